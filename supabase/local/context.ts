@@ -1,0 +1,23 @@
+import type pg from 'pg'
+import type { StackConfig } from './config.ts'
+import type { StackKeys } from './keys.ts'
+
+/**
+ * What every service of the local stack is given. Services never open their own connections: the
+ * stack owns the pools, so shutdown closes everything in one place.
+ */
+export interface ServiceContext {
+  config: StackConfig
+  keys: StackKeys
+  /** Connected as `supabase_auth_admin` (search_path = auth), the role GoTrue uses. */
+  authDb: pg.Pool
+  /** Connected as `authenticator` (NOINHERIT); each request switches role inside its transaction. */
+  restDb: pg.Pool
+  /** Connected as a superuser; for platform work only (replication slot, realtime RLS checks). */
+  adminDb: pg.Pool
+  /** The Postgres connection string for a superuser (used by the replication client). */
+  adminDbUrl: string
+  /** The gateway's externally visible base URL, e.g. http://127.0.0.1:54321 */
+  apiUrl: string
+  log: (message: string) => void
+}

@@ -1,0 +1,71 @@
+import { execFile } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { PROJECT_ROOT } from './config.ts'
+
+const BOOTSTRAP_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bootstrap.sql')
+
+/** Applies the platform bootstrap (roles, auth schema, grants, publication). Idempotent. */
+export async function applyBootstrap(dbUrl: string): Promise<void> {
+  const sql = await readFile(BOOTSTRAP_FILE, 'utf8')
+  const client = new pg.Client({ connectionString: dbUrl })
+  await client.connect()
+  try {
+    // Concurrent first starts against one server would race on CREATE ROLE; serialise them.
+    await client.query('select pg_advisory_lock(5432154321)')
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Runs the real Supabase CLI in the project root and resolves with its stdout. */
+export function runSupabaseCli(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [cliEntry(), ...args],
+      { cwd: PROJECT_ROOT, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, DO_NOT_TRACK: '1' } },
+      (error, stdout, stderr) => {
+        if (error) {
+          reject(new Error(`supabase ${args[0] ?? ''} ${args[1] ?? ''} failed:\n${stderr || stdout}`))
+        } else {
+          resolve(stdout)
+        }
+      },
+    )
+  })
+}
+
+function cliEntry(): string {
+  const require = createRequire(import.meta.url)
+  const packageDir = path.dirname(require.resolve('supabase/package.json'))
+  const manifest = require('supabase/package.json') as { bin: { supabase: string } }
+  return path.join(packageDir, manifest.bin.supabase)
+}
+
+/** The CLI insists on TLS unless told otherwise; the local server listens on loopback only. */
+export function cliDbUrl(dbUrl: string): string {
+  const url = new URL(dbUrl)
+  if (!url.searchParams.has('sslmode')) url.searchParams.set('sslmode', 'disable')
+  return url.toString()
+}
+
+/**
+ * Applies supabase/migrations (and seed.sql) with the real CLI, exactly as they would go to a
+ * hosted project: there is no second copy of the schema for the local stack.
+ */
+export async function pushMigrations(dbUrl: string, options: { seed: boolean }): Promise<void> {
+  const args = ['db', 'push', '--db-url', cliDbUrl(dbUrl), '--include-all', '--yes']
+  if (options.seed) args.push('--include-seed')
+  await runSupabaseCli(args)
+}
+
+/** Bootstrap, then migrations: what every start does before the gateway opens. */
+export async function prepareDatabase(dbUrl: string, options: { seed: boolean }): Promise<void> {
+  await applyBootstrap(dbUrl)
+  await pushMigrations(dbUrl, options)
+}
