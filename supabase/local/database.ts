@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
+import { createServer, type AddressInfo } from 'node:net'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { PROJECT_ROOT } from './config.ts'
+import { startPostgres, waitForPostgres } from './postgres.ts'
 
 const BOOTSTRAP_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bootstrap.sql')
 
@@ -28,10 +30,16 @@ export function runSupabaseCli(args: string[]): Promise<string> {
     execFile(
       process.execPath,
       [cliEntry(), ...args],
-      { cwd: PROJECT_ROOT, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, DO_NOT_TRACK: '1' } },
+      {
+        cwd: PROJECT_ROOT,
+        maxBuffer: 64 * 1024 * 1024,
+        env: { ...process.env, DO_NOT_TRACK: '1' },
+      },
       (error, stdout, stderr) => {
         if (error) {
-          reject(new Error(`supabase ${args[0] ?? ''} ${args[1] ?? ''} failed:\n${stderr || stdout}`))
+          reject(
+            new Error(`supabase ${args[0] ?? ''} ${args[1] ?? ''} failed:\n${stderr || stdout}`),
+          )
         } else {
           resolve(stdout)
         }
@@ -68,4 +76,59 @@ export async function pushMigrations(dbUrl: string, options: { seed: boolean }):
 export async function prepareDatabase(dbUrl: string, options: { seed: boolean }): Promise<void> {
   await applyBootstrap(dbUrl)
   await pushMigrations(dbUrl, options)
+}
+
+export interface DatabaseOptions {
+  /** Use this server instead of the embedded one. */
+  databaseUrl?: string
+  dataDir: string
+  /** 0 picks a free port. */
+  port: number
+  fresh?: boolean
+  seed?: boolean
+  fsync?: boolean
+  log?: (line: string) => void
+}
+
+export interface Database {
+  dbUrl: string
+  /** The embedded server's pid (undefined with DATABASE_URL). */
+  pid: number | undefined
+  stop(): Promise<void>
+}
+
+/** Postgres (embedded or external) with the bootstrap and migrations applied. */
+export async function startDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    await waitForPostgres(options.databaseUrl)
+    await prepareDatabase(options.databaseUrl, { seed: options.seed ?? true })
+    return { dbUrl: options.databaseUrl, pid: undefined, stop: async () => undefined }
+  }
+  if (options.fresh) await rm(options.dataDir, { recursive: true, force: true })
+  const port = options.port === 0 ? await freePort() : options.port
+  const log = options.log ?? (() => undefined)
+  const postgres = await startPostgres({
+    dataDir: options.dataDir,
+    port,
+    ...(options.fsync === undefined ? {} : { fsync: options.fsync }),
+    onLog: (line) => log(`[postgres] ${line}`),
+  })
+  try {
+    await prepareDatabase(postgres.url, { seed: options.seed ?? true })
+  } catch (error) {
+    await postgres.stop()
+    throw error
+  }
+  return { dbUrl: postgres.url, pid: postgres.pid, stop: () => postgres.stop() }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
 }

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chown, mkdir, readFile, readdir, stat, symlink } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -81,14 +82,19 @@ export async function startPostgres(options: PostgresOptions): Promise<LocalPost
   } catch (error) {
     throw new Error(
       `PostgreSQL did not start on port ${port} (data in ${dataDir}). ` +
-        `Is another server using that port? ${error instanceof Error ? error.message : ''}`.trim(),
+        'Is another server using that port?',
+      { cause: error },
     )
   }
-  const processHandle = (server as unknown as { process?: { pid?: number } }).process
+  const child = (server as unknown as { process?: ChildProcess }).process
   return {
     url: connectionString(port),
-    pid: processHandle?.pid,
-    stop: () => server.stop(),
+    pid: child?.pid,
+    // A server that already died (killed by a test, or crashed) has nothing left to stop.
+    stop: async () => {
+      if (child && (child.exitCode !== null || child.signalCode !== null)) return
+      await server.stop()
+    },
   }
 }
 
@@ -112,7 +118,10 @@ async function hydrateBinarySymlinks(): Promise<void> {
   for (const { source, target } of links) {
     const absoluteTarget = path.resolve(packageDir, target)
     if (existsSync(absoluteTarget)) continue
-    const relativeSource = path.relative(path.dirname(absoluteTarget), path.resolve(packageDir, source))
+    const relativeSource = path.relative(
+      path.dirname(absoluteTarget),
+      path.resolve(packageDir, source),
+    )
     await symlink(relativeSource, absoluteTarget).catch(() => undefined)
   }
 }
@@ -147,7 +156,8 @@ async function stopOrphanedServer(dataDir: string, log: (line: string) => void):
   process.kill(pid, 'SIGINT')
   const deadline = Date.now() + 30_000
   while (isAlive(pid)) {
-    if (Date.now() > deadline) throw new Error(`PostgreSQL pid ${pid} did not stop; stop it by hand.`)
+    if (Date.now() > deadline)
+      throw new Error(`PostgreSQL pid ${pid} did not stop; stop it by hand.`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }

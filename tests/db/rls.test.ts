@@ -1,0 +1,484 @@
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import { ulid } from 'ulid'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+
+/**
+ * Row-level security and the rounds trigger, tested directly in SQL: each statement runs in a
+ * transaction with the role and JWT claims PostgREST would set for that caller, so what is proved
+ * here holds for any client of the database, not only for the app.
+ */
+const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 4 })
+
+type Caller = { role: 'authenticated'; sub: string } | { role: 'anon' } | { role: 'service_role' }
+
+/** Runs `work` as `caller` in one transaction, committed when it succeeds. */
+async function as<T>(
+  caller: Caller,
+  work: (db: pg.PoolClient) => Promise<T>,
+  outcome: 'commit' | 'rollback' = 'commit',
+): Promise<T> {
+  const db = await pool.connect()
+  try {
+    await db.query('begin')
+    const claims =
+      caller.role === 'authenticated'
+        ? { sub: caller.sub, role: caller.role, aud: 'authenticated' }
+        : { role: caller.role }
+    await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)])
+    await db.query(`set local role ${caller.role}`)
+    const result = await work(db)
+    await db.query(outcome)
+    return result
+  } catch (error) {
+    await db.query('rollback')
+    throw error
+  } finally {
+    db.release()
+  }
+}
+
+/** A statement expected to be refused; rolled back whatever happens, so a regression harms nothing. */
+const attempt = (caller: Caller, statement: string) =>
+  as(caller, (db) => db.query(statement), 'rollback')
+
+async function newUser(label: string): Promise<string> {
+  const id = randomUUID()
+  await pool.query(
+    `insert into auth.users (instance_id, id, aud, role, email, created_at, updated_at)
+     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, now(), now())`,
+    [id, `${label}-${id}@rls.test`],
+  )
+  return id
+}
+
+const golfer = (sub: string): Caller => ({ role: 'authenticated', sub })
+const anon: Caller = { role: 'anon' }
+const serviceRole: Caller = { role: 'service_role' }
+
+const addCourse = (caller: Caller, id: string, name: string, rating = 71.2, slope = 125) =>
+  as(caller, (db) =>
+    db.query('insert into public.courses (id, name, rating, slope) values ($1, $2, $3, $4)', [
+      id,
+      name,
+      rating,
+      slope,
+    ]),
+  )
+
+const addRound = (caller: Caller, id: string, courseId: string | null, score = 88) =>
+  as(caller, (db) =>
+    db.query('insert into public.rounds (id, course_id, score) values ($1, $2, $3)', [
+      id,
+      courseId,
+      score,
+    ]),
+  )
+
+const storedCourse = async (id: string) =>
+  (await pool.query('select * from public.courses where id = $1', [id])).rows[0] as
+    Record<string, unknown> | undefined
+
+const storedRound = async (id: string) =>
+  (
+    await pool.query(
+      `select id, user_id, course_id, course_name, course_rating::text, slope_rating, score
+       from public.rounds where id = $1`,
+      [id],
+    )
+  ).rows[0] as Record<string, unknown> | undefined
+
+let alice: string
+let bob: string
+const aliceCourse = ulid()
+const aliceSecondCourse = ulid()
+const bobCourse = ulid()
+const aliceRound = ulid()
+const bobRound = ulid()
+
+beforeAll(async () => {
+  alice = await newUser('alice')
+  bob = await newUser('bob')
+  await addCourse(golfer(alice), aliceCourse, 'Alice Links', 72.4, 131)
+  await addCourse(golfer(alice), aliceSecondCourse, 'Alice Heath', 68.9, 117)
+  await addCourse(golfer(bob), bobCourse, 'Bob Downs', 70.1, 122)
+  await addRound(golfer(alice), aliceRound, aliceCourse, 90)
+  await addRound(golfer(bob), bobRound, bobCourse, 95)
+})
+
+afterAll(async () => {
+  await pool.query('delete from auth.users where id = any($1)', [[alice, bob]])
+  await pool.end()
+})
+
+describe('courses', () => {
+  it("a golfer reads their own courses and none of another golfer's", async () => {
+    const ids = await as(golfer(alice), async (db) =>
+      (await db.query<{ id: string }>('select id from public.courses')).rows.map((r) => r.id),
+    )
+    expect(ids).toEqual(expect.arrayContaining([aliceCourse, aliceSecondCourse]))
+    expect(ids).not.toContain(bobCourse)
+    const byId = await as(golfer(alice), (db) =>
+      db.query('select * from public.courses where id = $1 or user_id = $2', [bobCourse, bob]),
+    )
+    expect(byId.rowCount).toBe(0)
+  })
+
+  it('a golfer adds a course, which is theirs without naming an owner', async () => {
+    const id = ulid()
+    await addCourse(golfer(alice), id, 'Alice Moor')
+    expect(await storedCourse(id)).toMatchObject({ user_id: alice, name: 'Alice Moor' })
+  })
+
+  it("adding a course in another golfer's name is refused with 42501", async () => {
+    const id = ulid()
+    await expect(
+      as(golfer(alice), (db) =>
+        db.query(
+          `insert into public.courses (id, user_id, name, rating, slope) values ($1, $2, 'Forged', 70, 113)`,
+          [id, bob],
+        ),
+      ),
+    ).rejects.toMatchObject({ code: '42501' })
+    expect(await storedCourse(id)).toBeUndefined()
+  })
+
+  it('a golfer updates their own course', async () => {
+    const result = await as(golfer(alice), (db) =>
+      db.query(`update public.courses set name = 'Alice Links East' where id = $1`, [aliceCourse]),
+    )
+    expect(result.rowCount).toBe(1)
+    expect(await storedCourse(aliceCourse)).toMatchObject({ name: 'Alice Links East' })
+  })
+
+  it("updating another golfer's course changes no row", async () => {
+    const before = await storedCourse(bobCourse)
+    const result = await as(golfer(alice), (db) =>
+      db.query(`update public.courses set name = 'Hacked', rating = 20 where id = $1`, [bobCourse]),
+    )
+    expect(result.rowCount).toBe(0)
+    expect(await storedCourse(bobCourse)).toEqual(before)
+  })
+
+  it("a course's owner and id cannot change, even by its owner", async () => {
+    const before = await storedCourse(aliceSecondCourse)
+    await expect(
+      as(golfer(alice), (db) =>
+        db.query('update public.courses set user_id = $1 where id = $2', [bob, aliceSecondCourse]),
+      ),
+    ).rejects.toMatchObject({ code: '23514' })
+    await expect(
+      as(golfer(alice), (db) =>
+        db.query('update public.courses set id = $1 where id = $2', [ulid(), aliceSecondCourse]),
+      ),
+    ).rejects.toMatchObject({ code: '23514' })
+    expect(await storedCourse(aliceSecondCourse)).toEqual(before)
+  })
+
+  it('a golfer deletes their own course', async () => {
+    const id = ulid()
+    await addCourse(golfer(alice), id, 'Short-lived')
+    const result = await as(golfer(alice), (db) =>
+      db.query('delete from public.courses where id = $1', [id]),
+    )
+    expect(result.rowCount).toBe(1)
+    expect(await storedCourse(id)).toBeUndefined()
+  })
+
+  it("deleting another golfer's course deletes no row", async () => {
+    const result = await as(golfer(alice), (db) =>
+      db.query('delete from public.courses where id = $1 or user_id = $2', [bobCourse, bob]),
+    )
+    expect(result.rowCount).toBe(0)
+    expect(await storedCourse(bobCourse)).toBeDefined()
+  })
+})
+
+describe('rounds', () => {
+  it("a golfer reads their own rounds and none of another golfer's", async () => {
+    const ids = await as(golfer(bob), async (db) =>
+      (await db.query<{ id: string }>('select id from public.rounds')).rows.map((r) => r.id),
+    )
+    expect(ids).toContain(bobRound)
+    expect(ids).not.toContain(aliceRound)
+    const byId = await as(golfer(bob), (db) =>
+      db.query('select * from public.rounds where id = $1 or user_id = $2', [aliceRound, alice]),
+    )
+    expect(byId.rowCount).toBe(0)
+  })
+
+  it('a golfer adds a round on their own course; the course copies come from the course', async () => {
+    const id = ulid()
+    await addRound(golfer(bob), id, bobCourse, 101)
+    expect(await storedRound(id)).toEqual({
+      id,
+      user_id: bob,
+      course_id: bobCourse,
+      course_name: 'Bob Downs',
+      course_rating: '70.1',
+      slope_rating: 122,
+      score: 101,
+    })
+  })
+
+  it("forged course copies are replaced by the course's real values", async () => {
+    const id = ulid()
+    await as(golfer(bob), (db) =>
+      db.query(
+        `insert into public.rounds (id, course_id, course_name, course_rating, slope_rating, score)
+         values ($1, $2, 'Augusta', 20.0, 155, 80)`,
+        [id, bobCourse],
+      ),
+    )
+    expect(await storedRound(id)).toMatchObject({
+      course_name: 'Bob Downs',
+      course_rating: '70.1',
+      slope_rating: 122,
+    })
+  })
+
+  it("a round on another golfer's course is refused with 42501, the same as an unknown course", async () => {
+    const onOthers = ulid()
+    const onUnknown = ulid()
+    const othersError = await addRound(golfer(bob), onOthers, aliceCourse).catch((e: unknown) => e)
+    const unknownError = await addRound(golfer(bob), onUnknown, ulid()).catch((e: unknown) => e)
+    expect(othersError).toMatchObject({ code: '42501' })
+    expect(unknownError).toMatchObject({ code: '42501' })
+    // The same message for both, so the error tells nothing about another golfer's ids.
+    expect((othersError as Error).message).toBe((unknownError as Error).message)
+    expect(await storedRound(onOthers)).toBeUndefined()
+    expect(await storedRound(onUnknown)).toBeUndefined()
+  })
+
+  it('editing a course leaves the copies in its earlier rounds as they were', async () => {
+    await as(golfer(alice), (db) =>
+      db.query(`update public.courses set name = 'Renamed', rating = 75.5 where id = $1`, [
+        aliceCourse,
+      ]),
+    )
+    expect(await storedRound(aliceRound)).toMatchObject({
+      course_name: 'Alice Links',
+      course_rating: '72.4',
+      slope_rating: 131,
+    })
+  })
+
+  it('a round without a course is refused', async () => {
+    const id = ulid()
+    await expect(addRound(golfer(bob), id, null)).rejects.toMatchObject({ code: '23502' })
+    expect(await storedRound(id)).toBeUndefined()
+  })
+
+  it("adding a round in another golfer's name is refused with 42501", async () => {
+    for (const courseId of [aliceCourse, bobCourse]) {
+      const id = ulid()
+      await expect(
+        as(golfer(bob), (db) =>
+          db.query(
+            'insert into public.rounds (id, user_id, course_id, score) values ($1, $2, $3, 80)',
+            [id, alice, courseId],
+          ),
+        ),
+      ).rejects.toMatchObject({ code: '42501' })
+      expect(await storedRound(id)).toBeUndefined()
+    }
+  })
+
+  it('rounds cannot be updated, by their owner or anyone else', async () => {
+    const before = await storedRound(aliceRound)
+    for (const caller of [golfer(alice), golfer(bob)]) {
+      await expect(
+        as(caller, (db) =>
+          db.query('update public.rounds set score = 60 where id = $1', [aliceRound]),
+        ),
+      ).rejects.toMatchObject({ code: '42501' })
+    }
+    expect(await storedRound(aliceRound)).toEqual(before)
+  })
+
+  it('a golfer deletes their own round', async () => {
+    const id = ulid()
+    await addRound(golfer(alice), id, aliceCourse)
+    const result = await as(golfer(alice), (db) =>
+      db.query('delete from public.rounds where id = $1', [id]),
+    )
+    expect(result.rowCount).toBe(1)
+    expect(await storedRound(id)).toBeUndefined()
+  })
+
+  it("deleting another golfer's round deletes no row", async () => {
+    const result = await as(golfer(bob), (db) =>
+      db.query('delete from public.rounds where id = $1 or user_id = $2', [aliceRound, alice]),
+    )
+    expect(result.rowCount).toBe(0)
+    expect(await storedRound(aliceRound)).toBeDefined()
+  })
+
+  it('deleting a course keeps its rounds and their copies', async () => {
+    const courseId = ulid()
+    const roundId = ulid()
+    await addCourse(golfer(alice), courseId, 'Closing Down', 66.6, 101)
+    await addRound(golfer(alice), roundId, courseId, 77)
+    await as(golfer(alice), (db) =>
+      db.query('delete from public.courses where id = $1', [courseId]),
+    )
+    expect(await storedRound(roundId)).toMatchObject({
+      course_id: null,
+      course_name: 'Closing Down',
+      course_rating: '66.6',
+      slope_rating: 101,
+      score: 77,
+    })
+  })
+
+  it('service_role bypasses RLS but not the rule that a round is on its golfer’s own course', async () => {
+    const refused = ulid()
+    await expect(
+      as(serviceRole, (db) =>
+        db.query(
+          'insert into public.rounds (id, user_id, course_id, score) values ($1, $2, $3, 80)',
+          [refused, alice, bobCourse],
+        ),
+      ),
+    ).rejects.toMatchObject({ code: '42501' })
+    const accepted = ulid()
+    await as(serviceRole, (db) =>
+      db.query(
+        `insert into public.rounds (id, user_id, course_id, course_name, score)
+         values ($1, $2, $3, 'Forged', 80)`,
+        [accepted, alice, aliceSecondCourse],
+      ),
+    )
+    expect(await storedRound(accepted)).toMatchObject({
+      user_id: alice,
+      course_name: 'Alice Heath',
+    })
+    await expect(
+      as(serviceRole, (db) =>
+        db.query('update public.rounds set score = 70 where id = $1', [accepted]),
+      ),
+    ).rejects.toMatchObject({ code: '23514' })
+  })
+})
+
+describe('handicap views', () => {
+  it("expose each golfer's own rows only", async () => {
+    for (const [me, other] of [
+      [alice, bob],
+      [bob, alice],
+    ] as const) {
+      const rows = await as(golfer(me), async (db) => ({
+        differentials: (
+          await db.query<{ user_id: string }>('select user_id from public.round_differentials')
+        ).rows,
+        indexes: (
+          await db.query<{ user_id: string }>('select user_id from public.handicap_indexes')
+        ).rows,
+        filtered: (
+          await db.query(
+            `select 1 from public.round_differentials where user_id = $1
+           union all select 1 from public.handicap_indexes where user_id = $1`,
+            [other],
+          )
+        ).rowCount,
+      }))
+      expect(rows.differentials.length).toBeGreaterThan(0)
+      expect(rows.differentials.every((row) => row.user_id === me)).toBe(true)
+      expect(rows.indexes).toEqual([{ user_id: me }])
+      expect(rows.filtered).toBe(0)
+    }
+  })
+})
+
+describe('anon (not signed in)', () => {
+  const statements = [
+    'select * from public.courses',
+    'select * from public.rounds',
+    'select * from public.round_differentials',
+    'select * from public.handicap_indexes',
+    `insert into public.courses (id, name, rating, slope) values ('${ulid()}', 'Anon', 70, 113)`,
+    `insert into public.rounds (id, course_id, score) values ('${ulid()}', '${ulid()}', 80)`,
+    `update public.courses set name = 'Anon' where true`,
+    `update public.rounds set score = 80 where true`,
+    'delete from public.courses where true',
+    'delete from public.rounds where true',
+    'truncate public.courses cascade',
+    'truncate public.rounds',
+  ]
+  for (const statement of statements) {
+    it(`is refused: ${statement}`, async () => {
+      await expect(attempt(anon, statement)).rejects.toMatchObject({ code: '42501' })
+    })
+  }
+
+  it('signed-in golfers cannot truncate either', async () => {
+    for (const table of ['public.courses', 'public.rounds']) {
+      await expect(attempt(golfer(alice), `truncate ${table} cascade`)).rejects.toMatchObject({
+        code: '42501',
+      })
+    }
+    expect(await storedCourse(bobCourse)).toBeDefined()
+  })
+})
+
+describe('the schema as a whole', () => {
+  it('every table in schema public has row-level security enabled', async () => {
+    const { rows } = await pool.query<{ name: string; rls: boolean }>(
+      `select c.relname as name, c.relrowsecurity as rls
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'p')
+       order by 1`,
+    )
+    expect(rows.map((row) => row.name)).toEqual(expect.arrayContaining(['courses', 'rounds']))
+    expect(rows.filter((row) => !row.rls)).toEqual([])
+  })
+
+  it('every view in schema public runs with the caller’s rights (security_invoker)', async () => {
+    const { rows } = await pool.query<{ name: string; options: string[] | null }>(
+      `select c.relname as name, c.reloptions as options
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind = 'v'
+       order by 1`,
+    )
+    expect(rows.map((row) => row.name)).toEqual(
+      expect.arrayContaining(['handicap_indexes', 'round_differentials']),
+    )
+    expect(rows.filter((row) => !row.options?.includes('security_invoker=on'))).toEqual([])
+  })
+
+  it('every security definer function in public pins an empty search_path', async () => {
+    const { rows } = await pool.query<{ name: string; config: string[] | null }>(
+      `select p.proname as name, p.proconfig as config
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'public' and p.prosecdef`,
+    )
+    expect(rows.map((row) => row.name)).toContain('copy_course_into_round')
+    expect(rows.filter((row) => !row.config?.includes('search_path=""'))).toEqual([])
+  })
+
+  it('both tables are published to Realtime with their full old row on delete', async () => {
+    const { rows } = await pool.query<{ name: string; identity: string }>(
+      `select c.relname as name, c.relreplident as identity
+       from pg_publication_tables t
+       join pg_class c on c.relname = t.tablename
+       join pg_namespace n on n.oid = c.relnamespace and n.nspname = t.schemaname
+       where t.pubname = 'supabase_realtime' and t.schemaname = 'public'
+       order by 1`,
+    )
+    expect(rows).toEqual([
+      { name: 'courses', identity: 'f' },
+      { name: 'rounds', identity: 'f' },
+    ])
+  })
+
+  it("deleting a user deletes all of that golfer's courses and rounds", async () => {
+    const carol = await newUser('carol')
+    const courseId = ulid()
+    const roundId = ulid()
+    await addCourse(golfer(carol), courseId, 'Carol Park')
+    await addRound(golfer(carol), roundId, courseId)
+    await pool.query('delete from auth.users where id = $1', [carol])
+    expect(await storedCourse(courseId)).toBeUndefined()
+    expect(await storedRound(roundId)).toBeUndefined()
+  })
+})
