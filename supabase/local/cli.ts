@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     fresh: resetOnly,
     ...(databaseUrl ? { databaseUrl } : {}),
     log: (line) => {
-      if (verbose || /\b(ERROR|FATAL|PANIC)\b/.test(line)) process.stderr.write(`${line}\n`)
+      if (verbose || /\b(FATAL|PANIC)\b/.test(line)) process.stderr.write(`${line}\n`)
     },
   })
   if (resetOnly) {
