@@ -4,8 +4,9 @@ import { defineConfig } from 'vitest/config'
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) }
 
-// One `vitest run` runs every test in the repo: fast unit tests in jsdom, and the database suites
-// against a fresh embedded Postgres with the migrations applied.
+// One `vitest run` runs every test in the repo: fast unit/component tests in jsdom, then the
+// integration suites (database, local-stack conformance) and the browser journeys, which share one
+// local stack started by the global setup.
 export default defineConfig({
   test: {
     projects: [
@@ -28,6 +29,30 @@ export default defineConfig({
           globalSetup: ['./tests/setup/global-database.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['tests/**/*.test.ts', 'supabase/local/**/*.test.ts'],
+          exclude: ['tests/db/**'],
+          globalSetup: ['./tests/setup/global-stack.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.spec.ts'],
+          globalSetup: ['./tests/e2e/setup/global-app.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
     ],

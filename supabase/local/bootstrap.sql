@@ -200,6 +200,32 @@ create table if not exists auth.flow_state (
 create index if not exists flow_state_auth_code_idx on auth.flow_state (auth_code);
 create index if not exists flow_state_created_at_idx on auth.flow_state (created_at desc);
 
+-- >>> Added by the auth helper (supabase/local/auth) — GoTrue v2.189.0 schema it relies on.
+-- Since GoTrue's migration 20260115000000 every OAuth start (implicit too) has a flow state, so
+-- the PKCE columns are nullable, and the flow state carries the OAuth context.
+alter table auth.flow_state
+  alter column auth_code drop not null,
+  alter column code_challenge drop not null,
+  alter column code_challenge_method drop not null,
+  add column if not exists invite_token text,
+  add column if not exists oauth_client_state_id uuid,
+  add column if not exists linking_target_id uuid,
+  add column if not exists email_optional boolean not null default false;
+create index if not exists idx_user_id_auth_method on auth.flow_state (user_id, authentication_method);
+
+-- The sign-in methods of each session, which become the access token's `amr` claim.
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid not null constraint amr_id_pk primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey
+    unique (session_id, authentication_method)
+);
+alter table auth.mfa_amr_claims enable row level security;
+-- <<< auth helper
+
 create table if not exists auth.audit_log_entries (
   instance_id uuid,
   id uuid primary key,

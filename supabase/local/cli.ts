@@ -1,11 +1,37 @@
-import path from 'node:path'
-import { loadConfig, PROJECT_ROOT } from './config.ts'
-import { startDatabase } from './database.ts'
+import { PortInUseError, startStack, type Stack } from './stack.ts'
 
-/**
- * `npm run stack`: the local database half of the Docker-free stack (the API gateway with Auth,
- * REST and Realtime joins it in the next step). Prints DB_URL like `supabase status -o env`.
- */
+/** The lines `supabase status -o env` prints, so scripts written for the CLI can read them. */
+export function statusEnv(stack: Stack): string {
+  return [
+    `API_URL=${stack.apiUrl}`,
+    `DB_URL=${stack.dbUrl}`,
+    `ANON_KEY=${stack.keys.anon}`,
+    `SERVICE_ROLE_KEY=${stack.keys.serviceRole}`,
+    `PUBLISHABLE_KEY=${stack.keys.publishable}`,
+    `SECRET_KEY=${stack.keys.secret}`,
+    `JWT_SECRET=${stack.keys.jwtSecret}`,
+  ].join('\n')
+}
+
+/** Stops the stack once on SIGINT/SIGTERM, then exits. */
+export function stopOnSignals(stop: () => Promise<void>): void {
+  let stopping = false
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    process.stderr.write(`\n${signal}: stopping the local stack…\n`)
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+}
+
 async function main(): Promise<void> {
   const resetOnly = process.argv.includes('--reset-only')
   const verbose = process.argv.includes('--verbose')
@@ -15,10 +41,7 @@ async function main(): Promise<void> {
       'db:reset wipes the embedded database only; with DATABASE_URL, use `npx supabase db reset --db-url "$DATABASE_URL"`.',
     )
   }
-  const config = loadConfig()
-  const database = await startDatabase({
-    dataDir: path.join(PROJECT_ROOT, '.local', 'db'),
-    port: config.dbPort,
+  const stack = await startStack({
     fresh: resetOnly,
     ...(databaseUrl ? { databaseUrl } : {}),
     log: (line) => {
@@ -26,27 +49,22 @@ async function main(): Promise<void> {
     },
   })
   if (resetOnly) {
-    await database.stop()
+    await stack.stop()
     process.stdout.write('Local database reset: migrations and seed applied.\n')
     return
   }
-  let stopping = false
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return
-    stopping = true
-    process.stderr.write(`\n${signal}: stopping the local database…\n`)
-    database.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    )
-  }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
-  process.stdout.write(`DB_URL=${database.dbUrl}\n`)
-  process.stderr.write('Local database ready. Press Ctrl-C to stop.\n')
+  stopOnSignals(() => stack.stop())
+  process.stdout.write(`${statusEnv(stack)}\n`)
+  process.stderr.write('Local Supabase stack ready. Press Ctrl-C to stop.\n')
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
-  process.exit(1)
-})
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    if (error instanceof PortInUseError) process.stderr.write(`${error.message}\n`)
+    else
+      process.stderr.write(
+        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      )
+    process.exit(1)
+  })
+}

@@ -1,0 +1,128 @@
+import { Hono, type Context } from 'hono'
+import type { ServiceContext } from '../context.ts'
+import { getUser, logoutHandler } from './current-user.ts'
+import { API_VERSION_HEADER, AuthError, unexpectedFailure } from './errors.ts'
+import { authorize, callback } from './external.ts'
+import { signup } from './signup.ts'
+import { token } from './token-grants.ts'
+
+type Handler = (c: Context) => Promise<Response>
+
+/**
+ * The GoTrue subset HCPFast uses, mounted by the gateway at /auth/v1 (supabase-compat §A). Every
+ * query runs as `supabase_auth_admin` with search_path `auth`, as GoTrue does.
+ */
+export function authRoutes(ctx: ServiceContext): Hono {
+  const app = new Hono()
+
+  // Errors become the GoTrue error shape the request asked for, then travel up to the gateway's
+  // one error handler as ApiErrors.
+  const handle =
+    (handler: Handler): Handler =>
+    async (c) => {
+      try {
+        return await handler(c)
+      } catch (error) {
+        const apiVersion = c.req.header(API_VERSION_HEADER)
+        if (error instanceof AuthError) throw error.forRequest(apiVersion)
+        ctx.log(
+          `auth: ${c.req.method} ${c.req.path} failed: ${(error as Error).stack ?? String(error)}`,
+        )
+        throw unexpectedFailure().forRequest(apiVersion)
+      }
+    }
+
+  app.get(
+    '/health',
+    handle(async (c) =>
+      c.json({
+        version: 'hcpfast-local (GoTrue v2.189.0 subset)',
+        name: 'GoTrue',
+        description: 'GoTrue is a user registration and authentication API',
+      }),
+    ),
+  )
+  // Only asymmetric signing keys are published; this stack signs with the HS256 secret.
+  app.get(
+    '/.well-known/jwks.json',
+    handle(async (c) => {
+      c.header('Cache-Control', 'public, max-age=600')
+      return c.json({ keys: [] })
+    }),
+  )
+  app.get(
+    '/settings',
+    handle(async (c) => c.json(settings(ctx))),
+  )
+  app.post(
+    '/signup',
+    handle((c) => signup(c, ctx)),
+  )
+  app.post(
+    '/token',
+    handle((c) => token(c, ctx)),
+  )
+  app.get(
+    '/user',
+    handle((c) => getUser(c, ctx)),
+  )
+  app.post(
+    '/logout',
+    handle((c) => logoutHandler(c, ctx)),
+  )
+  app.get(
+    '/authorize',
+    handle((c) => authorize(c, ctx)),
+  )
+  app.get(
+    '/callback',
+    handle((c) => callback(c, ctx)),
+  )
+  app.post(
+    '/callback',
+    handle((c) => callback(c, ctx)),
+  )
+  return app
+}
+
+/** GoTrue's `/settings` for this stack's configuration. */
+function settings(ctx: ServiceContext) {
+  const { auth } = ctx.config
+  return {
+    external: {
+      anonymous_users: false,
+      apple: false,
+      azure: false,
+      bitbucket: false,
+      discord: false,
+      facebook: false,
+      snapchat: false,
+      figma: false,
+      fly: false,
+      github: false,
+      gitlab: false,
+      google: auth.google.enabled,
+      keycloak: false,
+      kakao: false,
+      linkedin: false,
+      linkedin_oidc: false,
+      notion: false,
+      spotify: false,
+      slack: false,
+      slack_oidc: false,
+      workos: false,
+      twitch: false,
+      twitter: false,
+      email: auth.emailEnableSignup,
+      phone: false,
+      zoom: false,
+    },
+    disable_signup: !auth.enableSignup,
+    mailer_autoconfirm: !auth.enableConfirmations,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+    saml_private_key_next_configured: false,
+    passkeys_enabled: false,
+  }
+}

@@ -1,0 +1,369 @@
+import type pg from 'pg'
+import { rowVisibleTo } from './rls.ts'
+import type { ChangeAction, ColumnFilter, FilterOp } from './subscription-params.ts'
+import type { ChangeSubscriber, Subscription, SubscriptionRegistry } from './subscriptions.ts'
+import type { Claims } from './tokens.ts'
+import type { WalChange, WalTuple } from './wal-feed.ts'
+
+/** Realtime's `max_record_bytes` default: larger records lose their values over 64 bytes. */
+const MAX_RECORD_BYTES = 1024 * 1024
+const OVERSIZE_VALUE_BYTES = 64
+
+const OPERATORS: Record<FilterOp, string> = {
+  eq: '=',
+  neq: '!=',
+  lt: '<',
+  lte: '<=',
+  gt: '>',
+  gte: '>=',
+  in: '= any',
+}
+
+interface TableInfo {
+  rls: boolean
+  primaryKey: Set<string>
+  /** In attnum order, with `pg_type.typname`. */
+  columns: { name: string; type: string }[]
+  /** Per role, the columns it may SELECT. */
+  selectable: Map<string, Set<string>>
+}
+
+type TupleKind = 'record' | 'identity'
+
+interface RowValues {
+  /** Values as JSON text, `to_jsonb(value::type)` as Realtime casts them. */
+  record: Map<string, string>
+  identity: Map<string, string>
+  /** `realtime.is_visible_through_filters`, with the new row or else (DELETE) the old one. */
+  passes(filters: ColumnFilter[]): boolean
+}
+
+/**
+ * Turns each WAL change into `postgres_changes` frames for the subscribers who may see it: Realtime's
+ * `apply_rls` and message dispatcher, with Postgres doing every cast, comparison and RLS decision.
+ */
+export function createChangeDispatcher(options: {
+  db: pg.Pool
+  registry: SubscriptionRegistry
+  log: (message: string) => void
+}): (change: WalChange) => Promise<void> {
+  const { db, registry, log } = options
+  // Changes are evaluated concurrently (each needs a few queries, and a burst of writes would
+  // otherwise queue behind one another), but their frames go out strictly in WAL order.
+  let sent: Promise<void> = Promise.resolve()
+
+  return function dispatch(change) {
+    const frames = evaluate(change)
+    sent = sent
+      .then(() => frames)
+      .then(
+        (ready) => ready.forEach(([subscriptions, data]) => deliver(subscriptions, data)),
+        (error: unknown) =>
+          log(`realtime: a change could not be delivered: ${(error as Error).message}`),
+      )
+    return Promise.resolve()
+  }
+
+  async function evaluate(change: WalChange): Promise<[Subscription[], string][]> {
+    const frames: [Subscription[], string][] = []
+    const subscriptions = registry.matching(change.relation.oid, change.action)
+    if (!subscriptions.length) return frames
+    const roles = [...new Set(subscriptions.map((s) => s.subscriber.claims.role))].sort()
+    const [table, row] = await Promise.all([
+      loadTable(db, change.relation.oid, roles),
+      evaluateRow(db, change, subscriptions),
+    ])
+    if (!table) return frames
+
+    const header = {
+      schema: change.relation.schema,
+      table: change.relation.table,
+      type: change.action,
+    }
+    for (const role of roles) {
+      const ofRole = subscriptions.filter((s) => s.subscriber.claims.role === role)
+      const selectable = table.selectable.get(role) ?? new Set<string>()
+
+      if (change.action !== 'DELETE') {
+        const keyInRow = [...(change.record?.keys() ?? [])].filter((name) =>
+          table.primaryKey.has(name),
+        )
+        const failure = !keyInRow.length
+          ? 'Error 400: Bad Request, no primary key'
+          : keyInRow.some((name) => !selectable.has(name))
+            ? 'Error 401: Unauthorized'
+            : undefined
+        if (failure) {
+          const oldRecord = change.action === 'UPDATE' ? '"old_record":{},' : ''
+          const data = `{"columns":[],"commit_timestamp":null,"errors":${JSON.stringify([failure])},${oldRecord}"record":{},${headerJson(header)}}`
+          for (const group of bySelection(ofRole)) frames.push([group, data])
+          continue
+        }
+      }
+
+      let visible = ofRole.filter((s) => row.passes(s.filters))
+      if (table.rls && change.action !== 'DELETE' && visible.length) {
+        visible = await visibleByRls(db, change, table, visible, log)
+      }
+      const visibleSet = new Set(visible)
+
+      for (const group of bySelection(ofRole)) {
+        const seen = group.filter((s) => visibleSet.has(s))
+        if (!seen.length) continue
+        frames.push([
+          seen,
+          buildData(change, table, row, selectable, group[0]?.selectedColumns ?? null),
+        ])
+      }
+    }
+    return frames
+  }
+}
+
+function headerJson(header: { schema: string; table: string; type: ChangeAction }): string {
+  return `"schema":${JSON.stringify(header.schema)},"table":${JSON.stringify(header.table)},"type":${JSON.stringify(header.type)}`
+}
+
+/** Realtime fans a change out once per distinct column selection within a role. */
+function bySelection(subscriptions: Subscription[]): Subscription[][] {
+  const groups = new Map<string, Subscription[]>()
+  for (const subscription of subscriptions) {
+    const key = subscription.selectedColumns?.join('\u0000') ?? '\u0001all'
+    const group = groups.get(key)
+    if (group) group.push(subscription)
+    else groups.set(key, [subscription])
+  }
+  return [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, group]) => group)
+}
+
+/** One frame per channel, listing the ids of its bindings that matched (RT `MessageDispatcher`). */
+function deliver(subscriptions: Subscription[], dataJson: string): void {
+  const perSubscriber = new Map<ChangeSubscriber, number[]>()
+  for (const subscription of subscriptions) {
+    const ids = perSubscriber.get(subscription.subscriber) ?? []
+    if (!ids.includes(subscription.bindingId)) ids.unshift(subscription.bindingId)
+    perSubscriber.set(subscription.subscriber, ids)
+  }
+  for (const [subscriber, ids] of perSubscriber) {
+    subscriber.send('postgres_changes', `{"data":${dataJson},"ids":${JSON.stringify(ids)}}`)
+  }
+}
+
+function buildData(
+  change: WalChange,
+  table: TableInfo,
+  row: RowValues,
+  selectable: Set<string>,
+  selectedColumns: string[] | null,
+): string {
+  const selected = selectedColumns ? new Set(selectedColumns) : undefined
+  const wanted = (name: string) =>
+    selectable.has(name) && (!selected || selected.has(name) || table.primaryKey.has(name))
+  const oversize = estimateWalBytes(change) > MAX_RECORD_BYTES
+  const fits = (json: string) => !oversize || Buffer.byteLength(json) <= OVERSIZE_VALUE_BYTES
+
+  const columns = table.columns.filter((column) => wanted(column.name))
+  const parts = [
+    `"columns":${JSON.stringify(columns)}`,
+    `"commit_timestamp":${JSON.stringify(change.commitTimestamp)}`,
+    `"errors":${oversize ? JSON.stringify(['Error 413: Payload Too Large']) : 'null'}`,
+  ]
+  const pick = (values: Map<string, string>, keep: (name: string) => boolean) =>
+    jsonbObject([...values].filter(([name, json]) => wanted(name) && keep(name) && fits(json)))
+
+  if (change.action === 'UPDATE' || change.action === 'DELETE') {
+    const pkOnly = change.action === 'DELETE' && table.rls
+    // Under RLS a DELETE cannot be checked against policies, so only the key goes out.
+    parts.push(
+      `"old_record":${pick(row.identity, (name) => !pkOnly || table.primaryKey.has(name))}`,
+    )
+  }
+  if (change.action !== 'DELETE') {
+    // An unchanged TOAST value is not in the new row; Realtime takes it from the old one.
+    const merged = new Map([...row.identity, ...row.record])
+    parts.push(`"record":${pick(merged, () => true)}`)
+  }
+  return `{${parts.join(',')},${headerJson({ schema: change.relation.schema, table: change.relation.table, type: change.action })}}`
+}
+
+/**
+ * A JSON object with jsonb's key order (shorter keys first, then bytewise). Realtime's poller
+ * reads a missing object as `{}`.
+ */
+function jsonbObject(entries: [string, string][]): string {
+  const sorted = entries
+    .map(([key, json]) => [key, json, Buffer.from(key)] as const)
+    .sort(([, , a], [, , b]) => a.length - b.length || Buffer.compare(a, b))
+  return `{${sorted.map(([key, json]) => `${JSON.stringify(key)}:${json}`).join(',')}}`
+}
+
+function estimateWalBytes(change: WalChange): number {
+  let bytes = 200
+  for (const tuple of [change.record, change.identity]) {
+    for (const [name, value] of tuple ?? [])
+      bytes += 48 + name.length + Buffer.byteLength(value ?? 'null')
+  }
+  return bytes
+}
+
+async function loadTable(
+  db: pg.Pool,
+  relid: number,
+  roles: string[],
+): Promise<TableInfo | undefined> {
+  const { rows } = await db.query<{
+    rls: boolean
+    primary_key: string[]
+    columns: { name: string; type: string }[]
+    selectable: Record<string, string[]>
+  }>(
+    `select c.relrowsecurity as rls,
+       coalesce((select array_agg(a.attname::text)
+                 from pg_constraint k join pg_attribute a on a.attrelid = k.conrelid and a.attnum = any (k.conkey)
+                 where k.conrelid = c.oid and k.contype = 'p'), '{}') as primary_key,
+       coalesce((select json_agg(json_build_object('name', a.attname, 'type', t.typname) order by a.attnum)
+                 from pg_attribute a join pg_type t on t.oid = a.atttypid
+                 where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]') as columns,
+       coalesce((select json_object_agg(r.name,
+                   (select coalesce(json_agg(a.attname), '[]') from pg_attribute a
+                    where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+                      and has_column_privilege(r.name, c.oid, a.attnum, 'SELECT')))
+                 from unnest($2::text[]) as r(name)
+                 where exists (select from pg_roles where rolname = r.name)), '{}') as selectable
+     from pg_class c where c.oid = $1`,
+    [relid, roles],
+  )
+  const found = rows[0]
+  if (!found) return undefined
+  return {
+    rls: found.rls,
+    primaryKey: new Set(found.primary_key),
+    columns: found.columns,
+    selectable: new Map(
+      Object.entries(found.selectable).map(([role, names]) => [role, new Set(names)]),
+    ),
+  }
+}
+
+/**
+ * Casts the WAL text of every value with `to_jsonb(value::type)` and evaluates every filter
+ * comparison the subscriptions need, as `check_equality_op` does, in one query.
+ */
+async function evaluateRow(
+  db: pg.Pool,
+  change: WalChange,
+  subscriptions: Subscription[],
+): Promise<RowValues> {
+  const types = new Map(change.relation.columns.map((column) => [column.name, column.regtype]))
+  const typeOf = (name: string) => types.get(name) ?? 'text'
+  const params: string[] = []
+  const param = (value: string) => {
+    params.push(value)
+    return `$${params.length}::text`
+  }
+
+  const values = { record: new Map<string, string>(), identity: new Map<string, string>() }
+  const tuples: Record<TupleKind, WalTuple | undefined> = {
+    record: change.record,
+    identity: change.identity,
+  }
+  const valueExpressions: string[] = []
+  const valueSlots: { kind: TupleKind; name: string }[] = []
+  for (const kind of ['record', 'identity'] as const) {
+    for (const [name, text] of tuples[kind] ?? []) {
+      if (text === null) {
+        values[kind].set(name, 'null')
+        continue
+      }
+      const type = typeOf(name)
+      // realtime.cast leaves bytea as its text form rather than encoding it twice.
+      valueExpressions.push(
+        type === 'bytea'
+          ? `to_jsonb(${param(text)})::text`
+          : `to_jsonb(${param(text)}::${type})::text`,
+      )
+      valueSlots.push({ kind, name })
+    }
+  }
+
+  const kindsToTest: TupleKind[] = change.action === 'DELETE' ? ['record', 'identity'] : ['record']
+  const comparisons = new Map<string, number>()
+  const comparisonExpressions: string[] = []
+  const comparisonKey = (kind: TupleKind, filter: ColumnFilter) =>
+    `${kind}\u0000${filter.column}\u0000${filter.op}\u0000${filter.value}`
+  for (const subscription of subscriptions) {
+    for (const filter of subscription.filters) {
+      for (const kind of kindsToTest) {
+        const text = tuples[kind]?.get(filter.column)
+        const key = comparisonKey(kind, filter)
+        if (text === undefined || text === null || comparisons.has(key)) continue
+        const type = typeOf(filter.column)
+        const right = `${param(filter.value)}::${type}${filter.op === 'in' ? '[]' : ''}`
+        comparisons.set(key, comparisonExpressions.length)
+        comparisonExpressions.push(
+          `coalesce(${param(text)}::${type} ${OPERATORS[filter.op]} (${right}), false)`,
+        )
+      }
+    }
+  }
+
+  let cast: string[] = []
+  let compared: boolean[] = []
+  if (valueExpressions.length || comparisonExpressions.length) {
+    const list = (expressions: string[], type: string) =>
+      expressions.length ? `array[${expressions.join(', ')}]::${type}[]` : `'{}'::${type}[]`
+    const { rows } = await db.query<{ cast: string[]; compared: boolean[] }>(
+      `select ${list(valueExpressions, 'text')} as cast, ${list(comparisonExpressions, 'bool')} as compared`,
+      params,
+    )
+    cast = rows[0]?.cast ?? []
+    compared = rows[0]?.compared ?? []
+  }
+  valueSlots.forEach((slot, index) => values[slot.kind].set(slot.name, cast[index] ?? 'null'))
+
+  const visibleThrough = (kind: TupleKind, filters: ColumnFilter[]) => {
+    if (!filters.length) return true
+    // Filters on columns the row does not carry are skipped; if none applied, the row is hidden.
+    let applied = false
+    for (const filter of filters) {
+      const text = tuples[kind]?.get(filter.column)
+      if (text === undefined) continue
+      applied = true
+      if (text === null) return false
+      const index = comparisons.get(comparisonKey(kind, filter))
+      if (index === undefined || compared[index] !== true) return false
+    }
+    return applied
+  }
+
+  return {
+    ...values,
+    passes: (filters) =>
+      visibleThrough('record', filters) ||
+      (change.action === 'DELETE' && visibleThrough('identity', filters)),
+  }
+}
+
+/** Keeps the subscriptions whose claims may SELECT the row; one check per distinct claims. */
+async function visibleByRls(
+  db: pg.Pool,
+  change: WalChange,
+  table: TableInfo,
+  subscriptions: Subscription[],
+  log: (message: string) => void,
+): Promise<Subscription[]> {
+  const types = new Map(change.relation.columns.map((column) => [column.name, column.regtype]))
+  const key = [...table.primaryKey].map((name) => ({
+    name,
+    regtype: types.get(name) ?? 'text',
+    value: change.record?.get(name) ?? null,
+  }))
+  const where = { schema: change.relation.schema, table: change.relation.table }
+  const decisions = new Map<Claims, Promise<boolean>>()
+  for (const subscription of subscriptions) {
+    const claims = subscription.subscriber.claims
+    if (!decisions.has(claims)) decisions.set(claims, rowVisibleTo(db, where, key, claims, log))
+  }
+  const visible = await Promise.all(subscriptions.map((s) => decisions.get(s.subscriber.claims)))
+  return subscriptions.filter((_, index) => visible[index] === true)
+}

@@ -1,0 +1,126 @@
+import { STATUS_CODES, type IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { WebSocketServer } from 'ws'
+import type { ServiceContext } from '../context.ts'
+import { bearerForKey } from '../keys.ts'
+import { createChangeDispatcher } from './changes.ts'
+import { serializerFor } from './frames.ts'
+import { SocketSession } from './socket-session.ts'
+import { PUBLICATION } from './subscribe.ts'
+import { SubscriptionRegistry } from './subscriptions.ts'
+import { connectRefusal, verifyRealtimeToken } from './tokens.ts'
+import { createWalFeed } from './wal-feed.ts'
+
+export interface Realtime {
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void
+  /** Starts the change feed; resolves once every later commit will be seen. */
+  start(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface RealtimeOptions {
+  /** Realtime's CHANNEL_ERROR_BACKOFF_MS: how long a refused join waits for its reply. */
+  joinErrorBackoffMs?: number
+  /** Close sockets silent for this long (realtime-js heartbeats every 25 s). */
+  idleTimeoutMs?: number
+}
+
+const MAX_FRAME_BYTES = 8 * 1024 * 1024
+
+/**
+ * `/realtime/v1/websocket`: Supabase Realtime's `postgres_changes` for the local stack — Phoenix
+ * v2 frames over `ws`, the change feed from logical replication of the `supabase_realtime`
+ * publication, and per-subscriber RLS decided by Postgres (supabase-compat §C).
+ */
+export function createRealtime(ctx: ServiceContext, options: RealtimeOptions = {}): Realtime {
+  const registry = new SubscriptionRegistry()
+  /** Each open session and a promise of its socket's close. */
+  const sessions = new Map<SocketSession, Promise<void>>()
+  const server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
+  const environment = {
+    jwtSecret: ctx.keys.jwtSecret,
+    db: ctx.adminDb,
+    registry,
+    log: ctx.log,
+    joinErrorBackoffMs: options.joinErrorBackoffMs ?? 5000,
+    idleTimeoutMs: options.idleTimeoutMs ?? 60_000,
+  }
+  const feed = createWalFeed({
+    connectionString: ctx.adminDbUrl,
+    publication: PUBLICATION,
+    db: ctx.adminDb,
+    onChange: createChangeDispatcher({ db: ctx.adminDb, registry, log: ctx.log }),
+    log: ctx.log,
+  })
+  let closing = false
+
+  return {
+    handleUpgrade(req, socket, head) {
+      socket.on('error', () => undefined)
+      if (closing) return refuse(socket, 503, 'Realtime is restarting, please standby')
+      const url = new URL(req.url ?? '/', 'http://localhost')
+      const version = serializerFor(url.searchParams.get('vsn'))
+      if (!version) {
+        return refuse(
+          socket,
+          403,
+          `The client's requested transport version "${url.searchParams.get('vsn')}" is not supported`,
+        )
+      }
+      // Kong rewrites an `sb_` key to the legacy JWT it stands for (supabase-compat §0).
+      const header = req.headers['x-api-key']
+      const apikey = typeof header === 'string' ? header : url.searchParams.get('apikey')
+      const token = apikey === null ? undefined : bearerForKey(ctx.keys, apikey)
+      void verifyRealtimeToken(token, ctx.keys.jwtSecret).then((check) => {
+        if (!check.ok) {
+          const { status, error } = connectRefusal(check)
+          return refuse(socket, status, error)
+        }
+        if (closing || socket.destroyed || token === undefined) return socket.destroy()
+        server.handleUpgrade(req, socket, head, (ws) => {
+          const session = new SocketSession(ws, version, token, environment)
+          sessions.set(
+            session,
+            new Promise((resolve) =>
+              ws.once('close', () => resolve(void sessions.delete(session))),
+            ),
+          )
+        })
+      })
+    },
+
+    start: () => feed.start(),
+
+    async close() {
+      closing = true
+      // Clients reconnect by themselves; give each close handshake a moment, then cut it.
+      await Promise.all(
+        [...sessions].map(async ([session, closed]) => {
+          session.close()
+          let timer: NodeJS.Timeout | undefined
+          const cut = new Promise<void>((resolve) => {
+            timer = setTimeout(() => resolve(session.terminate()), 500)
+          })
+          await Promise.race([closed, cut])
+          clearTimeout(timer)
+        }),
+      )
+      sessions.clear()
+      await feed.stop()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+/** Realtime answers a refused connect with a status and `{"error": …}` (RT `UserSocket`). */
+function refuse(socket: Duplex, status: number, error: string): void {
+  if (socket.destroyed) return
+  const body = JSON.stringify({ error })
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+      'Content-Type: application/json\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  )
+}

@@ -1,0 +1,348 @@
+import type pg from 'pg'
+import WebSocket from 'ws'
+import {
+  decodeFrame,
+  encodeFrame,
+  encodeMessage,
+  replyPayload,
+  type PhoenixMessage,
+  type Ref,
+  type SerializerVersion,
+} from './frames.ts'
+import { resolveBindings } from './subscribe.ts'
+import { bindingId, parseChangeParams, type ChangeParams } from './subscription-params.ts'
+import type { ChangeSubscriber, Subscription, SubscriptionRegistry } from './subscriptions.ts'
+import {
+  joinRefusal,
+  shutdownMessage,
+  verifyRealtimeToken,
+  type Claims,
+  type TokenCheck,
+} from './tokens.ts'
+
+export interface SessionEnvironment {
+  jwtSecret: string
+  db: pg.Pool
+  registry: SubscriptionRegistry
+  log: (message: string) => void
+  /** Realtime waits this long before refusing a join (CHANNEL_ERROR_BACKOFF_MS, 5 s). */
+  joinErrorBackoffMs: number
+  /** A socket that sends nothing (not even heartbeats) for this long is closed. */
+  idleTimeoutMs: number
+}
+
+const TOPIC_PREFIX = 'realtime:'
+/** Realtime re-checks a channel's token at least this often (`@confirm_token_ms_interval`). */
+const CONFIRM_TOKEN_INTERVAL_MS = 5 * 60_000
+
+type RawBinding = Record<string, unknown>
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+class Channel implements ChangeSubscriber {
+  readonly name: string
+  subscriptions: Subscription[] = []
+  bindings: { raw: RawBinding; id: number }[] = []
+  expiryTimer: NodeJS.Timeout | undefined
+  closed = false
+
+  constructor(
+    private readonly session: SocketSession,
+    readonly topic: string,
+    readonly joinRef: Ref,
+    /** The token the channel runs with, and its claims. */
+    public accessToken: string,
+    public tokenClaims: Claims,
+    /** The claims its postgres_changes subscriptions were last made with. */
+    public claims: Claims,
+  ) {
+    this.name = topic.slice(TOPIC_PREFIX.length)
+  }
+
+  send(event: string, payloadJson: string): void {
+    if (!this.closed)
+      this.session.sendFrame({ joinRef: null, ref: null, topic: this.topic, event }, payloadJson)
+  }
+
+  push(event: string, payload: unknown): void {
+    if (this.closed) return
+    this.session.sendFrame(
+      { joinRef: this.joinRef, ref: null, topic: this.topic, event },
+      JSON.stringify(payload),
+    )
+  }
+
+  systemMessage(extension: 'postgres_changes' | 'system', status: 'ok' | 'error', message: string) {
+    this.push('system', { channel: this.name, extension, message, status })
+  }
+}
+
+/**
+ * One websocket: Phoenix's socket and channel processes in one object (supabase-compat §C.2).
+ * Frames of one topic are handled in order, one at a time, as a Phoenix channel process would;
+ * heartbeats are answered at once.
+ */
+export class SocketSession {
+  private readonly channels = new Map<string, Channel>()
+  private readonly queues = new Map<string, Promise<void>>()
+  private idleTimer: NodeJS.Timeout | undefined
+  private closed = false
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly version: SerializerVersion,
+    /** The socket's own key, as a JWT; a join without its own token runs with it. */
+    private readonly socketToken: string,
+    private readonly env: SessionEnvironment,
+  ) {
+    ws.on('message', (data, isBinary) => {
+      this.touch()
+      // Binary frames carry only broadcasts, which this stack does not serve.
+      if (!isBinary) this.receive(String(data))
+    })
+    ws.on('close', () => this.dispose())
+    ws.on('error', (error) => env.log(`realtime: websocket error: ${error.message}`))
+    this.touch()
+  }
+
+  /** Closes the socket (stack shutdown); clients reconnect by themselves. */
+  close(code = 1001, reason = 'server shutting down'): void {
+    this.dispose()
+    if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) {
+      this.ws.close(code, reason)
+    }
+  }
+
+  terminate(): void {
+    this.dispose()
+    this.ws.terminate()
+  }
+
+  get isOpen(): boolean {
+    return this.ws.readyState === WebSocket.OPEN
+  }
+
+  sendFrame(message: Omit<PhoenixMessage, 'payload'>, payloadJson: string): void {
+    if (this.ws.readyState !== WebSocket.OPEN) return
+    this.ws.send(encodeFrame(message, this.version, payloadJson))
+  }
+
+  private send(message: PhoenixMessage): void {
+    if (this.ws.readyState !== WebSocket.OPEN) return
+    this.ws.send(encodeMessage(message, this.version))
+  }
+
+  private reply(message: PhoenixMessage, status: 'ok' | 'error', response: unknown): void {
+    this.send({ ...message, event: 'phx_reply', payload: replyPayload(status, response) })
+  }
+
+  private touch(): void {
+    clearTimeout(this.idleTimer)
+    if (this.closed) return
+    this.idleTimer = setTimeout(() => this.close(1000, 'idle'), this.env.idleTimeoutMs)
+    this.idleTimer.unref()
+  }
+
+  private receive(text: string): void {
+    const message = decodeFrame(text, this.version)
+    if (!message) return
+    if (message.topic === 'phoenix' && message.event === 'heartbeat') {
+      this.reply({ ...message, joinRef: null }, 'ok', {})
+      return
+    }
+    const previous = this.queues.get(message.topic) ?? Promise.resolve()
+    const next = previous
+      .then(() => this.handle(message))
+      .catch((error: unknown) => {
+        this.env.log(
+          `realtime: ${message.event} on ${message.topic} failed: ${(error as Error).stack ?? String(error)}`,
+        )
+      })
+      .finally(() => {
+        if (this.queues.get(message.topic) === next) this.queues.delete(message.topic)
+      })
+    this.queues.set(message.topic, next)
+  }
+
+  private async handle(message: PhoenixMessage): Promise<void> {
+    if (this.closed) return
+    if (message.event === 'phx_join') {
+      if (!message.topic.startsWith(TOPIC_PREFIX)) return this.unmatched(message)
+      return this.join(message)
+    }
+    const channel = this.channels.get(message.topic)
+    if (!channel) return this.unmatched(message)
+    // Phoenix drops messages meant for an earlier join of the topic.
+    if (message.joinRef !== null && message.joinRef !== channel.joinRef) return
+    switch (message.event) {
+      case 'phx_leave':
+        this.reply({ ...message, joinRef: channel.joinRef }, 'ok', {})
+        this.closeChannel(channel, 'phx_close')
+        return
+      case 'access_token':
+        return this.updateToken(channel, message.payload)
+      default:
+        if (message.ref !== null) {
+          this.reply({ ...message, joinRef: channel.joinRef }, 'error', {
+            reason: `Unexpected message from client of type \`${message.event}\``,
+          })
+        }
+    }
+  }
+
+  /** Phoenix's answer for a topic no channel serves. */
+  private unmatched(message: PhoenixMessage): void {
+    if (message.ref === null) return
+    this.reply({ ...message, joinRef: null }, 'error', { reason: 'unmatched topic' })
+  }
+
+  private async join(message: PhoenixMessage): Promise<void> {
+    const { topic } = message
+    // A second join on a topic replaces the first without a word to the client (Phoenix).
+    const existing = this.channels.get(topic)
+    if (existing) this.closeChannel(existing)
+
+    const refuse = async (reason: string) => {
+      await new Promise((resolve) => setTimeout(resolve, this.env.joinErrorBackoffMs))
+      this.reply(message, 'error', { reason })
+    }
+    const name = topic.slice(TOPIC_PREFIX.length)
+    if (name === '') return refuse('TopicNameRequired: You must provide a topic name')
+    const payload = isObject(message.payload) ? message.payload : {}
+    const config = isObject(payload.config) ? payload.config : {}
+    // Private channels are authorised by policies on realtime.messages, which this stack does not
+    // have; Realtime refuses them when no policy grants read.
+    if (config.private === true) {
+      return refuse(
+        `Unauthorized: You do not have permissions to read from this Channel topic: ${name}`,
+      )
+    }
+
+    const token = this.joinToken(payload)
+    const check = await verifyRealtimeToken(token, this.env.jwtSecret)
+    if (!check.ok) return refuse(joinRefusal(check))
+
+    const raw = Array.isArray(config.postgres_changes)
+      ? (config.postgres_changes as unknown[]).filter((item) => item !== null && item !== undefined)
+      : []
+    if (!raw.every(isObject)) {
+      return refuse('UnknownErrorOnChannel: postgres_changes entries must be objects')
+    }
+    const channel = new Channel(this, topic, message.joinRef, token, check.claims, check.claims)
+    channel.bindings = raw.map((binding) => ({ raw: binding, id: bindingId(binding) }))
+
+    // Realtime replies first and subscribes a moment later; subscribing first means a client that
+    // saw SUBSCRIBED misses nothing committed afterwards. The frames and their order are the same.
+    const outcome = channel.bindings.length
+      ? await this.subscribe(channel, check.claims)
+      : undefined
+    if (this.closed) {
+      this.env.registry.remove(channel.subscriptions)
+      return
+    }
+    this.channels.set(topic, channel)
+    this.reply(message, 'ok', {
+      postgres_changes: channel.bindings.map(({ raw: binding, id }) => ({ ...binding, id })),
+    })
+    if (outcome) channel.systemMessage('postgres_changes', outcome.status, outcome.message)
+    this.armTokenCheck(channel)
+  }
+
+  /** Realtime's `assign_access_token`: an `sb_` key or no token means the socket's own key. */
+  private joinToken(payload: Record<string, unknown>): string {
+    const given = payload.access_token || payload.user_token
+    if (typeof given === 'string' && given.startsWith('sb_')) return this.socketToken
+    if (typeof payload.user_token === 'string') return payload.user_token
+    if (typeof payload.access_token === 'string') return payload.access_token
+    return this.socketToken
+  }
+
+  private async subscribe(
+    channel: Channel,
+    claims: Claims,
+  ): Promise<{ status: 'ok' | 'error'; message: string }> {
+    const parsed: ChangeParams[] = []
+    for (const { raw } of channel.bindings) {
+      const result = parseChangeParams(raw)
+      if (!result.ok) return { status: 'error', message: result.message }
+      parsed.push(result.value)
+    }
+    const resolved = await resolveBindings(this.env.db, claims.role, parsed)
+    if (!resolved.ok) return { status: 'error', message: resolved.message }
+    const subscriptions = resolved.value.flatMap(({ params, relids }, index) =>
+      relids.map((relid): Subscription => ({
+        subscriber: channel,
+        bindingId: channel.bindings[index]?.id ?? 0,
+        relid,
+        action: params.action,
+        filters: params.filters,
+        selectedColumns: params.selectedColumns,
+      })),
+    )
+    this.env.registry.remove(channel.subscriptions)
+    channel.claims = claims
+    channel.subscriptions = subscriptions
+    if (!this.closed && !channel.closed) this.env.registry.add(subscriptions)
+    return { status: 'ok', message: 'Subscribed to PostgreSQL' }
+  }
+
+  /** RT `handle_in("access_token")`: a new token renews the channel's claims or ends it. */
+  private async updateToken(channel: Channel, payload: unknown): Promise<void> {
+    const token = isObject(payload) ? payload.access_token : undefined
+    if (typeof token !== 'string' || token.startsWith('sb_') || token === channel.accessToken)
+      return
+    channel.accessToken = token
+    const check = await verifyRealtimeToken(token, this.env.jwtSecret)
+    if (!check.ok) return this.shutdown(channel, check)
+    channel.tokenClaims = check.claims
+    this.armTokenCheck(channel)
+    if (!channel.bindings.length) return
+    const outcome = await this.subscribe(channel, check.claims)
+    channel.systemMessage('postgres_changes', outcome.status, outcome.message)
+  }
+
+  /** RT `confirm_token`: the channel ends when its token expires. */
+  private armTokenCheck(channel: Channel): void {
+    clearTimeout(channel.expiryTimer)
+    const untilExpiry = channel.tokenClaims.exp * 1000 - Date.now()
+    channel.expiryTimer = setTimeout(
+      () => {
+        const token = channel.accessToken
+        void verifyRealtimeToken(token, this.env.jwtSecret).then((check) => {
+          if (channel.closed || token !== channel.accessToken) return
+          if (!check.ok) this.shutdown(channel, check)
+          else this.armTokenCheck(channel)
+        })
+      },
+      Math.max(0, Math.min(CONFIRM_TOKEN_INTERVAL_MS, untilExpiry)),
+    )
+    channel.expiryTimer.unref()
+  }
+
+  /** RT `shutdown_response`: a system error, then Phoenix closes the channel. */
+  private shutdown(channel: Channel, check: Extract<TokenCheck, { ok: false }>): void {
+    channel.systemMessage('system', 'error', shutdownMessage(check))
+    this.closeChannel(channel, 'phx_close')
+  }
+
+  private closeChannel(channel: Channel, notify?: 'phx_close'): void {
+    if (notify) {
+      this.sendFrame(
+        { joinRef: channel.joinRef, ref: channel.joinRef, topic: channel.topic, event: notify },
+        '{}',
+      )
+    }
+    channel.closed = true
+    clearTimeout(channel.expiryTimer)
+    this.env.registry.remove(channel.subscriptions)
+    if (this.channels.get(channel.topic) === channel) this.channels.delete(channel.topic)
+  }
+
+  private dispose(): void {
+    if (this.closed) return
+    this.closed = true
+    clearTimeout(this.idleTimer)
+    for (const channel of this.channels.values()) this.closeChannel(channel)
+  }
+}

@@ -1,0 +1,158 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { getRequestListener } from '@hono/node-server'
+import pg from 'pg'
+import { createGateway } from './app.ts'
+import { loadConfig, PROJECT_ROOT, type StackConfig } from './config.ts'
+import type { ServiceContext } from './context.ts'
+import { startDatabase } from './database.ts'
+import { keysFor, DEFAULT_JWT_SECRET, type StackKeys } from './keys.ts'
+
+export const DEFAULT_DATA_DIR = path.join(PROJECT_ROOT, '.local', 'db')
+
+export interface StackOptions {
+  /** API gateway port; defaults to `[api] port` (54321). 0 picks a free port. */
+  apiPort?: number
+  /** Embedded Postgres port; defaults to `[db] port` (54322). 0 picks a free port. */
+  dbPort?: number
+  /** Where the embedded Postgres keeps its data. */
+  dataDir?: string
+  /** Use this server instead of the embedded one (it needs wal_level=logical for Realtime). */
+  databaseUrl?: string
+  /** Wipe the embedded data folder first (`npm run db:reset`). */
+  fresh?: boolean
+  /** Apply supabase/seed.sql (the CLI applies each seed file once). */
+  seed?: boolean
+  /** Set false only for throwaway test clusters. */
+  fsync?: boolean
+  jwtSecret?: string
+  config?: StackConfig
+  log?: (line: string) => void
+}
+
+export interface Stack {
+  apiUrl: string
+  dbUrl: string
+  keys: StackKeys
+  config: StackConfig
+  /** The embedded Postgres server's pid (undefined with DATABASE_URL). */
+  postgresPid: number | undefined
+  stop(): Promise<void>
+}
+
+export class PortInUseError extends Error {}
+
+/**
+ * Starts the whole Docker-free stack: Postgres (embedded, or DATABASE_URL), the platform
+ * bootstrap and migrations via the real CLI, then the gateway with Auth, REST and Realtime.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const config = options.config ?? loadConfig()
+  const log = options.log ?? (() => undefined)
+  const apiPort = await choosePort(options.apiPort ?? config.apiPort, 'API')
+
+  const dbPort = options.databaseUrl
+    ? 0
+    : await choosePort(options.dbPort ?? config.dbPort, 'database')
+  const database = await startDatabase({
+    dataDir: options.dataDir ?? DEFAULT_DATA_DIR,
+    port: dbPort,
+    ...pick(options, ['databaseUrl', 'fresh', 'seed', 'fsync']),
+    log,
+  })
+  const { dbUrl } = database
+
+  const pools: pg.Pool[] = []
+  try {
+    const keys = await keysFor(options.jwtSecret ?? DEFAULT_JWT_SECRET)
+    const apiUrl = `http://127.0.0.1:${apiPort}`
+    const pool = (user: string, max: number) => {
+      const url = new URL(dbUrl)
+      if (user !== 'superuser') {
+        url.username = user
+        url.password = 'postgres'
+      }
+      const created = new pg.Pool({ connectionString: url.toString(), max })
+      // A restarting or killed server makes idle clients emit errors; the next query reconnects.
+      created.on('error', (error) => log(`[pool ${user}] ${error.message}`))
+      // A checked-out client that loses its server between two queries emits 'error' on itself,
+      // which would otherwise crash the process; the query in flight still rejects.
+      created.on('connect', (client) => client.on('error', () => undefined))
+      pools.push(created)
+      return created
+    }
+    const ctx: ServiceContext = {
+      config,
+      keys,
+      authDb: pool('supabase_auth_admin', 10),
+      restDb: pool('authenticator', 24),
+      adminDb: pool('superuser', 10),
+      adminDbUrl: dbUrl,
+      apiUrl,
+      log,
+    }
+    const gateway = createGateway(ctx)
+    await gateway.realtime.start()
+    const server = createServer(getRequestListener(gateway.fetch))
+    server.on('upgrade', (req, socket, head) => gateway.handleUpgrade(req, socket, head))
+    await listen(server, apiPort)
+
+    let stopping: Promise<void> | undefined
+    return {
+      apiUrl,
+      dbUrl,
+      keys,
+      config,
+      postgresPid: database.pid,
+      stop() {
+        stopping ??= (async () => {
+          server.close()
+          server.closeAllConnections()
+          await gateway.realtime.close()
+          await Promise.all(pools.map((p) => p.end().catch(() => undefined)))
+          await database.stop()
+        })()
+        return stopping
+      },
+    }
+  } catch (error) {
+    await Promise.all(pools.map((p) => p.end().catch(() => undefined)))
+    await database.stop()
+    throw error
+  }
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+}
+
+/** Resolves the port to use, or fails with a one-line explanation when it is taken. */
+async function choosePort(port: number, what: string): Promise<number> {
+  const probe = createServer()
+  try {
+    await listen(probe, port)
+    return (probe.address() as AddressInfo).port
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new PortInUseError(
+        `Port ${port} (${what}) is already in use — is \`supabase start\` or another \`npm run stack\` running? Stop it, or change the port in supabase/config.toml.`,
+      )
+    }
+    throw error
+  } finally {
+    await new Promise((resolve) => probe.close(resolve))
+  }
+}
+
+function pick<T extends object, K extends keyof T>(source: T, keys: K[]): Partial<Pick<T, K>> {
+  const picked: Partial<Pick<T, K>> = {}
+  for (const key of keys) if (source[key] !== undefined) picked[key] = source[key]
+  return picked
+}
