@@ -1,10 +1,10 @@
 /**
  * The World Handicap System arithmetic of product-spec §9, exact.
  *
- * Everything is done in whole tenths with integers: a course rating has one decimal, so
+ * Everything is done in whole tenths with safe integers: a course rating has one decimal, so
  * 10 × (score − rating) is an integer and the differential in tenths is a ratio of integers, rounded
- * half up (toward +∞). Binary floating point would get ties wrong — (10.1 + 10.2) / 2 is
- * 10.149999… in float, which rounds to 10.1 instead of 10.2.
+ * half up (toward +∞) with an exact integer floor division. Binary floating point would get ties
+ * wrong — (10.1 + 10.2) / 2 is 10.149999… in float, which rounds to 10.1 instead of 10.2.
  */
 export interface ScoredRound {
   score: number
@@ -31,14 +31,41 @@ export function differentialsUsed(
   return { count: 8, adjustmentTenths: 0 }
 }
 
-/** ⌊numerator / denominator + ½⌋ for integers with a positive denominator: half up, toward +∞. */
+/** ⌊numerator / denominator⌋ for safe integers, denominator > 0. `%` is exact on integers, so the
+ * division below is of an exact multiple: nothing is rounded, and a zero result is +0, never −0. */
+function floorDivide(numerator: number, denominator: number): number {
+  let remainder = numerator % denominator
+  if (remainder < 0) remainder += denominator
+  return (numerator - remainder) / denominator
+}
+
+/** numerator / denominator to the nearest integer, exact halves toward +∞. */
 function roundHalfUp(numerator: number, denominator: number): number {
-  return Math.floor((2 * numerator + denominator) / (2 * denominator))
+  return floorDivide(2 * numerator + denominator, 2 * denominator)
+}
+
+/** Far beyond any real round, and small enough that every intermediate below is a safe integer. */
+const LARGEST_INPUT = 1_000_000
+
+/** The rating as whole tenths; only a number that is exactly some n / 10 (the double nearest to a
+ * one-decimal rating, as a parsed "72.1" is) is accepted, because anything else has no exact
+ * differential. */
+function ratingTenths(courseRating: number): number {
+  const tenths = Math.round(courseRating * 10)
+  if (Math.abs(courseRating) > LARGEST_INPUT || tenths / 10 !== courseRating) {
+    throw new RangeError(`course rating must be a number with one decimal, got ${courseRating}`)
+  }
+  return tenths
 }
 
 function differentialTenths({ score, courseRating, slopeRating }: ScoredRound): number {
-  const overRatingTenths = 10 * score - Math.round(courseRating * 10)
-  return roundHalfUp(113 * overRatingTenths, slopeRating)
+  if (!Number.isInteger(score) || Math.abs(score) > LARGEST_INPUT) {
+    throw new RangeError(`score must be a whole number, got ${score}`)
+  }
+  if (!Number.isInteger(slopeRating) || slopeRating <= 0 || slopeRating > LARGEST_INPUT) {
+    throw new RangeError(`slope rating must be a positive whole number, got ${slopeRating}`)
+  }
+  return roundHalfUp(113 * (10 * score - ratingTenths(courseRating)), slopeRating)
 }
 
 /** 113 / slope × (score − course rating), to the nearest tenth, ties toward +∞ (WHS Rule 5.1). */
@@ -46,22 +73,32 @@ export function scoreDifferential(round: ScoredRound): number {
   return differentialTenths(round) / 10
 }
 
+/** Keeps `kept` the `count` smallest values seen, ascending: at most 8, so one pass with an
+ * insertion into a tiny sorted list is linear in the number of rounds. */
+function keepIfLowest(kept: number[], value: number, count: number): void {
+  if (kept.length === count && value >= (kept[count - 1] as number)) return
+  let at = Math.min(kept.length, count - 1)
+  while (at > 0 && (kept[at - 1] as number) > value) {
+    kept[at] = kept[at - 1] as number
+    at -= 1
+  }
+  kept[at] = value
+}
+
 /** The handicap index for a golfer's rounds (all of them count), or null below 3 rounds. */
 export function handicapIndex(rounds: readonly ScoredRound[]): number | null {
   const rule = differentialsUsed(rounds.length)
   if (!rule) return null
-  const lowest = rounds
-    .map(differentialTenths)
-    .sort((a, b) => a - b)
-    .slice(0, rule.count)
+  const lowest: number[] = []
+  for (const round of rounds) keepIfLowest(lowest, differentialTenths(round), rule.count)
   const sumTenths = lowest.reduce((sum, tenths) => sum + tenths, 0)
   const indexTenths = roundHalfUp(sumTenths, rule.count) - rule.adjustmentTenths
-  // `+ 0` turns a −0 into 0, so an index of zero never shows as "+0.0".
-  return indexTenths / 10 + 0
+  return indexTenths / 10
 }
 
 /** One decimal; a plus handicap (negative index) shows as "+" and its absolute value. */
 export function formatHandicapIndex(index: number): string {
+  if (!Number.isFinite(index)) throw new RangeError(`not a handicap index: ${index}`)
   const tenths = Math.round(index * 10)
   if (tenths < 0) return `+${(-tenths / 10).toFixed(1)}`
   return (tenths / 10).toFixed(1)

@@ -1,0 +1,40 @@
+import { Loading } from '@/components/ui/loading'
+import { formatHandicapIndex } from '../lib/handicap-index'
+
+interface HandicapDisplayProps {
+  /** The index from the engine, or null below 3 rounds. */
+  index: number | null
+  roundCount: number
+  loading?: boolean
+}
+
+export const NEED_MORE_ROUNDS =
+  'Need to input at least 3 rounds before handicap index can be calculated.'
+
+/** The large number at the top of the HCP screen; announced politely when it changes. */
+export function HandicapDisplay({ index, roundCount, loading = false }: HandicapDisplayProps) {
+  return (
+    <section className="handicap" data-testid="handicap-display" aria-label="Handicap index">
+      {loading ? (
+        <Loading label="Loading your rounds…" />
+      ) : (
+        <div className="handicap__readout" aria-live="polite" aria-atomic="true">
+          {index === null ? (
+            <>
+              <p className="handicap__value handicap__value--waiting">Input Rounds Below</p>
+              <p className="handicap__message">{NEED_MORE_ROUNDS}</p>
+            </>
+          ) : (
+            <>
+              <p className="handicap__label">HCP</p>
+              <p className="handicap__value">{formatHandicapIndex(index)}</p>
+              <p className="handicap__message">
+                From {roundCount} {roundCount === 1 ? 'round' : 'rounds'}
+              </p>
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  )
+}
