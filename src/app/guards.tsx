@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react'
+import { Navigate, Outlet, useNavigate } from 'react-router-dom'
+import { Loading } from '@/components/ui/loading'
+import { useSessionStore } from '@/features/auth/stores/session-store'
+import { prefetchSignedInScreens } from './signed-in-loader'
+
+/**
+ * /courses and /hcp. Waits for supabase-js to read the stored session (so a reload stays signed
+ * in), then lets a signed-in golfer through. A visitor without a session is logged as
+ * 'access denied' (product-spec §2) and sent to the login screen; a golfer whose session ends
+ * here (Logout, or a sign-out in another tab) is simply sent there.
+ */
+export function RequireSession() {
+  const status = useSessionStore((state) => state.status)
+  const [hadSession, setHadSession] = useState(false)
+  if (status === 'signed-in' && !hadSession) setHadSession(true)
+
+  if (status === 'checking') return <Loading />
+  if (status === 'signed-out') return hadSession ? <Navigate to="/" replace /> : <AccessDenied />
+  return <Outlet />
+}
+
+function AccessDenied() {
+  const navigate = useNavigate()
+  useEffect(() => {
+    console.warn('access denied')
+    navigate('/', { replace: true })
+  }, [navigate])
+  return null
+}
+
+/** The login and sign-up screens: a golfer who is already signed in goes to their courses. */
+export function SignedOutOnly() {
+  const status = useSessionStore((state) => state.status)
+  useEffect(() => (status === 'signed-out' ? prefetchSignedInScreens() : undefined), [status])
+  if (status === 'checking') return <Loading />
+  if (status === 'signed-in') return <Navigate to="/courses" replace />
+  return <Outlet />
+}

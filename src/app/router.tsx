@@ -1,0 +1,58 @@
+import { lazy, Suspense } from 'react'
+import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom'
+import { Loading } from '@/components/ui/loading'
+import { AuthCallbackScreen } from '@/features/auth/components/auth-callback-screen'
+import { LoginScreen } from '@/features/auth/components/login-screen'
+import { SignUpScreen } from '@/features/auth/components/sign-up-screen'
+import { RequireSession, SignedOutOnly } from './guards'
+import { loadSignedInScreens } from './signed-in-loader'
+
+// The signed-in screens (and Radix, ulid, the handicap engine) are one chunk that only a golfer
+// with a session needs; the login screen ships without them.
+const SignedInLayout = lazy(() =>
+  loadSignedInScreens().then((m) => ({ default: m.SignedInLayout })),
+)
+const CoursesScreen = lazy(() => loadSignedInScreens().then((m) => ({ default: m.CoursesScreen })))
+const HcpScreen = lazy(() => loadSignedInScreens().then((m) => ({ default: m.HcpScreen })))
+
+export const routes: RouteObject[] = [
+  {
+    element: <SignedOutOnly />,
+    children: [
+      { path: '/', element: <LoginScreen /> },
+      { path: '/signup', element: <SignUpScreen /> },
+    ],
+  },
+  { path: '/auth/callback', element: <AuthCallbackScreen /> },
+  {
+    element: <RequireSession />,
+    children: [
+      {
+        element: (
+          <Suspense fallback={<Loading />}>
+            <SignedInLayout />
+          </Suspense>
+        ),
+        children: [
+          { path: '/courses', element: <CoursesScreen /> },
+          { path: '/hcp', element: <HcpScreen /> },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+]
+
+// Declarative routing: the data router would add about 16 KB (gzipped) of loader, action and
+// fetcher machinery to the login screen, none of which this app uses.
+export function AppRoutes() {
+  return useRoutes(routes)
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  )
+}

@@ -1,0 +1,3 @@
+export { SignedInLayout } from './signed-in-layout'
+export { CoursesScreen } from './courses-screen'
+export { HcpScreen } from './hcp-screen'

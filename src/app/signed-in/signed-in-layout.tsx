@@ -1,0 +1,54 @@
+import { Suspense, useEffect } from 'react'
+import { Outlet } from 'react-router-dom'
+import { AlertMessage } from '@/components/ui/alert-message'
+import { Loading } from '@/components/ui/loading'
+import { selectUserId, useSessionStore } from '@/features/auth/stores/session-store'
+import { useCoursesStore } from '@/features/courses/stores/courses-store'
+import { syncCourses } from '@/features/courses/stores/courses-sync'
+import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
+import { syncRounds } from '@/features/rounds/stores/rounds-sync'
+import { useNoticesStore } from '@/stores/notices-store'
+import { BottomToolbar } from './bottom-toolbar'
+
+/**
+ * Every signed-in screen: the golfer's live data for as long as they are signed in, the message
+ * of a background failure, the connection status, and the bottom toolbar.
+ */
+export function SignedInLayout() {
+  const userId = useSessionStore(selectUserId)
+  const notice = useNoticesStore((state) => state.notice)
+  const dismissNotice = useNoticesStore((state) => state.dismissNotice)
+  const reconnecting = useCoursesStore((state) => state.live === 'interrupted')
+  const roundsReconnecting = useRoundsStore((state) => state.live === 'interrupted')
+
+  useEffect(() => {
+    if (!userId) return
+    const stopCourses = syncCourses(userId)
+    const stopRounds = syncRounds(userId)
+    return () => {
+      stopCourses()
+      stopRounds()
+      useNoticesStore.getState().reset()
+    }
+  }, [userId])
+
+  return (
+    <div className="app-shell">
+      <div className="connection" role="status">
+        {reconnecting || roundsReconnecting ? (
+          <p className="connection__banner">
+            <span className="connection__dot" aria-hidden="true" />
+            Reconnecting…
+          </p>
+        ) : null}
+      </div>
+      <main className="screen">
+        <AlertMessage message={notice} onDismiss={dismissNotice} />
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <BottomToolbar />
+    </div>
+  )
+}

@@ -1,0 +1,363 @@
+import { act, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router-dom'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { signOut } from '@/features/auth/api/sign-out'
+import { SIGN_OUT_FAILED } from '@/features/auth/lib/auth-messages'
+import { useSessionStore } from '@/features/auth/stores/session-store'
+import { addCourse } from '@/features/courses/api/add-course'
+import { deleteCourse } from '@/features/courses/api/delete-course'
+import { listCourses } from '@/features/courses/api/list-courses'
+import { subscribeToCourses } from '@/features/courses/api/subscribe-to-courses'
+import {
+  ADD_COURSE_INVALID,
+  ADD_COURSE_UNAVAILABLE,
+  DELETE_COURSE_UNAVAILABLE,
+} from '@/features/courses/lib/course-messages'
+import { formatHandicapIndex, handicapIndex } from '@/features/handicap/lib/handicap-index'
+import { addRound } from '@/features/rounds/api/add-round'
+import { deleteRound } from '@/features/rounds/api/delete-round'
+import { listRounds } from '@/features/rounds/api/list-rounds'
+import { subscribeToRounds } from '@/features/rounds/api/subscribe-to-rounds'
+import {
+  ADD_ROUND_UNAVAILABLE,
+  DELETE_ROUND_UNAVAILABLE,
+} from '@/features/rounds/lib/round-messages'
+import type { Round } from '@/features/rounds/types'
+import { DataError } from '@/lib/data-error'
+import { aCourse, aRound, USER_ID } from '@/testing/fixtures'
+import { PathProbe } from '@/testing/render-at'
+import { AppRoutes } from '../router'
+
+vi.mock('@/features/auth/api/sign-in-with-password', () => ({ signInWithPassword: vi.fn() }))
+vi.mock('@/features/auth/api/get-google-sign-in-url', () => ({ getGoogleSignInUrl: vi.fn() }))
+vi.mock('@/features/auth/api/sign-up', () => ({ signUp: vi.fn() }))
+vi.mock('@/features/auth/api/sign-out', () => ({ signOut: vi.fn() }))
+vi.mock('@/features/auth/api/exchange-oauth-code', () => ({ exchangeOAuthCode: vi.fn() }))
+vi.mock('@/features/courses/api/list-courses', () => ({ listCourses: vi.fn() }))
+vi.mock('@/features/courses/api/add-course', () => ({ addCourse: vi.fn() }))
+vi.mock('@/features/courses/api/delete-course', () => ({ deleteCourse: vi.fn() }))
+vi.mock('@/features/courses/api/subscribe-to-courses', () => ({ subscribeToCourses: vi.fn() }))
+vi.mock('@/features/rounds/api/list-rounds', () => ({ listRounds: vi.fn() }))
+vi.mock('@/features/rounds/api/add-round', () => ({ addRound: vi.fn() }))
+vi.mock('@/features/rounds/api/delete-round', () => ({ deleteRound: vi.fn() }))
+vi.mock('@/features/rounds/api/subscribe-to-rounds', () => ({ subscribeToRounds: vi.fn() }))
+
+const unsubscribeCourses = vi.fn()
+const unsubscribeRounds = vi.fn()
+
+beforeEach(() => {
+  vi.clearAllMocks()
+  vi.mocked(listCourses).mockResolvedValue([])
+  vi.mocked(listRounds).mockResolvedValue([])
+  vi.mocked(subscribeToCourses).mockReturnValue(unsubscribeCourses)
+  vi.mocked(subscribeToRounds).mockReturnValue(unsubscribeRounds)
+  useSessionStore.getState().signIn({ id: USER_ID, email: 'golfer@example.test' })
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+function openApp(path: string) {
+  const user = userEvent.setup()
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+      <PathProbe />
+    </MemoryRouter>,
+  )
+  return user
+}
+
+/** Resolves with the value; the test decides when. */
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+function defined<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('expected a value')
+  return value
+}
+
+const coursesFeed = () => defined(vi.mocked(subscribeToCourses).mock.calls.at(-1))[1]
+const roundsFeed = () => defined(vi.mocked(subscribeToRounds).mock.calls.at(-1))[1]
+const display = () => screen.getByTestId('handicap-display')
+
+async function addCourseThroughDialog(
+  user: ReturnType<typeof userEvent.setup>,
+  name: string,
+  rating: string,
+  slope: string,
+) {
+  await user.click(await screen.findByRole('button', { name: 'Add a course...' }))
+  const dialog = screen.getByRole('dialog', { name: 'Add Course' })
+  await user.type(within(dialog).getByLabelText('Course Name'), name)
+  await user.type(within(dialog).getByLabelText('Course Rating'), rating)
+  await user.type(within(dialog).getByLabelText('Slope Rating'), slope)
+  await user.click(within(dialog).getByRole('button', { name: 'Add Course' }))
+}
+
+describe('live data', () => {
+  it("follows the golfer's rows and loads both lists on sign-in", async () => {
+    openApp('/courses')
+    await screen.findByRole('heading', { name: 'Courses' })
+    expect(subscribeToCourses).toHaveBeenCalledWith(USER_ID, expect.any(Object))
+    expect(subscribeToRounds).toHaveBeenCalledWith(USER_ID, expect.any(Object))
+    expect(listCourses).toHaveBeenCalledWith(USER_ID)
+    expect(listRounds).toHaveBeenCalledWith(USER_ID)
+  })
+
+  it('shows realtime changes, and "Reconnecting…" until the channel is back, then reloads', async () => {
+    const pebble = aCourse({ name: 'Pebble Beach' })
+    openApp('/courses')
+    await screen.findByRole('heading', { name: 'Courses' })
+    act(() => coursesFeed().onUpsert(pebble))
+    expect(screen.getByRole('button', { name: 'Pebble Beach' })).toBeInTheDocument()
+
+    act(() => coursesFeed().onHealth('interrupted'))
+    expect(screen.getByText('Reconnecting…')).toBeVisible()
+
+    const links = aCourse({ name: 'Links' })
+    vi.mocked(listCourses).mockResolvedValue([links])
+    act(() => coursesFeed().onHealth('live'))
+    expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Links' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Pebble Beach' })).not.toBeInTheDocument()
+
+    act(() => coursesFeed().onRemove(links.id))
+    expect(screen.queryByRole('button', { name: 'Links' })).not.toBeInTheDocument()
+  })
+
+  it('leaves the channels when the golfer signs out', async () => {
+    openApp('/courses')
+    await screen.findByRole('heading', { name: 'Courses' })
+    act(() => useSessionStore.getState().signOut())
+    await screen.findByRole('heading', { name: 'HCPFast' })
+    expect(unsubscribeCourses).toHaveBeenCalled()
+    expect(unsubscribeRounds).toHaveBeenCalled()
+  })
+})
+
+describe('courses screen', () => {
+  it('shows the header, the text, "Add a course..." first, then each course', async () => {
+    vi.mocked(listCourses).mockResolvedValue([
+      aCourse({ name: 'Pebble Beach', rating: 75.5, slope: 145 }),
+    ])
+    const user = openApp('/courses')
+    expect(await screen.findByRole('heading', { name: 'Courses' })).toBeInTheDocument()
+    expect(screen.getByText('Input your courses below to get started.')).toBeVisible()
+    const entry = await screen.findByRole('button', { name: 'Pebble Beach' })
+    expect(entry).toHaveAttribute('aria-expanded', 'false')
+    await user.click(entry)
+    expect(entry).toHaveAttribute('aria-expanded', 'true')
+    expect(screen.getByText('Course Rating: 75.5')).toBeVisible()
+    expect(screen.getByText('Slope Rating: 145')).toBeVisible()
+    expect(screen.getByRole('button', { name: 'Delete course' })).toBeVisible()
+  })
+
+  it('shows a new course at once, saves it under a new ULID, and returns focus', async () => {
+    const save = deferred<Awaited<ReturnType<typeof addCourse>>>()
+    vi.mocked(addCourse).mockReturnValue(save.promise)
+    const user = openApp('/courses')
+    await addCourseThroughDialog(user, 'St Andrews', '73.1', '132')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'St Andrews' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Add a course...' })).toHaveFocus()
+    const [id, course] = defined(vi.mocked(addCourse).mock.calls[0])
+    expect(id).toMatch(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/)
+    expect(course).toEqual({ name: 'St Andrews', rating: 73.1, slope: 132 })
+    save.resolve(aCourse({ id, name: 'St Andrews', rating: 73.1, slope: 132 }))
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'St Andrews' })).not.toHaveAttribute('aria-busy'),
+    )
+  })
+
+  it('takes a course away again and says so when it cannot be saved', async () => {
+    vi.mocked(addCourse).mockRejectedValue(new DataError({ message: 'Failed to fetch' }))
+    const user = openApp('/courses')
+    await addCourseThroughDialog(user, 'St Andrews', '73.1', '132')
+    expect(await screen.findByRole('alert')).toHaveTextContent(ADD_COURSE_UNAVAILABLE)
+    expect(screen.queryByRole('button', { name: 'St Andrews' })).not.toBeInTheDocument()
+  })
+
+  it('shows the add-course alert when the database refuses the values', async () => {
+    vi.mocked(addCourse).mockRejectedValue(new DataError({ message: 'check', code: '23514' }))
+    const user = openApp('/courses')
+    await addCourseThroughDialog(user, 'St Andrews', '73.1', '132')
+    expect(await screen.findByRole('alert')).toHaveTextContent(ADD_COURSE_INVALID)
+  })
+
+  it('shows a course name with markup as text and never runs it', async () => {
+    const name = '<img src=x onerror="window.__pwned=1">'
+    vi.mocked(listCourses).mockResolvedValue([aCourse({ name })])
+    openApp('/courses')
+    expect(await screen.findByRole('button', { name })).toHaveTextContent(name)
+    expect(document.querySelector('img')).toBeNull()
+  })
+
+  it('deletes a course at once, and puts it back with a message when the delete fails', async () => {
+    const pebble = aCourse({ name: 'Pebble Beach' })
+    vi.mocked(listCourses).mockResolvedValue([pebble])
+    const removal = deferred<undefined>()
+    vi.mocked(deleteCourse).mockReturnValue(removal.promise)
+    const user = openApp('/courses')
+    await user.click(await screen.findByRole('button', { name: 'Pebble Beach' }))
+    await user.click(screen.getByRole('button', { name: 'Delete course' }))
+    expect(deleteCourse).toHaveBeenCalledWith(pebble.id)
+    expect(screen.queryByRole('button', { name: 'Pebble Beach' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Add a course...' })).toHaveFocus()
+    removal.reject(new DataError({ message: 'Failed to fetch' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(DELETE_COURSE_UNAVAILABLE)
+    expect(screen.getByRole('button', { name: 'Pebble Beach' })).toBeInTheDocument()
+  })
+})
+
+describe('HCP screen', () => {
+  const course = aCourse({ name: 'Augusta', rating: 72.0, slope: 113 })
+
+  async function openHcp(rounds: Round[], courses = [course]) {
+    vi.mocked(listCourses).mockResolvedValue(courses)
+    vi.mocked(listRounds).mockResolvedValue(rounds)
+    const user = openApp('/hcp')
+    await screen.findByTestId('handicap-display')
+    await vi.waitFor(() =>
+      expect(screen.queryByText('Loading your rounds…')).not.toBeInTheDocument(),
+    )
+    return user
+  }
+
+  it('asks for courses first when the golfer has none', async () => {
+    await openHcp([], [])
+    expect(await screen.findByRole('link', { name: 'Add courses first!' })).toHaveAttribute(
+      'href',
+      '/courses',
+    )
+    expect(display()).toHaveTextContent('Input Rounds Below')
+    expect(
+      screen.getByText('Need to input at least 3 rounds before handicap index can be calculated.'),
+    ).toBeVisible()
+  })
+
+  it.each([0, 2])('asks for more rounds with %i rounds', async (count) => {
+    await openHcp([80, 82].slice(0, count).map((score) => aRound(course, score)))
+    expect(display()).toHaveTextContent('Input Rounds Below')
+  })
+
+  it('shows the index from 3 rounds with the label HCP', async () => {
+    // Differentials 8.0, 10.0, 12.0 → lowest − 2.0 = 6.0.
+    await openHcp([80, 82, 84].map((score) => aRound(course, score)))
+    expect(display()).toHaveTextContent('HCP')
+    expect(display()).toHaveTextContent('6.0')
+  })
+
+  it('agrees with the engine for 20 rounds on two courses', async () => {
+    const other = aCourse({ name: 'Links', rating: 69.4, slope: 118 })
+    const scores = [95, 88, 102, 79, 84, 91, 87, 99, 76, 83, 90, 86, 97, 81, 93, 85, 89, 80, 94, 78]
+    const rounds = scores.map((score, i) => aRound(i % 2 ? other : course, score))
+    await openHcp(rounds, [course, other])
+    const expected = handicapIndex(
+      rounds.map((r) => ({
+        score: r.score,
+        courseRating: r.courseRating,
+        slopeRating: r.slopeRating,
+      })),
+    )
+    expect(display()).toHaveTextContent(formatHandicapIndex(defined(expected ?? undefined)))
+  })
+
+  it('shows a plus handicap with a + sign', async () => {
+    // Differentials −4.0, −3.0, −2.0 → −6.0 → "+6.0".
+    await openHcp([68, 69, 70].map((score) => aRound(course, score)))
+    expect(display()).toHaveTextContent('+6.0')
+  })
+
+  it('shows each round by score and course, and its details when expanded', async () => {
+    const user = await openHcp([aRound(course, 88)])
+    const entry = screen.getByRole('button', { name: /88.*Augusta/ })
+    await user.click(entry)
+    const details = defined(screen.getByText('Score: 88').parentElement ?? undefined)
+    expect(within(details).getByText('Augusta')).toBeVisible()
+    expect(within(details).getByRole('button', { name: 'Delete Round' })).toBeVisible()
+  })
+
+  it('adds a round on the only course and updates the index at once', async () => {
+    vi.mocked(addRound).mockReturnValue(new Promise(() => {}))
+    const user = await openHcp([80, 82].map((score) => aRound(course, score)))
+    await user.click(screen.getByRole('button', { name: 'Add a round...' }))
+    const dialog = screen.getByRole('dialog', { name: 'Add Round' })
+    await user.type(within(dialog).getByLabelText('Gross Score'), '84')
+    await user.click(within(dialog).getByRole('button', { name: 'Add Round' }))
+    expect(addRound).toHaveBeenCalledWith(expect.any(String), course, 84)
+    expect(display()).toHaveTextContent('6.0')
+    expect(screen.getByRole('button', { name: /84.*Augusta/ })).toBeInTheDocument()
+  })
+
+  it('takes a round away again and says so when it cannot be saved', async () => {
+    vi.mocked(addRound).mockRejectedValue(new DataError({ message: 'Failed to fetch' }))
+    const user = await openHcp([80, 82].map((score) => aRound(course, score)))
+    await user.click(screen.getByRole('button', { name: 'Add a round...' }))
+    const dialog = screen.getByRole('dialog', { name: 'Add Round' })
+    await user.type(within(dialog).getByLabelText('Gross Score'), '84')
+    await user.click(within(dialog).getByRole('button', { name: 'Add Round' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(ADD_ROUND_UNAVAILABLE)
+    expect(screen.queryByRole('button', { name: /84.*Augusta/ })).not.toBeInTheDocument()
+    expect(display()).toHaveTextContent('Input Rounds Below')
+  })
+
+  it('deletes a round, and puts it back with a message when the delete fails', async () => {
+    const round = aRound(course, 88)
+    vi.mocked(deleteRound).mockRejectedValue(new DataError({ message: 'Failed to fetch' }))
+    const user = await openHcp([round])
+    await user.click(screen.getByRole('button', { name: /88.*Augusta/ }))
+    await user.click(screen.getByRole('button', { name: 'Delete Round' }))
+    expect(deleteRound).toHaveBeenCalledWith(round.id)
+    expect(await screen.findByRole('alert')).toHaveTextContent(DELETE_ROUND_UNAVAILABLE)
+    expect(screen.getByRole('button', { name: /88.*Augusta/ })).toBeInTheDocument()
+  })
+
+  it('updates the index when another device adds a round', async () => {
+    await openHcp([80, 82].map((score) => aRound(course, score)))
+    act(() => roundsFeed().onUpsert(aRound(course, 84)))
+    expect(display()).toHaveTextContent('6.0')
+  })
+})
+
+describe('bottom toolbar', () => {
+  it('marks the current tab and moves between the two screens', async () => {
+    const user = openApp('/courses')
+    await screen.findByRole('heading', { name: 'Courses' })
+    const nav = screen.getByRole('navigation', { name: 'Main' })
+    expect(within(nav).getByRole('link', { name: 'My Courses' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    expect(within(nav).getByRole('link', { name: 'HCP' })).not.toHaveAttribute('aria-current')
+    await user.click(within(nav).getByRole('link', { name: 'HCP' }))
+    expect(await screen.findByTestId('handicap-display')).toBeInTheDocument()
+    expect(within(nav).getByRole('link', { name: 'HCP' })).toHaveAttribute('aria-current', 'page')
+    expect(screen.getByTestId('path')).toHaveTextContent('/hcp')
+  })
+
+  it('logs out and goes to the login screen', async () => {
+    vi.mocked(signOut).mockImplementation(async () => useSessionStore.getState().signOut())
+    const user = openApp('/hcp')
+    await user.click(await screen.findByRole('button', { name: 'Logout' }))
+    expect(await screen.findByRole('heading', { name: 'HCPFast' })).toBeInTheDocument()
+    expect(screen.getByTestId('path')).toHaveTextContent(/^\/$/)
+  })
+
+  it('shows the sign-out alert when signing out fails, and stays', async () => {
+    vi.mocked(signOut).mockRejectedValue(new Error('Failed to fetch'))
+    const user = openApp('/hcp')
+    await user.click(await screen.findByRole('button', { name: 'Logout' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(SIGN_OUT_FAILED)
+    expect(screen.getByTestId('path')).toHaveTextContent('/hcp')
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeEnabled()
+  })
+})

@@ -1,0 +1,104 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { AlertMessage } from '@/components/ui/alert-message'
+import { TextField } from '@/components/ui/text-field'
+import { getGoogleSignInUrl } from '../api/get-google-sign-in-url'
+import { signInWithPassword } from '../api/sign-in-with-password'
+import { GOOGLE_SIGN_IN_FAILED, SIGN_IN_FAILED } from '../lib/auth-messages'
+import { onGooglePopupFailure, startGoogleSignIn } from '../lib/google-popup'
+import { AuthPage } from './auth-page'
+import { GoogleIcon } from './google-icon'
+
+/** Set by /auth/callback when a full-page Google sign-in came back with a failure. */
+export interface LoginLocationState {
+  googleSignInFailed?: boolean
+}
+
+export const EMAIL_HINT = "We'll never share your email with anyone else."
+
+export function LoginScreen() {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const returnedFromFailedGoogle =
+    (location.state as LoginLocationState | null)?.googleSignInFailed === true
+  const [alert, setAlert] = useState<string | null>(
+    returnedFromFailedGoogle ? GOOGLE_SIGN_IN_FAILED : null,
+  )
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => onGooglePopupFailure(() => setAlert(GOOGLE_SIGN_IN_FAILED)), [])
+
+  useEffect(() => {
+    // Shown once: a reload of the login page should not repeat an old failure.
+    if (returnedFromFailedGoogle) navigate(location.pathname, { replace: true, state: null })
+  }, [returnedFromFailedGoogle, navigate, location.pathname])
+
+  async function logIn(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const form = new FormData(event.currentTarget)
+    setAlert(null)
+    setBusy(true)
+    try {
+      await signInWithPassword(
+        String(form.get('email') ?? '').trim(),
+        String(form.get('password') ?? ''),
+      )
+      navigate('/courses', { replace: true })
+    } catch {
+      setAlert(SIGN_IN_FAILED)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  function signInWithGoogle() {
+    setAlert(null)
+    // Not awaited before anything else: the popup has to open within this click.
+    startGoogleSignIn(getGoogleSignInUrl).catch(() => setAlert(GOOGLE_SIGN_IN_FAILED))
+  }
+
+  return (
+    <AuthPage tagline="Your handicap index, always up to date.">
+      <form className="form" onSubmit={logIn} aria-busy={busy}>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          hint={EMAIL_HINT}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
+        <button type="submit" className="button button--primary button--wide" disabled={busy}>
+          Log In
+        </button>
+        <button
+          type="button"
+          className="button button--secondary button--wide"
+          onClick={() => navigate('/signup')}
+        >
+          Sign up
+        </button>
+      </form>
+      <p className="divider">
+        <span>or</span>
+      </p>
+      <button
+        type="button"
+        className="button button--google button--wide"
+        onClick={signInWithGoogle}
+      >
+        <GoogleIcon />
+        Sign in with Google
+      </button>
+    </AuthPage>
+  )
+}

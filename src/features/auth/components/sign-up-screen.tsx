@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { AlertMessage } from '@/components/ui/alert-message'
+import { TextField } from '@/components/ui/text-field'
+import { signUp } from '../api/sign-up'
+import { REGISTRATION_FAILED } from '../lib/auth-messages'
+import { checkNewPassword } from '../lib/sign-up-checks'
+import { AuthPage } from './auth-page'
+
+/** Only for projects with email confirmations on; the local stack signs golfers in at once. */
+export const CONFIRM_EMAIL_MESSAGE =
+  'Almost there: open the link in the email we just sent you, then log in.'
+
+export function SignUpScreen() {
+  const navigate = useNavigate()
+  const [alert, setAlert] = useState<string | null>(null)
+  const [confirmationSent, setConfirmationSent] = useState(false)
+  const [busy, setBusy] = useState(false)
+
+  async function register(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const form = new FormData(event.currentTarget)
+    const email = String(form.get('email') ?? '').trim()
+    const password = String(form.get('password') ?? '')
+    setAlert(null)
+    const problem = checkNewPassword(password, String(form.get('confirmation') ?? ''))
+    if (problem) {
+      setAlert(problem)
+      return
+    }
+    setBusy(true)
+    try {
+      const { signedIn } = await signUp(email, password)
+      if (signedIn) navigate('/courses', { replace: true })
+      else setConfirmationSent(true)
+    } catch {
+      setAlert(REGISTRATION_FAILED)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <AuthPage tagline="Create your account.">
+      <form className="form" onSubmit={register} aria-busy={busy}>
+        <TextField label="Email" name="email" type="email" autoComplete="email" required />
+        <TextField label="Password" name="password" type="password" autoComplete="new-password" />
+        <TextField
+          label="Confirm Password"
+          name="confirmation"
+          type="password"
+          autoComplete="new-password"
+        />
+        <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
+        {confirmationSent ? (
+          <p className="form__note" role="status">
+            {CONFIRM_EMAIL_MESSAGE}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary button--wide" disabled={busy}>
+          Sign Up
+        </button>
+        <button
+          type="button"
+          className="button button--secondary button--wide"
+          onClick={() => navigate('/')}
+        >
+          Log In
+        </button>
+      </form>
+    </AuthPage>
+  )
+}

@@ -1,0 +1,143 @@
+/**
+ * The window choreography of "Sign in with Google" (supabase-compat §A.6).
+ *
+ * The opener opens a named popup synchronously in the click (so popup blockers see the gesture),
+ * then points it at Supabase's authorize URL. Google sends the popup back to /auth/callback, which
+ * exchanges the code exactly once; supabase-js then saves the session in the shared localStorage
+ * and announces SIGNED_IN on its BroadcastChannel, so the opener signs in without doing anything.
+ * A failure has no such announcement, so the callback page sends one of its own (BroadcastChannel,
+ * which survives an opener link cut by a provider's Cross-Origin-Opener-Policy, and postMessage to
+ * the opener where it still exists) and the opener shows the Google alert.
+ *
+ * Blocked popup: the same URL opens in this tab and /auth/callback finishes as a full-page redirect.
+ * Which way a callback page was reached is remembered in localStorage, because window.name and
+ * window.opener do not survive every browser's cross-site navigations.
+ */
+export type GoogleSignInMode = 'popup' | 'redirect'
+
+export const GOOGLE_POPUP_NAME = 'hcpfast-google-sign-in'
+const MODE_KEY = 'hcpfast:google-sign-in-mode'
+const CHANNEL_NAME = 'hcpfast:google-sign-in'
+const FAILED_MESSAGE = { type: CHANNEL_NAME, outcome: 'failed' } as const
+
+let popupPending = false
+
+export function googleCallbackUrl(origin = window.location.origin): string {
+  return `${origin}/auth/callback`
+}
+
+/** Call from the click handler itself, before any await: the popup must open inside the gesture. */
+export async function startGoogleSignIn(
+  getSignInUrl: (redirectTo: string) => Promise<string>,
+): Promise<GoogleSignInMode> {
+  const popup = window.open('', GOOGLE_POPUP_NAME, popupFeatures())
+  const mode: GoogleSignInMode = popup ? 'popup' : 'redirect'
+  remember(mode)
+  let url: string
+  try {
+    url = await getSignInUrl(googleCallbackUrl())
+  } catch (error) {
+    popup?.close()
+    throw error
+  }
+  if (popup) {
+    popupPending = true
+    popup.location.replace(url)
+    popup.focus()
+  } else {
+    window.location.assign(url)
+  }
+  return mode
+}
+
+/** In the opener: calls back when the popup this tab opened reports a failed sign-in. */
+export function onGooglePopupFailure(callback: () => void): () => void {
+  const handle = (data: unknown) => {
+    if (!popupPending || !isFailedMessage(data)) return
+    popupPending = false
+    callback()
+  }
+  const onWindowMessage = (event: MessageEvent) => {
+    if (event.origin === window.location.origin) handle(event.data)
+  }
+  window.addEventListener('message', onWindowMessage)
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null
+  channel?.addEventListener('message', (event) => handle(event.data))
+  return () => {
+    window.removeEventListener('message', onWindowMessage)
+    channel?.close()
+  }
+}
+
+let modeOfThisPage: GoogleSignInMode | undefined
+
+/** On /auth/callback: how this page was reached. Read once per page load, then forgotten. */
+export function googleSignInModeOfThisPage(): GoogleSignInMode {
+  if (!modeOfThisPage) {
+    modeOfThisPage = recall() === 'popup' ? 'popup' : 'redirect'
+    forget()
+  }
+  return modeOfThisPage
+}
+
+/** On /auth/callback in the popup: tells the opener the sign-in failed. */
+export function announceGooglePopupFailure(): void {
+  if (typeof BroadcastChannel === 'function') {
+    const channel = new BroadcastChannel(CHANNEL_NAME)
+    channel.postMessage(FAILED_MESSAGE)
+    channel.close()
+  }
+  const opener = window.opener as Window | null
+  try {
+    opener?.postMessage(FAILED_MESSAGE, window.location.origin)
+  } catch {
+    // The opener navigated elsewhere: the BroadcastChannel message is the one that counts.
+  }
+}
+
+function isFailedMessage(data: unknown): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { type?: unknown }).type === FAILED_MESSAGE.type &&
+    (data as { outcome?: unknown }).outcome === FAILED_MESSAGE.outcome
+  )
+}
+
+function popupFeatures(): string {
+  const width = 480
+  const height = 640
+  const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2))
+  const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2))
+  return `popup,width=${width},height=${height},left=${left},top=${top}`
+}
+
+// localStorage can throw (storage disabled); then every callback is treated as a redirect, which
+// still signs the golfer in, in that window.
+function remember(mode: GoogleSignInMode) {
+  try {
+    window.localStorage.setItem(MODE_KEY, mode)
+  } catch {
+    /* see above */
+  }
+}
+function recall(): string | null {
+  try {
+    return window.localStorage.getItem(MODE_KEY)
+  } catch {
+    return null
+  }
+}
+function forget() {
+  try {
+    window.localStorage.removeItem(MODE_KEY)
+  } catch {
+    /* see above */
+  }
+}
+
+/** For tests: forget module state between cases. */
+export function resetGoogleSignInState(): void {
+  popupPending = false
+  modeOfThisPage = undefined
+}

@@ -1,0 +1,15 @@
+import { DataError } from '@/lib/data-error'
+import { supabase } from '@/lib/supabase'
+import type { Course } from '../types'
+import { COURSE_COLUMNS, toCourse } from './course-row'
+
+/** The golfer's courses (row-level security returns nothing else; the filter says so too). */
+export async function listCourses(userId: string): Promise<Course[]> {
+  const { data, error } = await supabase
+    .from('courses')
+    .select(COURSE_COLUMNS)
+    .eq('user_id', userId)
+    .order('id')
+  if (error) throw new DataError(error)
+  return data.map(toCourse)
+}

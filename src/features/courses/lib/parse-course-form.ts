@@ -1,0 +1,51 @@
+import type { NewCourse } from '../types'
+
+/**
+ * The bounds of DESIGN §2, the same as the database's constraints: a course rating from 20.0 to
+ * 90.0 with at most one decimal, a whole slope from 55 to 155, a name of 1 to 100 characters
+ * after trimming. Only plain decimal digits count as numbers: no signs, exponents, hex, commas,
+ * "Infinity" or "NaN", which Number() would otherwise accept or half-accept.
+ */
+export const COURSE_BOUNDS = {
+  rating: { min: 20, max: 90 },
+  slope: { min: 55, max: 155 },
+  name: { maxLength: 100 },
+} as const
+
+const RATING_PATTERN = /^\d{1,3}(\.\d)?$/
+const WHOLE_PATTERN = /^\d{1,4}$/
+
+export function parseCourseRating(text: string): number | null {
+  const trimmed = text.trim()
+  if (!RATING_PATTERN.test(trimmed)) return null
+  const rating = Number(trimmed)
+  const { min, max } = COURSE_BOUNDS.rating
+  return rating >= min && rating <= max ? rating : null
+}
+
+export function parseSlopeRating(text: string): number | null {
+  const trimmed = text.trim()
+  if (!WHOLE_PATTERN.test(trimmed)) return null
+  const slope = Number(trimmed)
+  const { min, max } = COURSE_BOUNDS.slope
+  return slope >= min && slope <= max ? slope : null
+}
+
+/** The trimmed name, or null when it is blank or longer than 100 characters (code points). */
+export function parseCourseName(text: string): string | null {
+  const name = text.trim()
+  const length = [...name].length
+  return length >= 1 && length <= COURSE_BOUNDS.name.maxLength ? name : null
+}
+
+export function parseCourseForm(fields: {
+  name: string
+  rating: string
+  slope: string
+}): NewCourse | null {
+  const name = parseCourseName(fields.name)
+  const rating = parseCourseRating(fields.rating)
+  const slope = parseSlopeRating(fields.slope)
+  if (name === null || rating === null || slope === null) return null
+  return { name, rating, slope }
+}

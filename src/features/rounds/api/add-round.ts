@@ -1,0 +1,26 @@
+import { DataError } from '@/lib/data-error'
+import { supabase } from '@/lib/supabase'
+import type { CourseChoice, Round } from '../types'
+import { ROUND_COLUMNS, toRound } from './round-row'
+
+/**
+ * Stores a round on one of the golfer's courses. The copies of the course's name and ratings are
+ * sent because the table requires them, but the database overwrites them from the course itself
+ * (and refuses a course that is not the golfer's), so the stored round is the returned one.
+ */
+export async function addRound(id: string, course: CourseChoice, score: number): Promise<Round> {
+  const { data, error } = await supabase
+    .from('rounds')
+    .insert({
+      id,
+      course_id: course.id,
+      score,
+      course_name: course.name,
+      course_rating: course.rating,
+      slope_rating: course.slope,
+    })
+    .select(ROUND_COLUMNS)
+    .single()
+  if (error) throw new DataError(error)
+  return toRound(data)
+}

@@ -1,0 +1,94 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { NOT_NUMBERS } from '@/testing/hostile-values'
+import { ADD_ROUND_INVALID } from '../lib/round-messages'
+import type { CourseChoice } from '../types'
+import { AddRoundDialog } from './add-round-dialog'
+
+const AUGUSTA: CourseChoice = {
+  id: '01J00000000000000000000001',
+  name: 'Augusta',
+  rating: 76.2,
+  slope: 148,
+}
+const PEBBLE: CourseChoice = {
+  id: '01J00000000000000000000002',
+  name: 'Pebble Beach',
+  rating: 75.5,
+  slope: 145,
+}
+
+function openDialog(courses: CourseChoice[]) {
+  const onAdd = vi.fn()
+  const onOpenChange = vi.fn()
+  const user = userEvent.setup()
+  render(<AddRoundDialog open onOpenChange={onOpenChange} onAdd={onAdd} courses={courses} />)
+  const dialog = screen.getByRole('dialog', { name: 'Add Round' })
+  return { user, dialog, onAdd, onOpenChange }
+}
+
+async function enterScore(view: ReturnType<typeof openDialog>, score: string) {
+  if (score) {
+    await view.user.click(within(view.dialog).getByLabelText('Gross Score'))
+    await view.user.paste(score)
+  }
+  await view.user.click(within(view.dialog).getByRole('button', { name: 'Add Round' }))
+}
+
+describe('Add Round dialog', () => {
+  it('offers the golfer’s courses in a Course Name dropdown', () => {
+    const { dialog } = openDialog([AUGUSTA, PEBBLE])
+    const select = within(dialog).getByLabelText('Course Name')
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a course', 'Augusta', 'Pebble Beach'])
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument()
+  })
+
+  it('chooses the only course automatically', async () => {
+    const view = openDialog([AUGUSTA])
+    expect(within(view.dialog).getByLabelText('Course Name')).toHaveValue(AUGUSTA.id)
+    await enterScore(view, '88')
+    expect(view.onAdd).toHaveBeenCalledWith(AUGUSTA, 88)
+    expect(view.onOpenChange).toHaveBeenCalledWith(false)
+  })
+
+  it('adds the round on the chosen course', async () => {
+    const view = openDialog([AUGUSTA, PEBBLE])
+    await view.user.selectOptions(within(view.dialog).getByLabelText('Course Name'), 'Pebble Beach')
+    await enterScore(view, '91')
+    expect(view.onAdd).toHaveBeenCalledWith(PEBBLE, 91)
+  })
+
+  it('shows the add-round alert when no course is chosen among several', async () => {
+    const view = openDialog([AUGUSTA, PEBBLE])
+    await enterScore(view, '88')
+    expect(within(view.dialog).getByRole('alert')).toHaveTextContent(ADD_ROUND_INVALID)
+    expect(view.onAdd).not.toHaveBeenCalled()
+    expect(within(view.dialog).getByLabelText('Gross Score')).toHaveValue('88')
+  })
+
+  it.each([
+    ...NOT_NUMBERS,
+    ['negative', '-88'],
+    ['a decimal', '72.5'],
+    ['below 18', '17'],
+    ['above 200', '201'],
+  ])('refuses a score that is %s, keeping what was typed', async (_, score) => {
+    const view = openDialog([AUGUSTA])
+    await enterScore(view, score)
+    expect(within(view.dialog).getByRole('alert')).toHaveTextContent(ADD_ROUND_INVALID)
+    expect(view.onAdd).not.toHaveBeenCalled()
+    expect(view.onOpenChange).not.toHaveBeenCalled()
+    expect(within(view.dialog).getByLabelText('Gross Score')).toHaveValue(score)
+  })
+
+  it.each([18, 200])('accepts the bound %i', async (score) => {
+    const view = openDialog([AUGUSTA])
+    await enterScore(view, String(score))
+    expect(view.onAdd).toHaveBeenCalledWith(AUGUSTA, score)
+  })
+})

@@ -1,0 +1,33 @@
+/** Gross score bounds of DESIGN §2 (the database's constraint): a whole number, 18 to 200. */
+export const SCORE_BOUNDS = { min: 18, max: 200 } as const
+
+const WHOLE_PATTERN = /^\d{1,4}$/
+
+export function parseGrossScore(text: string): number | null {
+  const trimmed = text.trim()
+  if (!WHOLE_PATTERN.test(trimmed)) return null
+  const score = Number(trimmed)
+  return score >= SCORE_BOUNDS.min && score <= SCORE_BOUNDS.max ? score : null
+}
+
+/**
+ * The course the round was played on: the one chosen, or the golfer's only course, which is chosen
+ * automatically (product-spec §5). Null when no course of theirs is chosen.
+ */
+export function pickCourse<C extends { id: string }>(
+  chosenId: string,
+  courses: readonly C[],
+): C | null {
+  if (courses.length === 1) return courses[0] ?? null
+  return courses.find((course) => course.id === chosenId) ?? null
+}
+
+export function parseRoundForm<C extends { id: string }>(
+  fields: { courseId: string; score: string },
+  courses: readonly C[],
+): { course: C; score: number } | null {
+  const course = pickCourse(fields.courseId, courses)
+  const score = parseGrossScore(fields.score)
+  if (!course || score === null) return null
+  return { course, score }
+}

@@ -1,0 +1,9 @@
+/** product-spec §8, word for word. */
+export const ADD_ROUND_INVALID =
+  'Error adding round. Please make sure that score is a valid number and you have selected a course. Input courses on "Courses" page at bottom of screen.'
+export const ADD_ROUND_UNAVAILABLE = "Couldn't save the round. Check your connection and try again."
+export const ADD_ROUND_COURSE_GONE =
+  "Couldn't save the round: its course is no longer in your courses."
+export const DELETE_ROUND_UNAVAILABLE =
+  "Couldn't delete the round. Check your connection and try again."
+export const LOAD_ROUNDS_FAILED = "Couldn't load your rounds. Check your connection and try again."

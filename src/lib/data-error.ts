@@ -1,0 +1,33 @@
+/** What went wrong with a database call, in the terms the screens need to word a message. */
+export type DataFailure = 'invalid' | 'not-yours' | 'unavailable'
+
+/** Thrown by every feature api/ function: the PostgREST or network error, classified. */
+export class DataError extends Error {
+  override name = 'DataError'
+  readonly failure: DataFailure
+  readonly code: string | undefined
+
+  constructor(cause: { message: string; code?: string }) {
+    super(cause.message)
+    this.code = cause.code || undefined
+    this.failure = classify(this.code)
+  }
+}
+
+function classify(code: string | undefined): DataFailure {
+  switch (code) {
+    // check, not-null and bad-value violations: the values were refused, a retry will not help
+    case '23514':
+    case '23502':
+    case '22P02':
+    case '22003':
+    case '22001':
+      return 'invalid'
+    // RLS or the trigger that only allows a golfer's own course; a foreign key to a deleted row
+    case '42501':
+    case '23503':
+      return 'not-yours'
+    default:
+      return 'unavailable'
+  }
+}

@@ -1,0 +1,83 @@
+import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js'
+import type { Database } from './database.types'
+import { supabase } from './supabase'
+
+type TableName = keyof Database['public']['Tables']
+type Row<T extends TableName> = Database['public']['Tables'][T]['Row']
+
+/** `connecting` until the first join, `live` while joined, `interrupted` after losing it. */
+export type FeedHealth = 'connecting' | 'live' | 'interrupted'
+
+export interface OwnRowsFeed<T extends TableName> {
+  onUpsert(row: Row<T>): void
+  onRemove(id: string): void
+  /** Called with `live` on every (re)join: changes made while away were not delivered, so reload. */
+  onHealth(health: Exclude<FeedHealth, 'connecting'>): void
+}
+
+const MAX_REOPEN_DELAY_MS = 30_000
+let channelsOpened = 0
+
+/**
+ * Follows INSERT, UPDATE and DELETE of the signed-in golfer's rows of one table. Returns the
+ * unsubscribe. A DELETE may carry only the primary key (Realtime trims `old` to it under RLS), so
+ * removals go by id.
+ *
+ * realtime-js rejoins by itself after a channel error or a join timeout, but not after the server
+ * closed the channel (for example when it shut it down over an expired token), so then a new
+ * channel is opened, backing off up to 30 s.
+ */
+export function subscribeToOwnRows<T extends TableName>(
+  table: T,
+  userId: string,
+  feed: OwnRowsFeed<T>,
+): () => void {
+  let active = true
+  let channel: RealtimeChannel | null = null
+  let reopenTimer: ReturnType<typeof setTimeout> | undefined
+  let failedOpens = 0
+
+  function open() {
+    // A fresh topic each time: supabase.channel() hands back an existing channel of the same
+    // name, and the previous one may still be leaving.
+    const current: RealtimeChannel = supabase
+      .channel(`${table}:${userId}:${++channelsOpened}`)
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table, filter: `user_id=eq.${userId}` },
+        (payload: RealtimePostgresChangesPayload<Row<T>>) => {
+          if (!active || channel !== current) return
+          if (payload.eventType === 'DELETE') {
+            const id = (payload.old as { id?: unknown }).id
+            if (typeof id === 'string') feed.onRemove(id)
+          } else {
+            feed.onUpsert(payload.new)
+          }
+        },
+      )
+      .subscribe((status) => {
+        if (!active || channel !== current) return
+        if (status === 'SUBSCRIBED') {
+          failedOpens = 0
+          feed.onHealth('live')
+          return
+        }
+        feed.onHealth('interrupted')
+        if (status === 'CLOSED') {
+          channel = null
+          void supabase.removeChannel(current)
+          const delay = Math.min(MAX_REOPEN_DELAY_MS, 1000 * 2 ** failedOpens++)
+          reopenTimer = setTimeout(open, delay)
+        }
+      })
+    channel = current
+  }
+
+  open()
+  return () => {
+    active = false
+    clearTimeout(reopenTimer)
+    if (channel) void supabase.removeChannel(channel)
+    channel = null
+  }
+}

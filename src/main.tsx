@@ -1,0 +1,15 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { AppRouter } from './app/router'
+import { syncSession } from './features/auth/stores/session-sync'
+import './styles/global.css'
+
+syncSession()
+
+const root = document.getElementById('root')
+if (!root) throw new Error('index.html has no #root element')
+createRoot(root).render(
+  <StrictMode>
+    <AppRouter />
+  </StrictMode>,
+)

@@ -1,0 +1,35 @@
+import type { Course } from '@/features/courses/types'
+import type { Round } from '@/features/rounds/types'
+
+export const USER_ID = '6f1c3f7e-1d2a-4c1b-9e8a-2b5d4f6a7c8d'
+
+let sequence = 0
+/** A ULID-shaped id; later calls sort after earlier ones, as real ULIDs do. */
+export function nextId(): string {
+  sequence += 1
+  return `01JC${String(sequence).padStart(22, '0')}`
+}
+
+export function aCourse(overrides: Partial<Course> = {}): Course {
+  return {
+    id: nextId(),
+    name: 'Augusta',
+    rating: 76.2,
+    slope: 148,
+    createdAt: '2026-11-22T10:00:00.000Z',
+    ...overrides,
+  }
+}
+
+export function aRound(course: Course, score: number, overrides: Partial<Round> = {}): Round {
+  return {
+    id: nextId(),
+    courseId: course.id,
+    courseName: course.name,
+    courseRating: course.rating,
+    slopeRating: course.slope,
+    score,
+    createdAt: '2026-11-22T10:00:00.000Z',
+    ...overrides,
+  }
+}

@@ -1,0 +1,23 @@
+/** Inputs a hostile or careless golfer might type into a number field; none is a valid number. */
+export const NOT_NUMBERS: readonly [label: string, value: string][] = [
+  ['empty', ''],
+  ['only spaces', '   '],
+  ['letters', 'abc'],
+  ['an exponent', '1e3'],
+  ['hexadecimal', '0x10'],
+  ['Infinity', 'Infinity'],
+  ['NaN', 'NaN'],
+  ['minus zero', '-0'],
+  ['a sign', '+72'],
+  ['a decimal comma', '72,5'],
+  ['inner spaces', '7 2'],
+  ['10,000 digits', '7'.repeat(10_000)],
+  ['an emoji', '⛳'],
+  ['right-to-left text', 'שבעים'],
+  ['Arabic-Indic digits', '٧٢'],
+  ['full-width digits', '７２'],
+  ['a script tag', '<script>alert(1)</script>'],
+  ['an img with onerror', '<img src=x onerror=alert(1)>'],
+  ['an SQL fragment', "72'); drop table courses; --"],
+  ['an SQL tautology', "' OR 1=1 --"],
+]

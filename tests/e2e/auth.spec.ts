@@ -1,0 +1,151 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { newGolfer } from '../support/stack.ts'
+import {
+  appUrl,
+  DESKTOP,
+  launchBrowser,
+  newWatchedPage,
+  PHONE,
+  screenshot,
+} from './support/browser.ts'
+import { logIn } from './support/golfer.ts'
+
+const REGISTRATION_ALERT =
+  'Error registering new user. Please ensure that you are using a valid email. Also ensure your passwords match, are at least 6 characters in length, and use only valid characters.'
+
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let problems: string[]
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser.close()
+})
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: PHONE })
+  ;({ page, problems } = await newWatchedPage(context))
+})
+afterEach(async () => {
+  await context.close()
+  expect(problems).toEqual([])
+})
+
+const uniqueEmail = (label: string) =>
+  `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`
+
+describe('login screen', () => {
+  it('shows the product name, both fields, the three buttons and the privacy hint', async () => {
+    await page.goto(appUrl('/'))
+    await expect.poll(() => page.getByRole('heading', { name: 'HCPFast' }).isVisible()).toBe(true)
+    expect(await page.getByLabel('Email').getAttribute('type')).toBe('email')
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('password')
+    for (const name of ['Log In', 'Sign up', 'Sign in with Google']) {
+      expect(await page.getByRole('button', { name, exact: true }).isVisible()).toBe(true)
+    }
+    expect(await page.getByText("We'll never share your email with anyone else.").isVisible()).toBe(
+      true,
+    )
+    await screenshot(page, 'login-phone')
+    await page.setViewportSize(DESKTOP)
+    await screenshot(page, 'login-desktop')
+  })
+
+  it('goes to the sign-up screen and back', async () => {
+    await page.goto(appUrl('/'))
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click()
+    await page.waitForURL('**/signup')
+    expect(await page.getByLabel('Confirm Password').isVisible()).toBe(true)
+    await screenshot(page, 'signup-phone')
+    await page.setViewportSize(DESKTOP)
+    await screenshot(page, 'signup-desktop')
+    await page.getByRole('button', { name: 'Log In' }).click()
+    await page.waitForURL((url) => url.pathname === '/')
+  })
+
+  it('tells a golfer whose password is wrong, and keeps them on the login screen', async () => {
+    const golfer = await newGolfer('wrong-password')
+    await page.goto(appUrl('/'))
+    await page.getByLabel('Email').fill(golfer.email)
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password')
+    await page.getByRole('button', { name: 'Log In' }).click()
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('Error during sign in. Email or password incorrect.')
+    expect(new URL(page.url()).pathname).toBe('/')
+  })
+})
+
+describe('guard', () => {
+  for (const route of ['/courses', '/hcp']) {
+    it(`logs 'access denied' and sends a signed-out visitor of ${route} to the login screen`, async () => {
+      const logged: string[] = []
+      page.on('console', (message) => logged.push(message.text()))
+      await page.goto(appUrl(route))
+      await page.waitForURL((url) => url.pathname === '/')
+      await expect.poll(() => logged.some((text) => text.includes('access denied'))).toBe(true)
+    })
+  }
+})
+
+describe('sign-up', () => {
+  async function fillSignUp(email: string, password: string, confirm: string) {
+    await page.goto(appUrl('/signup'))
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password', { exact: true }).fill(password)
+    await page.getByLabel('Confirm Password').fill(confirm)
+    await page.getByRole('button', { name: 'Sign Up' }).click()
+  }
+
+  it('asks for matching passwords first', async () => {
+    await fillSignUp(uniqueEmail('mismatch'), 'abc', 'abd')
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('Passwords must match.')
+  })
+
+  it('asks for at least 6 characters', async () => {
+    await fillSignUp(uniqueEmail('short'), 'abc12', 'abc12')
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('Password must be at least 6 characters in length.')
+  })
+
+  it('shows the registration alert when the email is already registered', async () => {
+    const golfer = await newGolfer('taken')
+    await fillSignUp(golfer.email, 'another-password', 'another-password')
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain(REGISTRATION_ALERT)
+  })
+
+  it('registers, logs out, logs back in and stays signed in across a reload', async () => {
+    const email = uniqueEmail('journey')
+    await fillSignUp(email, 'fairway-123', 'fairway-123')
+    await page.waitForURL('**/courses')
+    await expect.poll(() => page.getByRole('heading', { name: 'Courses' }).isVisible()).toBe(true)
+
+    await page.reload()
+    await expect.poll(() => page.getByRole('heading', { name: 'Courses' }).isVisible()).toBe(true)
+    expect(new URL(page.url()).pathname).toBe('/courses')
+
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await page.waitForURL((url) => url.pathname === '/')
+    await page.goto(appUrl('/courses'))
+    await page.waitForURL((url) => url.pathname === '/')
+
+    await logIn(page, email, 'fairway-123')
+    await page.reload()
+    await expect.poll(() => page.getByRole('heading', { name: 'Courses' }).isVisible()).toBe(true)
+  })
+
+  it('sends a signed-in golfer who opens the login or sign-up page to their courses', async () => {
+    const golfer = await newGolfer('signed-in')
+    await logIn(page, golfer.email, golfer.password)
+    for (const route of ['/', '/signup']) {
+      await page.goto(appUrl(route))
+      await page.waitForURL('**/courses')
+    }
+  })
+})

@@ -1,0 +1,210 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  formatHandicapIndex,
+  handicapIndex,
+} from '../../src/features/handicap/lib/handicap-index.ts'
+import {
+  appUrl,
+  DESKTOP,
+  launchBrowser,
+  newWatchedPage,
+  PHONE,
+  screenshot,
+} from './support/browser.ts'
+import { golferWith, logIn } from './support/golfer.ts'
+
+const ADD_COURSE_ALERT =
+  'Error adding course. Ensure course and slope ratings are valid numbers, and try again.'
+const ADD_ROUND_ALERT =
+  'Error adding round. Please make sure that score is a valid number and you have selected a course. Input courses on "Courses" page at bottom of screen.'
+
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let problems: string[]
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser.close()
+})
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: PHONE })
+  ;({ page, problems } = await newWatchedPage(context))
+})
+afterEach(async () => {
+  await context.close()
+  expect(problems).toEqual([])
+})
+
+async function addCourse(name: string, rating: string, slope: string) {
+  await page.getByRole('button', { name: 'Add a course...' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add Course' })
+  await dialog.getByLabel('Course Name').fill(name)
+  await dialog.getByLabel('Course Rating').fill(rating)
+  await dialog.getByLabel('Slope Rating').fill(slope)
+  await dialog.getByRole('button', { name: 'Add Course' }).click()
+  return dialog
+}
+
+const handicapDisplay = () => page.getByTestId('handicap-display')
+
+describe('courses screen', () => {
+  it('adds a course, shows its ratings when expanded, and deletes it', async () => {
+    const golfer = await golferWith()
+    await logIn(page, golfer.email, golfer.password)
+    expect(await page.getByText('Input your courses below to get started.').isVisible()).toBe(true)
+
+    const dialog = await addCourse('Pebble Beach', '75.5', '145')
+    await expect.poll(() => dialog.isVisible()).toBe(false)
+    const entry = page.getByRole('button', { name: 'Pebble Beach' })
+    await entry.click()
+    await expect.poll(() => page.getByText('Course Rating: 75.5').isVisible()).toBe(true)
+    expect(await page.getByText('Slope Rating: 145').isVisible()).toBe(true)
+    await screenshot(page, 'courses-phone')
+    await page.setViewportSize(DESKTOP)
+    await screenshot(page, 'courses-desktop')
+
+    await page.getByRole('button', { name: 'Delete course' }).click()
+    await expect.poll(() => entry.count()).toBe(0)
+    const { data } = await golfer.client.from('courses').select('id')
+    expect(data).toEqual([])
+  })
+
+  it('refuses invalid ratings with the add-course alert, keeping what was typed', async () => {
+    const golfer = await golferWith()
+    await logIn(page, golfer.email, golfer.password)
+    for (const [rating, slope] of [
+      ['abc', '120'],
+      ['72.1', ''],
+      ['1e3', '120'],
+      ['95.0', '120'],
+      ['72.1', '160'],
+      ['72.1', '120.5'],
+    ] as const) {
+      const dialog = await addCourse('Hostile Links', rating, slope)
+      await expect.poll(() => page.getByRole('alert').textContent()).toContain(ADD_COURSE_ALERT)
+      await screenshot(page, 'add-course-alert-phone')
+      await page.getByRole('button', { name: /^(OK|Dismiss|Close)$/ }).click()
+      expect(await dialog.getByLabel('Course Rating').inputValue()).toBe(rating)
+      expect(await dialog.getByLabel('Slope Rating').inputValue()).toBe(slope)
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+    }
+    const { data } = await golfer.client.from('courses').select('id')
+    expect(data).toEqual([])
+  })
+
+  it('shows markup in a course name as text, never running it', async () => {
+    const golfer = await golferWith()
+    await logIn(page, golfer.email, golfer.password)
+    const name = '<img src=x onerror="window.__pwned=1">'
+    await addCourse(name, '70.0', '113')
+    await expect.poll(() => page.getByRole('button', { name }).isVisible()).toBe(true)
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined()
+  })
+})
+
+describe('HCP screen', () => {
+  it('asks for courses first when the golfer has none', async () => {
+    const golfer = await golferWith()
+    await logIn(page, golfer.email, golfer.password)
+    await page.getByRole('link', { name: 'HCP' }).click()
+    await page.waitForURL('**/hcp')
+    await expect.poll(() => page.getByText('Add courses first!').isVisible()).toBe(true)
+    expect(await handicapDisplay().textContent()).toContain('Input Rounds Below')
+    expect(await page.getByRole('link', { name: 'HCP' }).getAttribute('aria-current')).toBe('page')
+  })
+
+  it('adds a round on the only course without asking which, and deletes it', async () => {
+    const golfer = await golferWith([{ name: 'Augusta', rating: 76.2, slope: 148 }])
+    await logIn(page, golfer.email, golfer.password)
+    await page.getByRole('link', { name: 'HCP' }).click()
+    await page.getByRole('button', { name: 'Add a round...' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add Round' })
+    await dialog.getByLabel('Gross Score').fill('88')
+    await dialog.getByRole('button', { name: 'Add Round' }).click()
+    const entry = page.getByRole('button', { name: /88.*Augusta/ })
+    await expect.poll(() => entry.isVisible()).toBe(true)
+    await entry.click()
+    await expect.poll(() => page.getByText('Score: 88').isVisible()).toBe(true)
+    await screenshot(page, 'hcp-phone')
+    await page.setViewportSize(DESKTOP)
+    await screenshot(page, 'hcp-desktop')
+    await page.getByRole('button', { name: 'Delete Round' }).click()
+    await expect.poll(() => entry.count()).toBe(0)
+  })
+
+  it('refuses a score that is not a whole number in range with the add-round alert', async () => {
+    const golfer = await golferWith([{ name: 'Augusta', rating: 76.2, slope: 148 }])
+    await logIn(page, golfer.email, golfer.password)
+    await page.getByRole('link', { name: 'HCP' }).click()
+    for (const score of ['', 'abc', '72.5', '0x10', '17', '201']) {
+      await page.getByRole('button', { name: 'Add a round...' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Add Round' })
+      await dialog.getByLabel('Gross Score').fill(score)
+      await dialog.getByRole('button', { name: 'Add Round' }).click()
+      await expect.poll(() => page.getByRole('alert').textContent()).toContain(ADD_ROUND_ALERT)
+      await page.getByRole('button', { name: /^(OK|Dismiss|Close)$/ }).click()
+      expect(await dialog.getByLabel('Gross Score').inputValue()).toBe(score)
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+    }
+    const { data } = await golfer.client.from('rounds').select('id')
+    expect(data).toEqual([])
+  })
+
+  const COURSES = [
+    { name: 'Old Course', rating: 72.1, slope: 132 },
+    { name: 'Links', rating: 69.4, slope: 118 },
+  ]
+  const SCORES = [95, 88, 102, 79, 84, 91, 87, 99, 76, 83, 90, 86, 97, 81, 93, 85, 89, 80, 94, 78]
+
+  for (const n of [0, 2, 3, 6, 9, 20]) {
+    it(`shows the engine's index for ${n} rounds`, async () => {
+      const rounds = SCORES.slice(0, n).map((score, i) => ({ course: i % 2, score }))
+      const golfer = await golferWith(COURSES, rounds)
+      await logIn(page, golfer.email, golfer.password)
+      await page.getByRole('link', { name: 'HCP' }).click()
+      const expected = handicapIndex(
+        rounds.map(({ course, score }) => {
+          const { rating, slope } = COURSES[course] as (typeof COURSES)[number]
+          return { score, courseRating: rating, slopeRating: slope }
+        }),
+      )
+      if (expected === null) {
+        await expect.poll(() => handicapDisplay().textContent()).toContain('Input Rounds Below')
+        expect(
+          await page
+            .getByText('Need to input at least 3 rounds before handicap index can be calculated.')
+            .isVisible(),
+        ).toBe(true)
+      } else {
+        await expect
+          .poll(() => handicapDisplay().textContent())
+          .toContain(formatHandicapIndex(expected))
+        expect(await handicapDisplay().textContent()).toContain('HCP')
+      }
+    })
+  }
+
+  it('shows a plus handicap with a + sign', async () => {
+    const golfer = await golferWith(
+      [{ name: 'Pitch and Putt', rating: 72.0, slope: 113 }],
+      [68, 69, 70].map((score) => ({ course: 0, score })),
+    )
+    // Differentials −4.0, −3.0, −2.0 → lowest − 2.0 = −6.0 → "+6.0".
+    await logIn(page, golfer.email, golfer.password)
+    await page.getByRole('link', { name: 'HCP' }).click()
+    await expect.poll(() => handicapDisplay().textContent()).toContain('+6.0')
+  })
+})
+
+it('opens on the right screen for a direct link', async () => {
+  const golfer = await golferWith()
+  await logIn(page, golfer.email, golfer.password)
+  await page.goto(appUrl('/hcp'))
+  await expect
+    .poll(() => page.getByRole('link', { name: 'HCP' }).getAttribute('aria-current'))
+    .toBe('page')
+})

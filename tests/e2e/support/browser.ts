@@ -1,0 +1,50 @@
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+
+export const appUrl = (route = '/') => `${inject('appUrl')}${route}`
+
+export const PHONE = { width: 390, height: 844 }
+export const DESKTOP = { width: 1280, height: 800 }
+
+const SCREENSHOT_DIR = path.resolve('test-results', 'screenshots')
+
+/** Debian's Chromium here and in CI; CHROMIUM_PATH elsewhere (Playwright cannot download one). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-gpu',
+    ],
+  })
+}
+
+/** A page that fails the test on any console error or uncaught exception it sees. */
+export async function newWatchedPage(
+  context: BrowserContext,
+): Promise<{ page: Page; problems: string[] }> {
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (message) => {
+    // Chromium itself logs every non-2xx fetch ("Failed to load resource"); a wrong password is
+    // supposed to get a 400, so only the app's own errors count.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      problems.push(`console error: ${message.text()}`)
+    }
+  })
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  return { page, problems }
+}
+
+/** Screenshots for people to look at (kept out of git in test-results/). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true })
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true })
+}

@@ -1,0 +1,43 @@
+import type { Page } from 'playwright-core'
+import { ulid } from 'ulid'
+import { expect } from 'vitest'
+import { newGolfer } from '../../support/stack.ts'
+import { appUrl } from './browser.ts'
+
+export type Golfer = Awaited<ReturnType<typeof newGolfer>>
+
+/** A golfer registered through the real Auth API, with courses and rounds made through REST. */
+export async function golferWith(
+  courses: { name: string; rating: number; slope: number }[] = [],
+  rounds: { course: number; score: number }[] = [],
+) {
+  const golfer = await newGolfer('e2e')
+  const courseIds = courses.map(() => ulid())
+  if (courses.length > 0) {
+    const { error } = await golfer.client
+      .from('courses')
+      .insert(courses.map((course, i) => ({ id: courseIds[i] as string, ...course })))
+    if (error) throw new Error(error.message)
+  }
+  if (rounds.length > 0) {
+    const { error } = await golfer.client.from('rounds').insert(
+      rounds.map((round) => ({
+        id: ulid(),
+        course_id: courseIds[round.course] as string,
+        score: round.score,
+      })) as never,
+    )
+    if (error) throw new Error(error.message)
+  }
+  return { ...golfer, courseIds }
+}
+
+/** Signs in through the login screen and waits for the courses screen. */
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(appUrl('/'))
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await page.waitForURL('**/courses')
+  await expect.poll(() => page.getByRole('heading', { name: 'Courses' }).isVisible()).toBe(true)
+}
