@@ -1,0 +1,83 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import react from '@vitejs/plugin-react'
+import { build } from 'vite'
+import { PROJECT_ROOT } from '../supabase/local/config.ts'
+import { round } from './support.ts'
+
+/**
+ * Issue 4's budget: the gzipped JavaScript a golfer downloads before the login screen is usable
+ * (the entry script and everything it preloads), against the floor of the stack — a minimal Vite
+ * page importing only react, react-dom and @supabase/supabase-js, built the same way, in this run.
+ */
+export async function benchBundle() {
+  // Inside the project so the floor page resolves packages from this node_modules.
+  await mkdir(path.join(PROJECT_ROOT, '.local'), { recursive: true })
+  const work = await mkdtemp(path.join(PROJECT_ROOT, '.local', 'bundle-'))
+  try {
+    const appOut = path.join(work, 'app')
+    await build({
+      root: PROJECT_ROOT,
+      logLevel: 'silent',
+      mode: 'production',
+      build: { outDir: appOut, emptyOutDir: true },
+    })
+    const floorRoot = path.join(work, 'floor-src')
+    await mkdir(floorRoot, { recursive: true })
+    await writeFile(
+      path.join(floorRoot, 'index.html'),
+      '<!doctype html><html><body><div id="root"></div><script type="module" src="/main.tsx"></script></body></html>',
+    )
+    await writeFile(
+      path.join(floorRoot, 'main.tsx'),
+      [
+        "import { createRoot } from 'react-dom/client'",
+        "import { createClient } from '@supabase/supabase-js'",
+        "const client = createClient('http://127.0.0.1:54321', 'sb_publishable_x')",
+        "createRoot(document.getElementById('root')!).render(<p>{String(Boolean(client))}</p>)",
+      ].join('\n'),
+    )
+    const floorOut = path.join(work, 'floor')
+    await build({
+      root: floorRoot,
+      configFile: false,
+      logLevel: 'silent',
+      mode: 'production',
+      plugins: [react()],
+      resolve: { alias: {} },
+      build: { outDir: floorOut, emptyOutDir: true },
+      cacheDir: path.join(work, 'vite-cache'),
+    })
+    const app = await initialJs(appOut)
+    const floor = await initialJs(floorOut)
+    return {
+      app_login_js_gzip_kb: round(app / 1024, 1),
+      floor_js_gzip_kb: round(floor / 1024, 1),
+      ratio: round(app / floor, 3),
+      budget_ratio: 1.25,
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true })
+  }
+}
+
+/** Sum of gzipped sizes of the scripts index.html loads or preloads. */
+async function initialJs(outDir: string): Promise<number> {
+  const html = await readFile(path.join(outDir, 'index.html'), 'utf8')
+  const files = new Set<string>()
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) files.add(match[1] as string)
+  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)) {
+    files.add(match[1] as string)
+  }
+  let total = 0
+  for (const file of files) {
+    const content = await readFile(path.join(outDir, file.replace(/^\//, '')))
+    total += gzipSync(content, { level: 9 }).length
+  }
+  return total
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.stdout.write(`${JSON.stringify(await benchBundle(), null, 2)}\n`)
+}

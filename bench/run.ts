@@ -1,0 +1,54 @@
+import { writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { PROJECT_ROOT } from '../supabase/local/config.ts'
+import { benchBundle } from './bundle-bench.ts'
+import { benchHandicap } from './handicap-bench.ts'
+import { benchStack } from './stack-bench.ts'
+
+type Section = { title: string; run: () => Promise<unknown> }
+
+/**
+ * `npm run bench`: every benchmark in one run, printed as JSON and written to BENCHMARKS.md with
+ * the machine it ran on. `npm run bench -- <name>` runs the sections whose title contains <name>.
+ */
+const sections: Section[] = [
+  { title: 'Handicap engine', run: benchHandicap },
+  { title: 'Login bundle vs floor', run: benchBundle },
+  { title: 'Local stack REST and Realtime', run: () => benchStack() },
+]
+
+async function main() {
+  const filter = process.argv[2]?.toLowerCase()
+  const results: { title: string; result: unknown }[] = []
+  for (const section of sections) {
+    if (filter && !section.title.toLowerCase().includes(filter)) continue
+    process.stderr.write(`▶ ${section.title}…\n`)
+    const started = performance.now()
+    const result = await section.run()
+    process.stderr.write(`  done in ${((performance.now() - started) / 1000).toFixed(1)} s\n`)
+    process.stdout.write(`${section.title}: ${JSON.stringify(result, null, 2)}\n`)
+    results.push({ title: section.title, result })
+  }
+  if (filter) return
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`
+  const body = [
+    '# Benchmarks (raw figures)',
+    '',
+    `Produced by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} — ${machine}.`,
+    'The tables and their reading are in BENCHMARKS.md; this file is rewritten by every run.',
+    '',
+    ...results.flatMap(({ title, result }) => [
+      `## ${title}`,
+      '',
+      '```json',
+      JSON.stringify(result, null, 2),
+      '```',
+      '',
+    ]),
+  ].join('\n')
+  await writeFile(path.join(PROJECT_ROOT, 'bench', 'latest-results.md'), body)
+}
+
+await main()
+process.exit(0)

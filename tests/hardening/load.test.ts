@@ -1,0 +1,22 @@
+import { expect, it } from 'vitest'
+import { runLoad } from '../support/load.ts'
+import { newGolfer, stackInfo } from '../support/stack.ts'
+
+it('keeps every golfer’s events complete, unduplicated and private under concurrent load', async () => {
+  const report = await runLoad({
+    golfers: 20,
+    roundsPerGolfer: 3,
+    dbUrl: stackInfo().dbUrl,
+    newGolfer: async () => {
+      const golfer = await newGolfer('load')
+      return { client: golfer.client, userId: golfer.user.id }
+    },
+  })
+  expect(report.writes).toBe(20 * (1 + 3 + 2))
+  expect({
+    lost: report.lostEvents,
+    duplicated: report.duplicateEvents,
+    misdelivered: report.misdeliveredEvents,
+    divergent: report.divergentGolfers,
+  }).toEqual({ lost: 0, duplicated: 0, misdelivered: 0, divergent: 0 })
+}, 120_000)
