@@ -122,7 +122,8 @@ export async function startDatabase(options: DatabaseOptions): Promise<Database>
   return { dbUrl: postgres.url, pid: postgres.pid, stop: () => postgres.stop() }
 }
 
-function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)

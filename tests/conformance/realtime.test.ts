@@ -1,5 +1,4 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises'
-import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import {
@@ -13,6 +12,7 @@ import { ulid } from 'ulid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { Database } from '../../src/lib/database.types.ts'
+import { freePort } from '../../supabase/local/database.ts'
 import { startStack, type Stack } from '../../supabase/local/stack.ts'
 import {
   adminPool,
@@ -570,14 +570,6 @@ describe('the Phoenix protocol on the wire', () => {
     },
   )
 })
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 describe('a stack restart', () => {
   let root: string | undefined

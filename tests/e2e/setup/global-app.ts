@@ -3,6 +3,7 @@ import { build, preview, type PreviewServer } from 'vite'
 import type { TestProject } from 'vitest/node'
 import { PROJECT_ROOT } from '../../../supabase/local/config.ts'
 import { startTestStack } from '../../setup/global-stack.ts'
+import type { StackInfo } from '../../support/stack.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,26 +18,36 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const { info, stop } = await startTestStack()
   project.provide('stack', info)
-  let server: PreviewServer | undefined
   try {
-    const outDir = path.join(PROJECT_ROOT, 'dist-e2e')
-    process.env.VITE_SUPABASE_URL = info.apiUrl
-    process.env.VITE_SUPABASE_PUBLISHABLE_KEY = info.publishableKey
-    await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } })
-    server = await preview({
-      preview: { port: 0, strictPort: false, host: '127.0.0.1' },
-      build: { outDir },
-      logLevel: 'warn',
-    })
-    const appUrl = server.resolvedUrls?.local[0]
-    if (!appUrl) throw new Error('vite preview did not report its URL')
-    project.provide('appUrl', appUrl.replace(/\/$/, ''))
+    const app = await serveAppFor(info, path.join(PROJECT_ROOT, 'dist-e2e'))
+    project.provide('appUrl', app.url)
+    return async () => {
+      await app.close()
+      await stop()
+    }
   } catch (error) {
     await stop()
     throw error
   }
-  return async () => {
-    await server?.close()
-    await stop()
+}
+
+/** Builds the app for one stack into `outDir` and serves it with `vite preview` on a free port. */
+export async function serveAppFor(
+  stack: Pick<StackInfo, 'apiUrl' | 'publishableKey'>,
+  outDir: string,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  process.env.VITE_SUPABASE_URL = stack.apiUrl
+  process.env.VITE_SUPABASE_PUBLISHABLE_KEY = stack.publishableKey
+  await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } })
+  const server: PreviewServer = await preview({
+    preview: { port: 0, strictPort: false, host: '127.0.0.1' },
+    build: { outDir },
+    logLevel: 'warn',
+  })
+  const url = server.resolvedUrls?.local[0]
+  if (!url) {
+    await server.close()
+    throw new Error('vite preview did not report its URL')
   }
+  return { url: url.replace(/\/$/, ''), close: () => server.close() }
 }

@@ -33,8 +33,13 @@ export async function golferWith(
 }
 
 /** Signs in through the login screen and waits for the courses screen. */
-export async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(appUrl('/'))
+export async function logIn(
+  page: Page,
+  email: string,
+  password: string,
+  loginUrl = appUrl('/'),
+): Promise<void> {
+  await page.goto(loginUrl)
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Log In' }).click()

@@ -1,0 +1,189 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createClient } from '@supabase/supabase-js'
+import pg from 'pg'
+import type { Browser, Page } from 'playwright-core'
+import { ulid } from 'ulid'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ADD_COURSE_UNAVAILABLE } from '../../src/features/courses/lib/course-messages.ts'
+import type { Database } from '../../src/lib/database.types.ts'
+import { PROJECT_ROOT } from '../../supabase/local/config.ts'
+import { freePort } from '../../supabase/local/database.ts'
+import { startPostgres } from '../../supabase/local/postgres.ts'
+import { startStack, type Stack, type StackOptions } from '../../supabase/local/stack.ts'
+import { memoryStorage, nodeRealtime } from '../support/stack.ts'
+import { serveAppFor } from './setup/global-app.ts'
+import { launchBrowser, newWatchedPage, PHONE, screenshot } from './support/browser.ts'
+import { logIn } from './support/golfer.ts'
+
+/**
+ * The server goes away while a golfer has the app open. These journeys get a stack of their own
+ * (and a build of the app pointing at it), because they stop and restart it.
+ */
+let root: string
+let options: StackOptions & { apiPort: number; dbPort: number; dataDir: string }
+let stack: Stack | undefined
+let app: { url: string; close: () => Promise<void> }
+let browser: Browser
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'hcpfast-faults-'))
+  await chmod(root, 0o755)
+  options = {
+    apiPort: await freePort(),
+    dbPort: await freePort(),
+    dataDir: path.join(root, 'db'),
+    fsync: false,
+    seed: false,
+  }
+  stack = await startStack(options)
+  app = await serveAppFor(
+    { apiUrl: stack.apiUrl, publishableKey: stack.keys.publishable },
+    path.join(PROJECT_ROOT, 'dist-e2e-faults'),
+  )
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.close()
+  await stack?.stop()
+  await rm(root, { recursive: true, force: true })
+})
+
+async function registeredGolfer(courses: string[] = []) {
+  if (!stack) throw new Error('the stack is not running')
+  const client = createClient<Database>(stack.apiUrl, stack.keys.publishable, {
+    auth: { storage: memoryStorage(), autoRefreshToken: false, persistSession: true },
+    realtime: nodeRealtime,
+  })
+  const email = `faults-${ulid().toLowerCase()}@example.test`
+  const password = 'fairway-and-green'
+  const { data, error } = await client.auth.signUp({ email, password })
+  if (error || !data.user) throw error ?? new Error('sign-up returned no user')
+  if (courses.length > 0) {
+    const inserted = await client
+      .from('courses')
+      .insert(courses.map((name) => ({ id: ulid(), name, rating: 71.4, slope: 128 })))
+    if (inserted.error) throw new Error(inserted.error.message)
+  }
+  await client.auth.signOut()
+  return { email, password, userId: data.user.id }
+}
+
+async function stopStack(): Promise<void> {
+  await stack?.stop()
+  stack = undefined
+}
+
+async function restartStack(): Promise<void> {
+  stack = await startStack(options)
+}
+
+/** Courses of one golfer, read as the superuser from the stack's database. */
+async function storedCourseNames(userId: string): Promise<string[]> {
+  if (!stack) throw new Error('the stack is not running')
+  const pool = new pg.Pool({ connectionString: stack.dbUrl, max: 1 })
+  try {
+    const { rows } = await pool.query<{ name: string }>(
+      'select name from public.courses where user_id = $1 order by name',
+      [userId],
+    )
+    return rows.map((row) => row.name)
+  } finally {
+    await pool.end()
+  }
+}
+
+const reconnecting = (page: Page) => page.getByRole('status').getByText('Reconnecting…')
+const courseEntry = (page: Page, name: string) => page.getByRole('button', { name, exact: true })
+
+describe('when the local stack goes away', () => {
+  it('rolls back a course added while the server is down, says so, and stores nothing', async () => {
+    const golfer = await registeredGolfer(['Home Links'])
+    const context = await browser.newContext({ viewport: PHONE })
+    try {
+      const { page, problems } = await newWatchedPage(context)
+      await logIn(page, golfer.email, golfer.password, `${app.url}/`)
+      await expect.poll(() => courseEntry(page, 'Home Links').isVisible()).toBe(true)
+
+      await stopStack()
+      await expect.poll(() => reconnecting(page).isVisible(), { timeout: 15_000 }).toBe(true)
+
+      await page.getByRole('button', { name: 'Add a course...' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Add Course' })
+      await dialog.getByLabel('Course Name').fill('Offline Links')
+      await dialog.getByLabel('Course Rating').fill('70.2')
+      await dialog.getByLabel('Slope Rating').fill('121')
+      await dialog.getByRole('button', { name: 'Add Course' }).click()
+
+      await expect
+        .poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 })
+        .toContain(ADD_COURSE_UNAVAILABLE)
+      await screenshot(page, 'faults-write-rolled-back-phone')
+      expect(await courseEntry(page, 'Offline Links').count()).toBe(0)
+      await expect.poll(() => courseEntry(page, 'Home Links').isVisible()).toBe(true)
+
+      await restartStack()
+      expect(await storedCourseNames(golfer.userId)).toEqual(['Home Links'])
+      // Chromium logs the refused connections themselves; the app must not add errors of its own.
+      expect(
+        problems.filter((problem) => !/ERR_CONNECTION_REFUSED|WebSocket/.test(problem)),
+      ).toEqual([])
+    } finally {
+      await context.close()
+      if (!stack) await restartStack()
+    }
+  })
+
+  it('shows that it is reconnecting, then catches up with a change made meanwhile, without a reload', async () => {
+    const golfer = await registeredGolfer(['Home Links'])
+    const context = await browser.newContext({ viewport: PHONE })
+    try {
+      const { page } = await newWatchedPage(context)
+      await logIn(page, golfer.email, golfer.password, `${app.url}/`)
+      await expect.poll(() => courseEntry(page, 'Home Links').isVisible()).toBe(true)
+      // Survives only if the page is never reloaded.
+      await page.evaluate(() => {
+        ;(window as unknown as { stayedOpen: boolean }).stayedOpen = true
+      })
+
+      await stopStack()
+      await expect.poll(() => reconnecting(page).isVisible(), { timeout: 15_000 }).toBe(true)
+      await screenshot(page, 'faults-reconnecting-phone')
+
+      // Another device's change lands while the API is down, straight in the database. The next
+      // stack's change feed starts after it, so it can only reach the page by the app reloading
+      // its data when it rejoins — which is what this checks.
+      const postgres = await startPostgres({
+        dataDir: options.dataDir,
+        port: options.dbPort,
+        fsync: false,
+      })
+      const pool = new pg.Pool({ connectionString: postgres.url, max: 1 })
+      try {
+        await pool.query(
+          `insert into public.courses (id, user_id, name, rating, slope)
+           values ($1, $2, 'Made Meanwhile', 69.8, 117)`,
+          [ulid(), golfer.userId],
+        )
+      } finally {
+        await pool.end()
+        await postgres.stop()
+      }
+      await restartStack()
+
+      await expect
+        .poll(() => courseEntry(page, 'Made Meanwhile').isVisible(), { timeout: 45_000 })
+        .toBe(true)
+      await expect.poll(() => reconnecting(page).count(), { timeout: 15_000 }).toBe(0)
+      expect(
+        await page.evaluate(() => (window as unknown as { stayedOpen?: boolean }).stayedOpen),
+      ).toBe(true)
+    } finally {
+      await context.close()
+      if (!stack) await restartStack()
+    }
+  })
+})
