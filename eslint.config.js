@@ -4,7 +4,16 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-e2e*', 'node_modules', '.local', 'src/lib/database.types.ts', 'test-results'] },
+  {
+    ignores: [
+      'dist',
+      'dist-e2e*',
+      'node_modules',
+      '.local',
+      'src/lib/database.types.ts',
+      'test-results',
+    ],
+  },
   {
     extends: [js.configs.recommended, ...tseslint.configs.strict],
     files: ['**/*.{ts,tsx}'],
