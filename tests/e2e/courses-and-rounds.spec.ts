@@ -185,6 +185,11 @@ describe('HCP screen', () => {
           .toContain(formatHandicapIndex(expected))
         expect(await handicapDisplay().textContent()).toContain('HCP')
       }
+      if (n === 20) {
+        await screenshot(page, 'hcp-index-phone')
+        await page.setViewportSize(DESKTOP)
+        await screenshot(page, 'hcp-index-desktop')
+      }
     })
   }
 

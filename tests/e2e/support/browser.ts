@@ -46,5 +46,9 @@ export async function newWatchedPage(
 /** Screenshots for people to look at (kept out of git in test-results/). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true })
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true })
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  })
 }
