@@ -1,5 +1,5 @@
 import { loadEnv, createServer } from 'vite'
-import { statusEnv, stopOnSignals } from '../supabase/local/cli.ts'
+import { printServerProblems, statusEnv, stopOnSignals } from '../supabase/local/cli.ts'
 import { PortInUseError, startStack, type Stack } from '../supabase/local/stack.ts'
 
 /**
@@ -11,11 +11,7 @@ async function main(): Promise<void> {
   let stack: Stack | undefined
   if (!env.VITE_SUPABASE_URL) {
     process.stderr.write('Starting the local Supabase stack (Postgres, Auth, REST, Realtime)…\n')
-    stack = await startStack({
-      log: (line) => {
-        if (/\b(FATAL|PANIC)\b/.test(line)) process.stderr.write(`${line}\n`)
-      },
-    })
+    stack = await startStack({ log: printServerProblems })
     process.stdout.write(`${statusEnv(stack)}\n`)
   } else {
     process.stderr.write(`Using the Supabase project at ${env.VITE_SUPABASE_URL}\n`)

@@ -13,6 +13,16 @@ export function statusEnv(stack: Stack): string {
   ].join('\n')
 }
 
+/**
+ * Shows a developer only the server lines that need them. During Ctrl-C, a client reconnecting to
+ * a server that is stopping gets "the database system is shutting down" — expected, so hidden.
+ */
+export function printServerProblems(line: string): void {
+  if (/\b(FATAL|PANIC)\b/.test(line) && !/shutting down/.test(line)) {
+    process.stderr.write(`${line}\n`)
+  }
+}
+
 /** Stops the stack once on SIGINT/SIGTERM, then exits. */
 export function stopOnSignals(stop: () => Promise<void>): void {
   let stopping = false
@@ -45,7 +55,8 @@ async function main(): Promise<void> {
     fresh: resetOnly,
     ...(databaseUrl ? { databaseUrl } : {}),
     log: (line) => {
-      if (verbose || /\b(FATAL|PANIC)\b/.test(line)) process.stderr.write(`${line}\n`)
+      if (verbose) process.stderr.write(`${line}\n`)
+      else printServerProblems(line)
     },
   })
   if (resetOnly) {
