@@ -20,17 +20,17 @@ const store = useCoursesStore.getState
 export async function addCourseOptimistically(course: NewCourse): Promise<void> {
   const id = ulid()
   const { epoch } = store()
-  store().markCoursePending(id, 'adding')
-  store().upsertCourse({ id, ...course, createdAt: new Date().toISOString() })
+  store().markPending(id, 'adding')
+  store().upsert({ id, ...course, createdAt: new Date().toISOString() })
   try {
     const saved = await addCourse(id, course)
     if (store().epoch !== epoch) return
-    store().clearCoursePending(id)
-    store().upsertCourse(saved)
+    store().clearPending(id)
+    store().upsert(saved)
   } catch (error) {
     if (store().epoch !== epoch) return
-    store().clearCoursePending(id)
-    store().removeCourse(id)
+    store().clearPending(id)
+    store().remove(id)
     showNotice(
       error instanceof DataError && error.failure === 'invalid'
         ? ADD_COURSE_INVALID
@@ -44,15 +44,15 @@ export async function deleteCourseOptimistically(id: string): Promise<void> {
   const course: Course | undefined = store().byId[id]
   if (!course || store().pending[id]) return
   const { epoch } = store()
-  store().markCoursePending(id, 'deleting')
-  store().removeCourse(id)
+  store().markPending(id, 'deleting')
+  store().remove(id)
   try {
     await deleteCourse(id)
-    if (store().epoch === epoch) store().clearCoursePending(id)
+    if (store().epoch === epoch) store().clearPending(id)
   } catch {
     if (store().epoch !== epoch) return
-    store().clearCoursePending(id)
-    store().upsertCourse(course)
+    store().clearPending(id)
+    store().upsert(course)
     showNotice(DELETE_COURSE_UNAVAILABLE)
   }
 }

@@ -28,8 +28,8 @@ function addFailureMessage(error: unknown): string {
 export async function addRoundOptimistically(course: CourseChoice, score: number): Promise<void> {
   const id = ulid()
   const { epoch } = store()
-  store().markRoundPending(id, 'adding')
-  store().upsertRound({
+  store().markPending(id, 'adding')
+  store().upsert({
     id,
     courseId: course.id,
     courseName: course.name,
@@ -41,12 +41,12 @@ export async function addRoundOptimistically(course: CourseChoice, score: number
   try {
     const saved = await addRound(id, course, score)
     if (store().epoch !== epoch) return
-    store().clearRoundPending(id)
-    store().upsertRound(saved)
+    store().clearPending(id)
+    store().upsert(saved)
   } catch (error) {
     if (store().epoch !== epoch) return
-    store().clearRoundPending(id)
-    store().removeRound(id)
+    store().clearPending(id)
+    store().remove(id)
     showNotice(addFailureMessage(error))
   }
 }
@@ -55,15 +55,15 @@ export async function deleteRoundOptimistically(id: string): Promise<void> {
   const round: Round | undefined = store().byId[id]
   if (!round || store().pending[id]) return
   const { epoch } = store()
-  store().markRoundPending(id, 'deleting')
-  store().removeRound(id)
+  store().markPending(id, 'deleting')
+  store().remove(id)
   try {
     await deleteRound(id)
-    if (store().epoch === epoch) store().clearRoundPending(id)
+    if (store().epoch === epoch) store().clearPending(id)
   } catch {
     if (store().epoch !== epoch) return
-    store().clearRoundPending(id)
-    store().upsertRound(round)
+    store().clearPending(id)
+    store().upsert(round)
     showNotice(DELETE_ROUND_UNAVAILABLE)
   }
 }
