@@ -1,6 +1,6 @@
 import { ulid } from 'ulid'
 import { DataError } from '@/lib/data-error'
-import { showNotice } from '@/stores/notices-store'
+import { addOptimistically, deleteOptimistically } from '@/stores/optimistic'
 import { addRound } from '../api/add-round'
 import { deleteRound } from '../api/delete-round'
 import {
@@ -9,10 +9,8 @@ import {
   ADD_ROUND_UNAVAILABLE,
   DELETE_ROUND_UNAVAILABLE,
 } from '../lib/round-messages'
-import type { CourseChoice, Round } from '../types'
+import type { CourseChoice } from '../types'
 import { useRoundsStore } from './rounds-store'
-
-const store = useRoundsStore.getState
 
 function addFailureMessage(error: unknown): string {
   if (!(error instanceof DataError)) return ADD_ROUND_UNAVAILABLE
@@ -25,45 +23,25 @@ function addFailureMessage(error: unknown): string {
  * Shows the round (and so the new index) at once and saves it; on failure it is taken away again
  * and the golfer is told why.
  */
-export async function addRoundOptimistically(course: CourseChoice, score: number): Promise<void> {
+export function addRoundOptimistically(course: CourseChoice, score: number): Promise<void> {
   const id = ulid()
-  const { epoch } = store()
-  store().markPending(id, 'adding')
-  store().upsert({
-    id,
-    courseId: course.id,
-    courseName: course.name,
-    courseRating: course.rating,
-    slopeRating: course.slope,
-    score,
-    createdAt: new Date().toISOString(),
-  })
-  try {
-    const saved = await addRound(id, course, score)
-    if (store().epoch !== epoch) return
-    store().clearPending(id)
-    store().upsert(saved)
-  } catch (error) {
-    if (store().epoch !== epoch) return
-    store().clearPending(id)
-    store().remove(id)
-    showNotice(addFailureMessage(error))
-  }
+  return addOptimistically(
+    useRoundsStore,
+    {
+      id,
+      courseId: course.id,
+      courseName: course.name,
+      courseRating: course.rating,
+      slopeRating: course.slope,
+      score,
+      createdAt: new Date().toISOString(),
+    },
+    () => addRound(id, course, score),
+    addFailureMessage,
+  )
 }
 
-export async function deleteRoundOptimistically(id: string): Promise<void> {
-  const round: Round | undefined = store().byId[id]
-  if (!round || store().pending[id]) return
-  const { epoch } = store()
-  store().markPending(id, 'deleting')
-  store().remove(id)
-  try {
-    await deleteRound(id)
-    if (store().epoch === epoch) store().clearPending(id)
-  } catch {
-    if (store().epoch !== epoch) return
-    store().clearPending(id)
-    store().upsert(round)
-    showNotice(DELETE_ROUND_UNAVAILABLE)
-  }
+/** Hides the round (and its effect on the index) at once; puts it back if the delete fails. */
+export function deleteRoundOptimistically(id: string): Promise<void> {
+  return deleteOptimistically(useRoundsStore, id, deleteRound, DELETE_ROUND_UNAVAILABLE)
 }
