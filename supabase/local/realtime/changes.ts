@@ -48,6 +48,7 @@ export function createChangeDispatcher(options: {
   log: (message: string) => void
 }): (change: WalChange) => Promise<void> {
   const { db, registry, log } = options
+  const tableInfoCache: TableInfoCache = new Map()
   // Changes are evaluated concurrently (each needs a few queries, and a burst of writes would
   // otherwise queue behind one another), but their frames go out strictly in WAL order.
   let sent: Promise<void> = Promise.resolve()
@@ -70,7 +71,7 @@ export function createChangeDispatcher(options: {
     if (!subscriptions.length) return frames
     const roles = [...new Set(subscriptions.map((s) => s.subscriber.claims.role))].sort()
     const [table, row] = await Promise.all([
-      loadTable(db, change.relation.oid, roles),
+      loadTable(tableInfoCache, db, change.relation.oid, roles),
       evaluateRow(db, change, subscriptions),
     ])
     if (!table) return frames
@@ -206,7 +207,29 @@ function estimateWalBytes(change: WalChange): number {
   return bytes
 }
 
-async function loadTable(
+/**
+ * A burst of changes to one table needs its catalog facts once, not once per change; a second
+ * later they are read again, so a migration or GRANT is seen promptly.
+ */
+const TABLE_INFO_TTL_MS = 1000
+type TableInfoCache = Map<string, { at: number; info: Promise<TableInfo | undefined> }>
+
+function loadTable(
+  tableInfoCache: TableInfoCache,
+  db: pg.Pool,
+  relid: number,
+  roles: string[],
+): Promise<TableInfo | undefined> {
+  const key = `${relid}:${roles.join(',')}`
+  const cached = tableInfoCache.get(key)
+  if (cached && performance.now() - cached.at < TABLE_INFO_TTL_MS) return cached.info
+  const info = readTableInfo(db, relid, roles)
+  tableInfoCache.set(key, { at: performance.now(), info })
+  info.catch(() => tableInfoCache.delete(key))
+  return info
+}
+
+async function readTableInfo(
   db: pg.Pool,
   relid: number,
   roles: string[],
@@ -256,10 +279,14 @@ async function evaluateRow(
 ): Promise<RowValues> {
   const types = new Map(change.relation.columns.map((column) => [column.name, column.regtype]))
   const typeOf = (name: string) => types.get(name) ?? 'text'
-  const params: string[] = []
+  const params: (string | string[])[] = []
   const param = (value: string) => {
     params.push(value)
     return `$${params.length}::text`
+  }
+  const arrayParam = (value: string[]) => {
+    params.push(value)
+    return `$${params.length}::text[]`
   }
 
   const values = { record: new Map<string, string>(), identity: new Map<string, string>() }
@@ -289,6 +316,7 @@ async function evaluateRow(
   const kindsToTest: TupleKind[] = change.action === 'DELETE' ? ['record', 'identity'] : ['record']
   const comparisons = new Map<string, number>()
   const comparisonExpressions: string[] = []
+  const eqGroups = new Map<string, { text: string; type: string; values: Set<string> }>()
   const comparisonKey = (kind: TupleKind, filter: ColumnFilter) =>
     `${kind}\u0000${filter.column}\u0000${filter.op}\u0000${filter.value}`
   for (const subscription of subscriptions) {
@@ -298,6 +326,15 @@ async function evaluateRow(
         const key = comparisonKey(kind, filter)
         if (text === undefined || text === null || comparisons.has(key)) continue
         const type = typeOf(filter.column)
+        if (filter.op === 'eq') {
+          // Every golfer's channel filters on its own id: one comparison per column against all
+          // their values keeps the statement small however many subscribe.
+          const groupKey = `${kind}\u0000${filter.column}`
+          const group = eqGroups.get(groupKey) ?? { text, type, values: new Set<string>() }
+          group.values.add(filter.value)
+          eqGroups.set(groupKey, group)
+          continue
+        }
         const right = `${param(filter.value)}::${type}${filter.op === 'in' ? '[]' : ''}`
         comparisons.set(key, comparisonExpressions.length)
         comparisonExpressions.push(
@@ -307,18 +344,27 @@ async function evaluateRow(
     }
   }
 
+  const eqGroupKeys = [...eqGroups.keys()]
+  const eqExpressions = [...eqGroups.values()].map(
+    ({ text, type, values }) =>
+      `array(select v from unnest(${arrayParam([...values])}) as v where v::${type} = ${param(text)}::${type})`,
+  )
   let cast: string[] = []
   let compared: boolean[] = []
-  if (valueExpressions.length || comparisonExpressions.length) {
+  let eqMatches: string[][] = []
+  if (valueExpressions.length || comparisonExpressions.length || eqExpressions.length) {
     const list = (expressions: string[], type: string) =>
       expressions.length ? `array[${expressions.join(', ')}]::${type}[]` : `'{}'::${type}[]`
-    const { rows } = await db.query<{ cast: string[]; compared: boolean[] }>(
-      `select ${list(valueExpressions, 'text')} as cast, ${list(comparisonExpressions, 'bool')} as compared`,
+    const { rows } = await db.query<{ cast: string[]; compared: boolean[]; eq: string[][] }>(
+      `select ${list(valueExpressions, 'text')} as cast, ${list(comparisonExpressions, 'bool')} as compared,
+         json_build_array(${eqExpressions.join(', ')}) as eq`,
       params,
     )
     cast = rows[0]?.cast ?? []
     compared = rows[0]?.compared ?? []
+    eqMatches = rows[0]?.eq ?? []
   }
+  const eqMatched = new Map(eqGroupKeys.map((key, index) => [key, new Set(eqMatches[index])]))
   valueSlots.forEach((slot, index) => values[slot.kind].set(slot.name, cast[index] ?? 'null'))
 
   const visibleThrough = (kind: TupleKind, filters: ColumnFilter[]) => {
@@ -330,6 +376,10 @@ async function evaluateRow(
       if (text === undefined) continue
       applied = true
       if (text === null) return false
+      if (filter.op === 'eq') {
+        if (!eqMatched.get(`${kind}\u0000${filter.column}`)?.has(filter.value)) return false
+        continue
+      }
       const index = comparisons.get(comparisonKey(kind, filter))
       if (index === undefined || compared[index] !== true) return false
     }
