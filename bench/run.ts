@@ -4,6 +4,8 @@ import path from 'node:path'
 import { PROJECT_ROOT } from '../supabase/local/config.ts'
 import { benchBundle } from './bundle-bench.ts'
 import { benchHandicap } from './handicap-bench.ts'
+import { benchLoad } from './load-bench.ts'
+import { benchOriginalDesign } from './original-design-bench.ts'
 import { benchStack } from './stack-bench.ts'
 
 type Section = { title: string; run: () => Promise<unknown> }
@@ -16,6 +18,8 @@ const sections: Section[] = [
   { title: 'Handicap engine', run: benchHandicap },
   { title: 'Login bundle vs floor', run: benchBundle },
   { title: 'Local stack REST and Realtime', run: () => benchStack() },
+  { title: 'Load: 200 golfers with realtime', run: () => benchLoad() },
+  { title: 'Original design vs ours', run: () => benchOriginalDesign() },
 ]
 
 async function main() {
