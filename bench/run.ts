@@ -7,6 +7,7 @@ import { benchHandicap } from './handicap-bench.ts'
 import { benchLoad } from './load-bench.ts'
 import { benchOriginalDesign } from './original-design-bench.ts'
 import { benchStack } from './stack-bench.ts'
+import { benchUi } from './ui-bench.ts'
 
 type Section = { title: string; run: () => Promise<unknown> }
 
@@ -17,6 +18,7 @@ type Section = { title: string; run: () => Promise<unknown> }
 const sections: Section[] = [
   { title: 'Handicap engine', run: benchHandicap },
   { title: 'Login bundle vs floor', run: benchBundle },
+  { title: 'UI: Add Round to index, and to the other device', run: () => benchUi() },
   { title: 'Local stack REST and Realtime', run: () => benchStack() },
   { title: 'Load: 200 golfers with realtime', run: () => benchLoad() },
   { title: 'Original design vs ours', run: () => benchOriginalDesign() },

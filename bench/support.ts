@@ -83,9 +83,10 @@ export async function benchGolfer(stack: Stack, label = 'bench') {
   const client = benchClient(stack)
   golfers += 1
   const email = `${label}-${golfers}-${Date.now()}@bench.test`
-  const { data, error } = await client.auth.signUp({ email, password: 'bench-password' })
+  const password = 'bench-password'
+  const { data, error } = await client.auth.signUp({ email, password })
   if (error || !data.user) throw error ?? new Error('sign-up failed')
-  return { client, userId: data.user.id }
+  return { client, userId: data.user.id, email, password }
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
