@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { newGolfer } from '../support/stack.ts'
+import { NOT_NUMBERS } from '../../src/testing/hostile-values.ts'
+import { adminPool, newGolfer } from '../support/stack.ts'
 import {
   appUrl,
   DESKTOP,
@@ -11,6 +12,7 @@ import {
 } from './support/browser.ts'
 import { logIn } from './support/golfer.ts'
 
+const LOGIN_ALERT = 'Error during sign in. Email or password incorrect.'
 const REGISTRATION_ALERT =
   'Error registering new user. Please ensure that you are using a valid email. Also ensure your passwords match, are at least 6 characters in length, and use only valid characters.'
 
@@ -147,5 +149,67 @@ describe('sign-up', () => {
       await page.goto(appUrl(route))
       await page.waitForURL('**/courses')
     }
+  })
+})
+
+describe('hostile input on the sign-in forms', () => {
+  const pool = adminPool()
+  afterAll(() => pool.end())
+
+  const usersCount = async () =>
+    Number((await pool.query<{ n: string }>('select count(*) as n from auth.users')).rows[0]?.n)
+
+  /** The browser refuses the field itself (type="email", required) or the app shows its alert. */
+  async function refused(page: Page, alert: string): Promise<boolean> {
+    const invalidField = await page
+      .getByLabel('Email')
+      .evaluate((input) => !(input as HTMLInputElement).validity.valid)
+    if (invalidField) return true
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain(alert)
+    return true
+  }
+
+  it('refuses every hostile email on sign-up, runs no markup and stores no one', async () => {
+    const dialogs: string[] = []
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message())
+      void dialog.dismiss()
+    })
+    const before = await usersCount()
+    for (const [label, value] of NOT_NUMBERS) {
+      await page.goto(appUrl('/signup'))
+      await page.getByLabel('Email').fill(value)
+      await page.getByLabel('Password', { exact: true }).fill('fairway-123')
+      await page.getByLabel('Confirm Password').fill('fairway-123')
+      await page.getByRole('button', { name: 'Sign Up' }).click()
+      expect(await refused(page, REGISTRATION_ALERT), label).toBe(true)
+      expect(new URL(page.url()).pathname, label).toBe('/signup')
+    }
+    expect(await usersCount()).toBe(before)
+    expect(dialogs).toEqual([])
+  })
+
+  it('refuses every hostile email on the login screen and stays there', async () => {
+    for (const [label, value] of NOT_NUMBERS) {
+      await page.goto(appUrl('/'))
+      await page.getByLabel('Email').fill(value)
+      await page.getByLabel('Password', { exact: true }).fill('fairway-123')
+      await page.getByRole('button', { name: 'Log In' }).click()
+      expect(await refused(page, LOGIN_ALERT), label).toBe(true)
+      expect(new URL(page.url()).pathname, label).toBe('/')
+    }
+  })
+
+  it('shows the registration alert for a 10,000-character password and stores no one', async () => {
+    const email = uniqueEmail('long-password')
+    const password = 'p'.repeat(10_000)
+    await page.goto(appUrl('/signup'))
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password', { exact: true }).fill(password)
+    await page.getByLabel('Confirm Password').fill(password)
+    await page.getByRole('button', { name: 'Sign Up' }).click()
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain(REGISTRATION_ALERT)
+    const { rows } = await pool.query('select 1 from auth.users where email = $1', [email])
+    expect(rows).toEqual([])
   })
 })
