@@ -161,15 +161,19 @@ describe('when the local stack goes away', () => {
         port: options.dbPort,
         fsync: false,
       })
-      const pool = new pg.Pool({ connectionString: postgres.url, max: 1 })
+      // A client, not a pool: its end() waits for the connection to close, so stopping the server
+      // right after cannot hit a connection that is still closing.
+      const client = new pg.Client({ connectionString: postgres.url })
+      client.on('error', () => undefined)
+      await client.connect()
       try {
-        await pool.query(
+        await client.query(
           `insert into public.courses (id, user_id, name, rating, slope)
            values ($1, $2, 'Made Meanwhile', 69.8, 117)`,
           [ulid(), golfer.userId],
         )
       } finally {
-        await pool.end()
+        await client.end()
         await postgres.stop()
       }
       await restartStack()
