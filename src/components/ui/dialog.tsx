@@ -37,3 +37,19 @@ export function Dialog({ open, onOpenChange, title, description, trigger, childr
 
 /** Wraps a button so that it closes the dialog it is in. */
 export const DialogClose = DialogPrimitive.Close
+
+/** A form dialog's footer: Cancel closes it, the named button submits the form. */
+export function DialogActions({ submitLabel }: { submitLabel: string }) {
+  return (
+    <div className="form__actions">
+      <DialogClose asChild>
+        <button type="button" className="button button--secondary">
+          Cancel
+        </button>
+      </DialogClose>
+      <button type="submit" className="button button--primary">
+        {submitLabel}
+      </button>
+    </div>
+  )
+}

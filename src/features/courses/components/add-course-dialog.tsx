@@ -1,9 +1,9 @@
 import { useState, type FormEvent, type ReactElement } from 'react'
 import { AlertMessage } from '@/components/ui/alert-message'
-import { Dialog, DialogClose } from '@/components/ui/dialog'
+import { Dialog, DialogActions } from '@/components/ui/dialog'
 import { TextField } from '@/components/ui/text-field'
 import { ADD_COURSE_INVALID } from '../lib/course-messages'
-import { parseCourseForm } from '../lib/parse-course-form'
+import { COURSE_BOUNDS, parseCourseForm } from '../lib/parse-course-form'
 import type { NewCourse } from '../types'
 
 interface AddCourseDialogProps {
@@ -53,26 +53,17 @@ function AddCourseForm({ onAdd }: { onAdd(course: NewCourse): void }) {
         name="rating"
         inputMode="decimal"
         autoComplete="off"
-        hint="20.0 to 90.0, as on the scorecard"
+        hint={`${COURSE_BOUNDS.rating.min.toFixed(1)} to ${COURSE_BOUNDS.rating.max.toFixed(1)}, as on the scorecard`}
       />
       <TextField
         label="Slope Rating"
         name="slope"
         inputMode="numeric"
         autoComplete="off"
-        hint="A whole number from 55 to 155"
+        hint={`A whole number from ${COURSE_BOUNDS.slope.min} to ${COURSE_BOUNDS.slope.max}`}
       />
       <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
-      <div className="form__actions">
-        <DialogClose asChild>
-          <button type="button" className="button button--secondary">
-            Cancel
-          </button>
-        </DialogClose>
-        <button type="submit" className="button button--primary">
-          Add Course
-        </button>
-      </div>
+      <DialogActions submitLabel="Add Course" />
     </form>
   )
 }

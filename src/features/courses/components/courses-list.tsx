@@ -2,7 +2,7 @@ import { useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { Accordion, AccordionAction, AccordionItem } from '@/components/ui/accordion'
 import { PlusIcon } from '@/components/ui/icons'
-import { Loading } from '@/components/ui/loading'
+import { LoadFailed, Loading } from '@/components/ui/loading'
 import { LOAD_COURSES_FAILED } from '../lib/course-messages'
 import { addCourseOptimistically, deleteCourseOptimistically } from '../stores/course-commands'
 import { selectCoursesByName, useCoursesStore } from '../stores/courses-store'
@@ -59,12 +59,7 @@ export function CoursesList() {
         <Loading label="Loading your courses…" />
       ) : null}
       {status === 'error' ? (
-        <div className="load-error">
-          <p>{LOAD_COURSES_FAILED}</p>
-          <button type="button" className="button button--secondary" onClick={reloadCourses}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed message={LOAD_COURSES_FAILED} onRetry={reloadCourses} />
       ) : null}
     </>
   )

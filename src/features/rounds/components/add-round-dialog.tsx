@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactElement } from 'react'
 import { AlertMessage } from '@/components/ui/alert-message'
-import { Dialog, DialogClose } from '@/components/ui/dialog'
+import { Dialog, DialogActions } from '@/components/ui/dialog'
 import { SelectField, TextField } from '@/components/ui/text-field'
 import { SCORE_BOUNDS, parseRoundForm } from '../lib/parse-round-form'
 import { ADD_ROUND_INVALID } from '../lib/round-messages'
@@ -76,16 +76,7 @@ function AddRoundForm({
         hint={`A whole number from ${SCORE_BOUNDS.min} to ${SCORE_BOUNDS.max}`}
       />
       <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
-      <div className="form__actions">
-        <DialogClose asChild>
-          <button type="button" className="button button--secondary">
-            Cancel
-          </button>
-        </DialogClose>
-        <button type="submit" className="button button--primary">
-          Add Round
-        </button>
-      </div>
+      <DialogActions submitLabel="Add Round" />
     </form>
   )
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom'
 import { useShallow } from 'zustand/react/shallow'
 import { Accordion, AccordionAction, AccordionItem } from '@/components/ui/accordion'
 import { PlusIcon } from '@/components/ui/icons'
-import { Loading } from '@/components/ui/loading'
+import { LoadFailed, Loading } from '@/components/ui/loading'
 import type { LoadStatus } from '@/lib/records'
 import { LOAD_ROUNDS_FAILED } from '../lib/round-messages'
 import { addRoundOptimistically, deleteRoundOptimistically } from '../stores/round-commands'
@@ -95,12 +95,7 @@ export function RoundsList({ courses, coursesStatus }: RoundsListProps) {
         })}
       </Accordion>
       {status === 'error' ? (
-        <div className="load-error">
-          <p>{LOAD_ROUNDS_FAILED}</p>
-          <button type="button" className="button button--secondary" onClick={reloadRounds}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed message={LOAD_ROUNDS_FAILED} onRetry={reloadRounds} />
       ) : null}
     </>
   )
