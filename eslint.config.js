@@ -3,6 +3,96 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+const FEATURES = ['auth', 'courses', 'handicap', 'rounds']
+
+const restrict = (paths, groups) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths,
+      patterns: groups.map(([group, message]) => ({ group, message })),
+    },
+  ],
+})
+
+/** The local stack is a package with one public entry; nothing outside it reaches into its files. */
+const STACK_INTERNALS = [
+  ['local-supabase/*', '**/packages/local-supabase/**', '**/supabase/local/**'],
+  "Import the stack's public entry: 'local-supabase'.",
+]
+/** The app ships to browsers: it never imports the stack, the benchmarks or the tests. */
+const OUTSIDE_THE_APP = [
+  ['local-supabase', '**/bench/**', '**/tests/**', '**/scripts/**'],
+  'The app does not import the local stack, benchmarks, tests or scripts.',
+]
+const NO_APP_SHELL = [['@/app/*', '**/app/*'], 'Only src/app composes features into screens.']
+const NO_FEATURES = [['@/features/*'], 'Shared code does not depend on a feature.']
+/** Components never build queries: only feature api/ modules and src/lib talk to Supabase. */
+const NO_SUPABASE = [
+  { name: '@supabase/supabase-js', message: 'Call a feature api/ module instead.' },
+  { name: '@/lib/supabase', message: 'Call a feature api/ module instead.' },
+]
+const TESTS = ['src/**/*.test.{ts,tsx}']
+
+/**
+ * One `no-restricted-imports` per zone (a later flat-config entry replaces the rule, it does not
+ * merge), so each zone lists every boundary that applies to it.
+ */
+function importBoundaries() {
+  const app = [STACK_INTERNALS, OUTSIDE_THE_APP]
+  return [
+    {
+      files: ['**/*.{ts,tsx,js}'],
+      ignores: ['packages/local-supabase/**', 'vitest.config.ts', 'src/**'],
+      rules: restrict([], [STACK_INTERNALS]),
+    },
+    {
+      // The package is generic: it knows nothing of the application that uses it.
+      files: ['packages/local-supabase/**/*.{ts,tsx,js}'],
+      rules: restrict([], [[['../../../*', '@/*'], 'The stack package does not import the app.']]),
+    },
+    ...FEATURES.flatMap((feature) => {
+      const otherFeatures = [
+        ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
+        'A feature does not import another feature; move what both need to shared code.',
+      ]
+      const groups = [...app, NO_APP_SHELL, otherFeatures]
+      return [
+        {
+          files: [`src/features/${feature}/**/*.{ts,tsx}`],
+          ignores: [`src/features/${feature}/api/**`, ...TESTS],
+          rules: restrict(NO_SUPABASE, groups),
+        },
+        {
+          files: [
+            `src/features/${feature}/api/**/*.{ts,tsx}`,
+            `src/features/${feature}/**/*.test.{ts,tsx}`,
+          ],
+          rules: restrict([], groups),
+        },
+      ]
+    }),
+    {
+      files: ['src/{components,stores,config}/**/*.{ts,tsx}'],
+      ignores: TESTS,
+      rules: restrict(NO_SUPABASE, [...app, NO_APP_SHELL, NO_FEATURES]),
+    },
+    {
+      files: ['src/lib/**/*.{ts,tsx}', 'src/{components,stores,config}/**/*.test.{ts,tsx}'],
+      rules: restrict([], [...app, NO_APP_SHELL, NO_FEATURES]),
+    },
+    {
+      files: ['src/app/**/*.{ts,tsx}', 'src/*.{ts,tsx}'],
+      ignores: TESTS,
+      rules: restrict(NO_SUPABASE, app),
+    },
+    {
+      files: ['src/app/**/*.test.{ts,tsx}', 'src/testing/**/*.{ts,tsx}'],
+      rules: restrict([], app),
+    },
+  ]
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -24,21 +114,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
-  {
-    // Components never build queries: only feature api/ modules and the realtime module talk to
-    // Supabase, through the one client in src/lib/supabase.ts.
-    files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/features/*/api/**', 'src/lib/**', 'src/**/*.test.{ts,tsx}', 'src/testing/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: '@supabase/supabase-js', message: 'Call a feature api/ module instead.' },
-            { name: '@/lib/supabase', message: 'Call a feature api/ module instead.' },
-          ],
-        },
-      ],
-    },
-  },
+  ...importBoundaries(),
 )

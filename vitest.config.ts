@@ -1,12 +1,16 @@
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+// The stack package's own projects (its unit and conformance suites); a config file, not code.
+import { localSupabaseProjects } from './packages/local-supabase/vitest.config.ts'
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) }
 
-// One `vitest run` runs every test in the repo: fast unit/component tests in jsdom, then the
-// integration suites (database, local-stack conformance) and the browser journeys, which share one
-// local stack started by the global setup.
+// One `vitest run` runs every test in the repo, in groups that never compete for the 2 cores
+// with something slower or more timing-sensitive: (0) pure unit and component tests, (1) the
+// schema on a bare database, (2) the stack's and the app's integration suites, (3) the load test
+// alone, (4) the browser journeys against a production build. A group starts when the previous
+// one has finished.
 export default defineConfig({
   test: {
     projects: [
@@ -18,8 +22,16 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/testing/setup-tests.ts'],
+          sequence: { groupOrder: 0 },
         },
       },
+      ...localSupabaseProjects.map((project) => ({
+        ...project,
+        test: {
+          ...project.test,
+          sequence: { groupOrder: project.test?.name === 'local-supabase:unit' ? 0 : 2 },
+        },
+      })),
       {
         resolve: { alias },
         test: {
@@ -29,6 +41,7 @@ export default defineConfig({
           globalSetup: ['./tests/setup/global-database.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -36,11 +49,24 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['tests/**/*.test.ts', 'supabase/local/**/*.test.ts'],
-          exclude: ['tests/db/**'],
+          include: ['tests/**/*.test.ts'],
+          exclude: ['tests/db/**', 'tests/load/**'],
           globalSetup: ['./tests/setup/global-stack.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'load',
+          environment: 'node',
+          include: ['tests/load/**/*.test.ts'],
+          globalSetup: ['./tests/setup/global-stack.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
+          sequence: { groupOrder: 3 },
         },
       },
       {
@@ -50,9 +76,10 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.spec.ts'],
           globalSetup: ['./tests/e2e/setup/global-app.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
+          testTimeout: 90_000,
+          hookTimeout: 240_000,
           fileParallelism: false,
+          sequence: { groupOrder: 4 },
         },
       },
     ],

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { build } from 'vite'
-import { PROJECT_ROOT } from '../supabase/local/config.ts'
+import { PROJECT_ROOT } from '../scripts/project.ts'
 import { round } from './support.ts'
 
 /**

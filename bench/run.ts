@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { PROJECT_ROOT } from '../supabase/local/config.ts'
+import { PROJECT_ROOT } from '../scripts/project.ts'
 import { benchBundle } from './bundle-bench.ts'
 import { benchHandicap } from './handicap-bench.ts'
 import { benchLoad } from './load-bench.ts'

@@ -6,7 +6,8 @@ import { runInNewContext } from 'node:vm'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import type { Database } from '../src/lib/database.types.ts'
-import { startStack, type Stack } from '../supabase/local/stack.ts'
+import { startStack, type Stack } from 'local-supabase'
+import { PROJECT_ROOT } from '../scripts/project.ts'
 
 /** A fresh local stack in a temp folder on free ports, so benchmarks never touch real data. */
 export async function startBenchStack(
@@ -16,6 +17,7 @@ export async function startBenchStack(
   await chmod(root, 0o755)
   // fsync stays on: the figures should be those of a stack that keeps what it acknowledges.
   const stack = await startStack({
+    projectDir: PROJECT_ROOT,
     apiPort: 0,
     dbPort: 0,
     dataDir: path.join(root, 'db'),

@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url'
-import { cliDbUrl, runSupabaseCli } from '../supabase/local/database.ts'
+import { cliDbUrl, runSupabaseCli } from 'local-supabase'
 import { withDatabase } from './gen-types.ts'
+import { PROJECT_ROOT } from './project.ts'
 
 /**
  * `npm run db:advisors`: Supabase's database advisors (security and performance lints, the same
@@ -17,7 +18,7 @@ export interface AdvisorFinding {
 }
 
 export async function runAdvisors(dbUrl: string): Promise<AdvisorFinding[]> {
-  const stdout = await runSupabaseCli([
+  const stdout = await runSupabaseCli(PROJECT_ROOT, [
     'db',
     'advisors',
     '--db-url',

@@ -1,6 +1,13 @@
 import { loadEnv, createServer } from 'vite'
-import { printServerProblems, statusEnv, stopOnSignals } from '../supabase/local/cli.ts'
-import { PortInUseError, startStack, type Stack } from '../supabase/local/stack.ts'
+import {
+  exitOnStartFailure,
+  printServerProblems,
+  startStack,
+  statusEnv,
+  stopOnSignals,
+  type Stack,
+} from 'local-supabase'
+import { PROJECT_ROOT } from './project.ts'
 
 /**
  * `npm start`: the app on its embedded local backend. With VITE_SUPABASE_URL set (in .env.local or
@@ -11,7 +18,7 @@ async function main(): Promise<void> {
   let stack: Stack | undefined
   if (!env.VITE_SUPABASE_URL) {
     process.stderr.write('Starting the local Supabase stack (Postgres, Auth, REST, Realtime)…\n')
-    stack = await startStack({ log: printServerProblems })
+    stack = await startStack({ projectDir: PROJECT_ROOT, log: printServerProblems })
     process.stdout.write(`${statusEnv(stack)}\n`)
   } else {
     process.stderr.write(`Using the Supabase project at ${env.VITE_SUPABASE_URL}\n`)
@@ -26,11 +33,4 @@ async function main(): Promise<void> {
   process.stdout.write(`\nHCPFast is running at ${url}\nPress Ctrl-C to stop.\n`)
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof PortInUseError) process.stderr.write(`${error.message}\n`)
-  else
-    process.stderr.write(
-      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    )
-  process.exit(1)
-})
+main().catch(exitOnStartFailure)

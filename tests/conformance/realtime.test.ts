@@ -8,12 +8,12 @@ import {
   type SupabaseClient,
 } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
-import { ulid } from 'ulid'
+import { monotonicFactory } from 'ulid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { Database } from '../../src/lib/database.types.ts'
-import { freePort } from '../../supabase/local/database.ts'
-import { startStack, type Stack } from '../../supabase/local/stack.ts'
+import { freePort, startStack, type Stack } from 'local-supabase'
+import { PROJECT_ROOT } from '../../scripts/project.ts'
 import {
   adminPool,
   memoryStorage,
@@ -22,6 +22,9 @@ import {
   stackInfo,
   waitFor,
 } from '../support/stack.ts'
+
+// Monotonic: ids made in the same millisecond still sort in the order they were made.
+const ulid = monotonicFactory()
 
 /**
  * Realtime conformance of the local stack's /realtime/v1/websocket: the real supabase-js (and so
@@ -584,6 +587,7 @@ describe('a stack restart', () => {
     root = await mkdtemp(path.join(tmpdir(), 'hcpfast-rt-restart-'))
     await chmod(root, 0o755)
     const options = {
+      projectDir: PROJECT_ROOT,
       apiPort: await freePort(),
       dbPort: await freePort(),
       dataDir: path.join(root, 'db'),

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { ulid } from 'ulid'
+import { monotonicFactory } from 'ulid'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+
+// Monotonic: ids made in the same millisecond still sort in the order they were made.
+const ulid = monotonicFactory()
 
 /**
  * Every bound and format rule holds at the database, whoever writes: each value just outside a

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { ulid } from 'ulid'
+import { monotonicFactory } from 'ulid'
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest'
+
+// Monotonic: ids made in the same millisecond still sort in the order they were made.
+const ulid = monotonicFactory()
 
 /**
  * Worked examples for the handicap views, each checked by hand against DESIGN §3 and the product

@@ -4,18 +4,19 @@ import path from 'node:path'
 import { createClient } from '@supabase/supabase-js'
 import pg from 'pg'
 import type { Browser, Page } from 'playwright-core'
-import { ulid } from 'ulid'
+import { monotonicFactory } from 'ulid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADD_COURSE_UNAVAILABLE } from '../../src/features/courses/lib/course-messages.ts'
 import type { Database } from '../../src/lib/database.types.ts'
-import { PROJECT_ROOT } from '../../supabase/local/config.ts'
-import { freePort } from '../../supabase/local/database.ts'
-import { startPostgres } from '../../supabase/local/postgres.ts'
-import { startStack, type Stack, type StackOptions } from '../../supabase/local/stack.ts'
+import { PROJECT_ROOT } from '../../scripts/project.ts'
+import { freePort, startPostgres, startStack, type Stack, type StackOptions } from 'local-supabase'
 import { memoryStorage, nodeRealtime } from '../support/stack.ts'
 import { serveAppFor } from './setup/global-app.ts'
 import { launchBrowser, newWatchedPage, PHONE, screenshot } from './support/browser.ts'
 import { logIn } from './support/golfer.ts'
+
+// Monotonic: ids made in the same millisecond still sort in the order they were made.
+const ulid = monotonicFactory()
 
 /**
  * The server goes away while a golfer has the app open. These journeys get a stack of their own
@@ -31,6 +32,7 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'hcpfast-faults-'))
   await chmod(root, 0o755)
   options = {
+    projectDir: PROJECT_ROOT,
     apiPort: await freePort(),
     dbPort: await freePort(),
     dataDir: path.join(root, 'db'),

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core'
-import { ulid } from 'ulid'
+import { monotonicFactory } from 'ulid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   appUrl,
@@ -14,6 +14,9 @@ import {
   handicapIndex,
 } from '../../src/features/handicap/lib/handicap-index.ts'
 import { golferWith, logIn } from './support/golfer.ts'
+
+// Monotonic: ids made in the same millisecond still sort in the order they were made.
+const ulid = monotonicFactory()
 
 const GOOGLE_ALERT = 'Error during Google sign in. Try again later or sign up with email.'
 

@@ -1,6 +1,6 @@
 import { createClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
-import { ulid } from 'ulid'
+import { monotonicFactory } from 'ulid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import {
@@ -11,6 +11,9 @@ import {
   stackInfo,
   waitFor,
 } from '../support/stack.ts'
+
+// Monotonic: ids made in the same millisecond still sort in the order they were made.
+const ulid = monotonicFactory()
 
 /**
  * Golfer B knows golfer A's ids and tries every path to A's data. Each attempt must fail or return

@@ -1,6 +1,9 @@
-import { ulid } from 'ulid'
+import { monotonicFactory } from 'ulid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminPool, newGolfer } from '../support/stack.ts'
+
+// Monotonic: ids made in the same millisecond still sort in the order they were made.
+const ulid = monotonicFactory()
 
 /**
  * The same hostile values the forms refuse, sent straight to the REST API as a signed-in golfer:

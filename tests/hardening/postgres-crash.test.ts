@@ -3,11 +3,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createClient } from '@supabase/supabase-js'
 import pg from 'pg'
-import { ulid } from 'ulid'
+import { monotonicFactory } from 'ulid'
 import { afterAll, expect, it } from 'vitest'
 import type { Database } from '../../src/lib/database.types.ts'
-import { startStack, type Stack } from '../../supabase/local/stack.ts'
+import { startStack, type Stack } from 'local-supabase'
+import { PROJECT_ROOT } from '../../scripts/project.ts'
 import { memoryStorage, nodeRealtime } from '../support/stack.ts'
+
+// Monotonic: ids made in the same millisecond still sort in the order they were made.
+const ulid = monotonicFactory()
 
 /**
  * Postgres is killed with SIGKILL while a golfer is writing. After the stack is started again on
@@ -27,7 +31,13 @@ it('keeps every acknowledged write when Postgres is killed mid-write', async () 
   await chmod(root, 0o755)
   const dataDir = path.join(root, 'db')
   // fsync stays on: durability is what this test is about.
-  stack = await startStack({ apiPort: 0, dbPort: 0, dataDir, seed: false })
+  stack = await startStack({
+    projectDir: PROJECT_ROOT,
+    apiPort: 0,
+    dbPort: 0,
+    dataDir,
+    seed: false,
+  })
   const { apiPort, dbPort } = ports(stack)
 
   const client = createClient<Database>(stack.apiUrl, stack.keys.publishable, {
@@ -70,7 +80,7 @@ it('keeps every acknowledged write when Postgres is killed mid-write', async () 
   await writers
   await stack.stop().catch(() => undefined)
 
-  stack = await startStack({ apiPort, dbPort, dataDir, seed: false })
+  stack = await startStack({ projectDir: PROJECT_ROOT, apiPort, dbPort, dataDir, seed: false })
   const db = new pg.Client({ connectionString: stack.dbUrl })
   db.on('error', () => undefined)
   await db.connect()

@@ -2,7 +2,8 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { startDatabase } from '../../supabase/local/database.ts'
+import { startDatabase } from 'local-supabase'
+import { PROJECT_ROOT } from '../../scripts/project.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,7 +19,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const root = await mkdtemp(path.join(tmpdir(), 'hcpfast-db-test-'))
   // As root, Postgres runs as the `postgres` OS user, who must be able to reach the data folder.
   await chmod(root, 0o755)
-  const database = await startDatabase({ dataDir: path.join(root, 'db'), port: 0, fsync: false })
+  const database = await startDatabase({
+    projectDir: PROJECT_ROOT,
+    dataDir: path.join(root, 'db'),
+    port: 0,
+    fsync: false,
+  })
   project.provide('database', { dbUrl: database.dbUrl })
   return async () => {
     await database.stop()

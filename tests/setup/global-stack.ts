@@ -2,7 +2,8 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { startStack } from '../../supabase/local/stack.ts'
+import { startStack } from 'local-supabase'
+import { PROJECT_ROOT } from '../../scripts/project.ts'
 import type { StackInfo } from '../support/stack.ts'
 
 declare module 'vitest' {
@@ -27,6 +28,7 @@ export async function startTestStack(): Promise<{ info: StackInfo; stop: () => P
   await chmod(root, 0o755)
   const logs: string[] = []
   const stack = await startStack({
+    projectDir: PROJECT_ROOT,
     apiPort: 0,
     dbPort: 0,
     dataDir: path.join(root, 'db'),

@@ -1,7 +1,10 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import pg from 'pg'
-import { ulid } from 'ulid'
+import { monotonicFactory } from 'ulid'
 import type { Database } from '../../src/lib/database.types.ts'
+
+// Monotonic: ids made in the same millisecond still sort in the order they were made.
+const ulid = monotonicFactory()
 
 /**
  * Many golfers at once, each with a realtime subscription like the app's, each adding and deleting

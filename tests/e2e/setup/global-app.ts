@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { build, preview, type PreviewServer } from 'vite'
 import type { TestProject } from 'vitest/node'
-import { PROJECT_ROOT } from '../../../supabase/local/config.ts'
+import { PROJECT_ROOT } from '../../../scripts/project.ts'
 import { startTestStack } from '../../setup/global-stack.ts'
 import type { StackInfo } from '../../support/stack.ts'
 

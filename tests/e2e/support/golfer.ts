@@ -1,8 +1,11 @@
 import type { Page } from 'playwright-core'
-import { ulid } from 'ulid'
+import { monotonicFactory } from 'ulid'
 import { expect } from 'vitest'
 import { newGolfer } from '../../support/stack.ts'
 import { appUrl } from './browser.ts'
+
+// Monotonic: ids made in the same millisecond still sort in the order they were made.
+const ulid = monotonicFactory()
 
 export type Golfer = Awaited<ReturnType<typeof newGolfer>>
 

@@ -20,15 +20,15 @@ const refused = (raw: Record<string, unknown>): string => {
 
 describe('parseChangeParams', () => {
   it('reads the binding realtime-js sends for the app', () => {
-    expect(
-      ok({ event: '*', schema: 'public', table: 'courses', filter: 'user_id=eq.4f9c' }),
-    ).toEqual({
-      action: '*',
-      schema: 'public',
-      table: 'courses',
-      filters: [{ column: 'user_id', op: 'eq', value: '4f9c' }],
-      selectedColumns: null,
-    })
+    expect(ok({ event: '*', schema: 'public', table: 'notes', filter: 'user_id=eq.4f9c' })).toEqual(
+      {
+        action: '*',
+        schema: 'public',
+        table: 'notes',
+        filters: [{ column: 'user_id', op: 'eq', value: '4f9c' }],
+        selectedColumns: null,
+      },
+    )
   })
 
   it('maps the event to an action filter; anything unknown means every action', () => {
@@ -40,9 +40,9 @@ describe('parseChangeParams', () => {
 
   it('accepts a schema alone (every table) or a table alone (schema public)', () => {
     expect(ok({ event: '*', schema: 'public' })).toMatchObject({ schema: 'public', table: '*' })
-    expect(ok({ event: '*', table: 'courses' })).toMatchObject({
+    expect(ok({ event: '*', table: 'notes' })).toMatchObject({
       schema: 'public',
-      table: 'courses',
+      table: 'notes',
     })
   })
 
@@ -134,13 +134,13 @@ describe('parseFilters', () => {
 
 describe('bindingId', () => {
   it('is a stable integer below 2^27 that ignores key order', () => {
-    const params = { event: '*', schema: 'public', table: 'courses', filter: 'user_id=eq.1' }
+    const params = { event: '*', schema: 'public', table: 'notes', filter: 'user_id=eq.1' }
     const id = bindingId(params)
     expect(Number.isInteger(id)).toBe(true)
     expect(id).toBeGreaterThanOrEqual(0)
     expect(id).toBeLessThan(2 ** 27)
     expect(
-      bindingId({ filter: 'user_id=eq.1', table: 'courses', schema: 'public', event: '*' }),
+      bindingId({ filter: 'user_id=eq.1', table: 'notes', schema: 'public', event: '*' }),
     ).toBe(id)
     expect(bindingId({ ...params, filter: 'user_id=eq.2' })).not.toBe(id)
   })
@@ -152,12 +152,12 @@ describe('describeParams', () => {
       describeParams({
         action: '*',
         schema: 'public',
-        table: 'courses',
+        table: 'notes',
         filters: [{ column: 'user_id', op: 'eq', value: 'abc' }],
         selectedColumns: null,
       }),
     ).toBe(
-      'event: *, schema: public, table: courses, filters: [{"user_id", "eq", "abc"}], select: nil',
+      'event: *, schema: public, table: notes, filters: [{"user_id", "eq", "abc"}], select: nil',
     )
   })
 })

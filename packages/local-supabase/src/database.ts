@@ -5,7 +5,6 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { PROJECT_ROOT } from './config.ts'
 import { startPostgres, waitForPostgres } from './postgres.ts'
 
 const BOOTSTRAP_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bootstrap.sql')
@@ -24,14 +23,14 @@ export async function applyBootstrap(dbUrl: string): Promise<void> {
   }
 }
 
-/** Runs the real Supabase CLI in the project root and resolves with its stdout. */
-export function runSupabaseCli(args: string[]): Promise<string> {
+/** Runs the real Supabase CLI in the project directory and resolves with its stdout. */
+export function runSupabaseCli(projectDir: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
       [cliEntry(), ...args],
       {
-        cwd: PROJECT_ROOT,
+        cwd: projectDir,
         maxBuffer: 64 * 1024 * 1024,
         env: { ...process.env, DO_NOT_TRACK: '1' },
       },
@@ -63,22 +62,30 @@ export function cliDbUrl(dbUrl: string): string {
 }
 
 /**
- * Applies supabase/migrations (and seed.sql) with the real CLI, exactly as they would go to a
- * hosted project: there is no second copy of the schema for the local stack.
+ * Applies the project's supabase/migrations (and seed) with the real CLI, exactly as they would go
+ * to a hosted project: there is no second copy of the schema for the local stack.
  */
-export async function pushMigrations(dbUrl: string, options: { seed: boolean }): Promise<void> {
+export async function pushMigrations(
+  dbUrl: string,
+  options: { projectDir: string; seed: boolean },
+): Promise<void> {
   const args = ['db', 'push', '--db-url', cliDbUrl(dbUrl), '--include-all', '--yes']
   if (options.seed) args.push('--include-seed')
-  await runSupabaseCli(args)
+  await runSupabaseCli(options.projectDir, args)
 }
 
 /** Bootstrap, then migrations: what every start does before the gateway opens. */
-export async function prepareDatabase(dbUrl: string, options: { seed: boolean }): Promise<void> {
+export async function prepareDatabase(
+  dbUrl: string,
+  options: { projectDir: string; seed: boolean },
+): Promise<void> {
   await applyBootstrap(dbUrl)
   await pushMigrations(dbUrl, options)
 }
 
 export interface DatabaseOptions {
+  /** The project whose `supabase/` folder (migrations, seed) is applied. */
+  projectDir: string
   /** Use this server instead of the embedded one. */
   databaseUrl?: string
   dataDir: string
@@ -101,7 +108,10 @@ export interface Database {
 export async function startDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     await waitForPostgres(options.databaseUrl)
-    await prepareDatabase(options.databaseUrl, { seed: options.seed ?? true })
+    await prepareDatabase(options.databaseUrl, {
+      projectDir: options.projectDir,
+      seed: options.seed ?? true,
+    })
     return { dbUrl: options.databaseUrl, pid: undefined, stop: async () => undefined }
   }
   if (options.fresh) await rm(options.dataDir, { recursive: true, force: true })
@@ -114,7 +124,10 @@ export async function startDatabase(options: DatabaseOptions): Promise<Database>
     onLog: (line) => log(`[postgres] ${line}`),
   })
   try {
-    await prepareDatabase(postgres.url, { seed: options.seed ?? true })
+    await prepareDatabase(postgres.url, {
+      projectDir: options.projectDir,
+      seed: options.seed ?? true,
+    })
   } catch (error) {
     await postgres.stop()
     throw error

@@ -16,7 +16,7 @@ const columns = [
   { name: 'we"ird', type: 'integer', defaultExpression: null },
 ]
 const relation: Relation = {
-  name: 'courses',
+  name: 'notes',
   columns,
   columnsByName: new Map(columns.map((column) => [column.name, column])),
   primaryKey: ['id'],
@@ -39,7 +39,7 @@ function read(query: string) {
   })
 }
 
-const HOSTILE = "x'); drop table courses; --"
+const HOSTILE = "x'); drop table notes; --"
 
 describe('statements', () => {
   it('passes every request value as a parameter and quotes every identifier', () => {
@@ -48,14 +48,14 @@ describe('statements', () => {
     )
     expect(statement.text).not.toContain('drop table')
     expect(statement.values).toEqual([HOSTILE, '%a%', '{"a,b","c"}', 5, 2])
-    expect(statement.text).toContain('"public"."courses"."id" = $1')
-    expect(statement.text).toContain('"public"."courses"."user_id" AS "label"')
-    expect(statement.text).toContain('ORDER BY "public"."courses"."id" DESC LIMIT $4 OFFSET $5')
+    expect(statement.text).toContain('"public"."notes"."id" = $1')
+    expect(statement.text).toContain('"public"."notes"."user_id" AS "label"')
+    expect(statement.text).toContain('ORDER BY "public"."notes"."id" DESC LIMIT $4 OFFSET $5')
     expect(statement.text).toContain('pgrst_source_count')
   })
 
   it('doubles quotes inside identifiers', () => {
-    expect(read('select=%22we%5C%22ird%22').text).toContain('"public"."courses"."we""ird"')
+    expect(read('select=%22we%5C%22ird%22').text).toContain('"public"."notes"."we""ird"')
   })
 
   it("refuses a column the relation lacks with PostgreSQL's 42703", () => {
@@ -70,7 +70,7 @@ describe('statements', () => {
       code: '42703',
       details: null,
       hint: null,
-      message: 'column courses.password does not exist',
+      message: 'column notes.password does not exist',
     })
   })
 
@@ -81,7 +81,7 @@ describe('statements', () => {
       body: `[{"id":"${HOSTILE}"}]`,
       applyDefaults: false,
     })
-    expect(statement.text).toContain('INSERT INTO "public"."courses"("id") SELECT pgrst_body."id"')
+    expect(statement.text).toContain('INSERT INTO "public"."notes"("id") SELECT pgrst_body."id"')
     expect(statement.text).toContain('json_to_recordset(pgrst_payload.json_data) AS _("id" text)')
     expect(statement.text).toContain('RETURNING 1')
     expect(statement.text).not.toContain('drop table')
@@ -108,7 +108,7 @@ describe('statements', () => {
     )
     expect(merge.text).toContain("set_config('pgrst.inserted'")
     expect(merge.text).toContain("jsonb_build_object('user_id', auth.uid())")
-    expect(merge.text).toContain('RETURNING "public"."courses".*')
+    expect(merge.text).toContain('RETURNING "public"."notes".*')
     const ignore = insertStatement({
       relation,
       columns: columns.slice(0, 1),
@@ -128,11 +128,11 @@ describe('statements', () => {
       applyDefaults: false,
       conditions: { filters, logic: [] },
     })
-    expect(update.text).toContain('UPDATE "public"."courses" SET "user_id" = pgrst_body."user_id"')
-    expect(update.text).toContain('WHERE "public"."courses"."id" = $2 RETURNING 1')
+    expect(update.text).toContain('UPDATE "public"."notes" SET "user_id" = pgrst_body."user_id"')
+    expect(update.text).toContain('WHERE "public"."notes"."id" = $2 RETURNING 1')
     const removal = deleteStatement({ relation, conditions: { filters, logic: [] } })
     expect(removal.text).toContain(
-      'DELETE FROM "public"."courses" WHERE "public"."courses"."id" = $1 RETURNING 1',
+      'DELETE FROM "public"."notes" WHERE "public"."notes"."id" = $1 RETURNING 1',
     )
   })
 

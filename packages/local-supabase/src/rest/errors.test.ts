@@ -25,7 +25,7 @@ describe("PostgreSQL errors get PostgREST's status", () => {
 
   it("keeps PostgreSQL's message, detail and hint; 401s say how to authenticate", () => {
     const error = fromDatabaseError(
-      { code: '42501', message: 'permission denied for table courses', detail: 'd', hint: 'h' },
+      { code: '42501', message: 'permission denied for table notes', detail: 'd', hint: 'h' },
       false,
     )
     expect(error.status).toBe(401)
@@ -33,7 +33,7 @@ describe("PostgreSQL errors get PostgREST's status", () => {
       code: '42501',
       details: 'd',
       hint: 'h',
-      message: 'permission denied for table courses',
+      message: 'permission denied for table notes',
     })
     expect(error.headers['WWW-Authenticate']).toBe('Bearer')
   })

@@ -327,7 +327,7 @@ async function evaluateRow(
         if (text === undefined || text === null || comparisons.has(key)) continue
         const type = typeOf(filter.column)
         if (filter.op === 'eq') {
-          // Every golfer's channel filters on its own id: one comparison per column against all
+          // Typical channels filter on the subscriber's own id: one comparison per column against all
           // their values keeps the statement small however many subscribe.
           const groupKey = `${kind}\u0000${filter.column}`
           const group = eqGroups.get(groupKey) ?? { text, type, values: new Set<string>() }

@@ -80,7 +80,7 @@ class TextPgoutputPlugin extends PgoutputPlugin {
  * the stream until `onChange` settles), and each is acknowledged once handled.
  */
 export function createWalFeed(options: WalFeedOptions): WalFeed {
-  const slotName = `hcpfast_realtime_${process.pid}_${randomBytes(4).toString('hex')}`
+  const slotName = `local_realtime_${process.pid}_${randomBytes(4).toString('hex')}`
   const typeNames = new Map<number, string>()
   const relations = new Map<number, WalRelation>()
   let commitTimestamp = new Date().toISOString()

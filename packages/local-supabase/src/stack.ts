@@ -4,14 +4,17 @@ import path from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import pg from 'pg'
 import { createGateway } from './app.ts'
-import { loadConfig, PROJECT_ROOT, type StackConfig } from './config.ts'
+import { loadConfig, type StackConfig } from './config.ts'
 import type { ServiceContext } from './context.ts'
 import { startDatabase } from './database.ts'
 import { keysFor, DEFAULT_JWT_SECRET, type StackKeys } from './keys.ts'
 
-export const DEFAULT_DATA_DIR = path.join(PROJECT_ROOT, '.local', 'db')
+/** Where a project's local data lives unless told otherwise (git-ignore `.local/`). */
+export const defaultDataDir = (projectDir: string) => path.join(projectDir, '.local', 'db')
 
 export interface StackOptions {
+  /** The project directory: its `supabase/config.toml`, `supabase/migrations` and seed are used. */
+  projectDir: string
   /** API gateway port; defaults to `[api] port` (54321). 0 picks a free port. */
   apiPort?: number
   /** Embedded Postgres port; defaults to `[db] port` (54322). 0 picks a free port. */
@@ -47,8 +50,8 @@ export class PortInUseError extends Error {}
  * Starts the whole Docker-free stack: Postgres (embedded, or DATABASE_URL), the platform
  * bootstrap and migrations via the real CLI, then the gateway with Auth, REST and Realtime.
  */
-export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const config = options.config ?? loadConfig()
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const config = options.config ?? loadConfig(options.projectDir)
   const log = options.log ?? (() => undefined)
   const apiPort = await choosePort(options.apiPort ?? config.apiPort, 'API')
 
@@ -56,7 +59,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ? 0
     : await choosePort(options.dbPort ?? config.dbPort, 'database')
   const database = await startDatabase({
-    dataDir: options.dataDir ?? DEFAULT_DATA_DIR,
+    projectDir: options.projectDir,
+    dataDir: options.dataDir ?? defaultDataDir(options.projectDir),
     port: dbPort,
     ...pick(options, ['databaseUrl', 'fresh', 'seed', 'fsync']),
     log,

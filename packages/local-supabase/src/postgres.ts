@@ -18,7 +18,7 @@ export interface LocalPostgres {
 export interface PostgresOptions {
   dataDir: string
   port: number
-  /** Trade durability for speed in throwaway test clusters. Never for a golfer's data. */
+  /** Trade durability for speed in throwaway test clusters. Never for data anyone keeps. */
   fsync?: boolean
   onLog?: (line: string) => void
 }

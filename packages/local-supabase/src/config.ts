@@ -1,10 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parse } from 'smol-toml'
-
-export const SUPABASE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-export const PROJECT_ROOT = path.resolve(SUPABASE_DIR, '..')
 
 /** The subset of `supabase/config.toml` the local stack honours, with the CLI's defaults. */
 export interface StackConfig {
@@ -52,11 +48,26 @@ function read<T>(tbl: Table, key: string, fallback: T, env: NodeJS.ProcessEnv): 
   return value as T
 }
 
-export function loadConfig(
-  file = path.join(SUPABASE_DIR, 'config.toml'),
-  env: NodeJS.ProcessEnv = process.env,
-): StackConfig {
-  const doc = parse(readFileSync(file, 'utf8')) as Table
+/**
+ * Reads `<projectDir>/supabase/config.toml`, the file `supabase init` writes, resolving `env(…)`
+ * from `env`. A missing file means the CLI's defaults.
+ */
+export function loadConfig(projectDir: string, env: NodeJS.ProcessEnv = process.env): StackConfig {
+  return parseConfig(configText(projectDir), env)
+}
+
+function configText(projectDir: string): string {
+  try {
+    return readFileSync(path.join(projectDir, 'supabase', 'config.toml'), 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ''
+    throw error
+  }
+}
+
+/** Parses config.toml text; exported for tests of the defaults and `env(…)` handling. */
+export function parseConfig(text: string, env: NodeJS.ProcessEnv = process.env): StackConfig {
+  const doc = parse(text) as Table
   const api = table(doc.api)
   const db = table(doc.db)
   const auth = table(doc.auth)

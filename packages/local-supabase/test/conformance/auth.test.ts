@@ -11,20 +11,20 @@ import { createRequire } from 'node:module'
 import { decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { authRoutes } from '../../supabase/local/auth/routes.ts'
-import { loadConfig, type StackConfig } from '../../supabase/local/config.ts'
-import { ApiError } from '../../supabase/local/errors.ts'
-import { keysFor } from '../../supabase/local/keys.ts'
-import { adminPool, newClient, stackInfo } from '../support/stack.ts'
+import { authRoutes } from '../../src/auth/routes.ts'
+import { loadConfig, type StackConfig } from '../../src/config.ts'
+import { ApiError } from '../../src/errors.ts'
+import { keysFor } from '../../src/keys.ts'
+import { adminPool, FIXTURE_DIR, newClient, stackInfo } from '../support.ts'
 
 /**
  * GoTrue conformance of the local stack's /auth/v1, driven through the real supabase-js exactly
- * as HCPFast uses it (PKCE, in-memory storage), with both kinds of API key. Protocol details the
+ * as a browser app uses it (PKCE, in-memory storage), with both kinds of API key. Protocol details the
  * client hides (status, headers, error body shapes, redirects) are checked with plain fetch.
  */
 
 const stack = stackInfo()
-const config = loadConfig()
+const config = loadConfig(FIXTURE_DIR)
 const db = adminPool()
 afterAll(() => db.end())
 
@@ -493,7 +493,7 @@ describe.each([
 
   it('links a Google sign-in to the existing email account with the same address', async () => {
     const { email, user } = await signUp(key, 'linked')
-    const session = await signInWithGoogle(newClient(key), email, 'Linked Golfer')
+    const session = await signInWithGoogle(newClient(key), email, 'Linked User')
     expect(session.user.id).toBe(user.id)
     expect(session.user.app_metadata).toMatchObject({
       provider: 'email',
@@ -508,7 +508,7 @@ describe.each([
     expect(error).toBeNull()
   })
 
-  it('returns the provider error to the app when the golfer cancels', async () => {
+  it('returns the provider error to the app when the user cancels', async () => {
     const client = newClient(key)
     const page = await startGoogleSignIn(client)
     // The Cancel button submits error=access_denied, which is what Google sends on a refusal.

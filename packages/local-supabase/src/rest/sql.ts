@@ -45,7 +45,7 @@ export function qualifiedName(name: string): string {
 
 /** The columns a query may name: a relation's, or those a function returns. */
 export interface ColumnScope {
-  /** How PostgreSQL would name the relation in an error, e.g. `courses`. */
+  /** How PostgreSQL would name the relation in an error, e.g. `items`. */
   name: string
   /** How the SQL refers to it, already quoted. */
   qualifier: string

@@ -94,7 +94,9 @@ export function providerClaims(user: ProviderUser): Record<string, unknown> {
  * identity.
  */
 export function standInGoogleUser(email: string, name: string): ProviderUser {
-  const digest = createHash('sha256').update(`hcpfast-local-google:${email.toLowerCase()}`).digest()
+  const digest = createHash('sha256')
+    .update(`local-supabase-google:${email.toLowerCase()}`)
+    .digest()
   const subject = `1${(digest.readBigUInt64BE(0) % 10n ** 20n).toString().padStart(20, '0')}`
   return {
     emails: [{ email, verified: true, primary: true }],

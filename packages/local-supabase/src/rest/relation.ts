@@ -249,7 +249,7 @@ function representationFor(request: RestRequest, relation: Relation): Representa
   return undefined
 }
 
-/** `Location: /courses?id=eq.01…` for a single inserted row, as PostgREST builds it. */
+/** `Location: /items?id=eq.01…` for a single inserted row, as PostgREST builds it. */
 function locationFor(relation: Relation, body: string): string | undefined {
   const rows = JSON.parse(body) as Record<string, unknown>[]
   const row = rows[0]

@@ -61,12 +61,12 @@ describe('select', () => {
   })
 
   it('refuses embedded resources with PGRST100', () => {
-    const error = errorOf(() => parseSelect('id,rounds(*)'))
+    const error = errorOf(() => parseSelect('id,tags(*)'))
     expect(error.status).toBe(400)
     expect(error.body.code).toBe('PGRST100')
     expect(error.body.message).toMatch(/Embedded resources are not supported/)
-    expect(errorOf(() => parseSelect('*,...courses(name)')).body.code).toBe('PGRST100')
-    expect(errorOf(() => parseSelect('c:courses!inner(name)')).body.code).toBe('PGRST100')
+    expect(errorOf(() => parseSelect('*,...notes(name)')).body.code).toBe('PGRST100')
+    expect(errorOf(() => parseSelect('c:notes!inner(name)')).body.code).toBe('PGRST100')
   })
 
   it('refuses aggregates as Supabase does (they are disabled there)', () => {
@@ -130,11 +130,11 @@ describe('filter values', () => {
     expect(parseFilterValue('not.is.not_null').operation).toEqual({ kind: 'is', value: 'not_null' })
     expect(parseFilterValue('is.unknown').operation).toEqual({ kind: 'is', value: 'unknown' })
     expect(parseFilterValue('isdistinct.x').operation).toEqual({ kind: 'isdistinct', value: 'x' })
-    expect(parseFilterValue('fts(english).golf').operation).toEqual({
+    expect(parseFilterValue('fts(english).garden').operation).toEqual({
       kind: 'fts',
       operator: 'fts',
       language: 'english',
-      value: 'golf',
+      value: 'garden',
     })
   })
 
@@ -280,9 +280,9 @@ describe('a whole query string', () => {
   })
 
   it('treats a dotted filter key as an embedded resource it does not have (PGRST108)', () => {
-    const error = errorOf(() => parseQueryParams(new URLSearchParams('rounds.score=gt.80')))
+    const error = errorOf(() => parseQueryParams(new URLSearchParams('tags.score=gt.80')))
     expect(error.body.code).toBe('PGRST108')
-    expect(errorOf(() => parseQueryParams(new URLSearchParams('rounds.order=id'))).body.code).toBe(
+    expect(errorOf(() => parseQueryParams(new URLSearchParams('tags.order=id'))).body.code).toBe(
       'PGRST108',
     )
   })

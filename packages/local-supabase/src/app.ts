@@ -42,7 +42,7 @@ export function createGateway(ctx: ServiceContext): Gateway {
   const app = new Hono()
   app.route('/auth/v1', authRoutes(ctx))
   app.route('/rest/v1', restRoutes(ctx))
-  app.get('/', (c) => c.json({ message: 'HCPFast local Supabase stack' }))
+  app.get('/', (c) => c.json({ message: 'local Supabase stack' }))
 
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404))
   app.onError((error, c) => {

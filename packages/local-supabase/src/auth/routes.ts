@@ -9,7 +9,7 @@ import { token } from './token-grants.ts'
 type Handler = (c: Context) => Promise<Response>
 
 /**
- * The GoTrue subset HCPFast uses, mounted by the gateway at /auth/v1 (supabase-compat §A). Every
+ * The GoTrue subset the local stack implements, mounted by the gateway at /auth/v1 (supabase-compat §A). Every
  * query runs as `supabase_auth_admin` with search_path `auth`, as GoTrue does.
  */
 export function authRoutes(ctx: ServiceContext): Hono {
@@ -36,7 +36,7 @@ export function authRoutes(ctx: ServiceContext): Hono {
     '/health',
     handle(async (c) =>
       c.json({
-        version: 'hcpfast-local (GoTrue v2.189.0 subset)',
+        version: 'local-supabase (GoTrue v2.189.0 subset)',
         name: 'GoTrue',
         description: 'GoTrue is a user registration and authentication API',
       }),

@@ -1,0 +1,30 @@
+import { defineProject } from 'vitest/config'
+
+/**
+ * The package's own tests: pure protocol units that need no server, then conformance suites that
+ * drive a real stack on the fixture project with the real supabase-js. The root config lists
+ * these projects, so `npm test` at the repository root runs them.
+ */
+export const localSupabaseProjects = [
+  defineProject({
+    test: {
+      name: 'local-supabase:unit',
+      root: import.meta.dirname,
+      environment: 'node',
+      include: ['src/**/*.test.ts'],
+    },
+  }),
+  defineProject({
+    test: {
+      name: 'local-supabase:conformance',
+      root: import.meta.dirname,
+      environment: 'node',
+      include: ['test/**/*.test.ts'],
+      globalSetup: ['./test/setup/global-stack.ts'],
+      testTimeout: 60_000,
+      hookTimeout: 180_000,
+    },
+  }),
+]
+
+export default { test: { projects: localSupabaseProjects } }
