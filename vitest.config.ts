@@ -79,6 +79,9 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 240_000,
           fileParallelism: false,
+          // expect.poll's default of 1 s is a guess at machine speed; a browser on a busy CI
+          // machine needs more. Passing polls return as soon as they pass.
+          expect: { poll: { timeout: 30_000, interval: 50 } },
           sequence: { groupOrder: 4 },
         },
       },

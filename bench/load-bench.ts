@@ -68,7 +68,6 @@ export async function benchLoad(options: { golfers?: number; roundsPerGolfer?: n
         if (golfersReady === golfers) signedUp = await cpu()
         return golfer
       },
-      settleTimeoutMs: 60_000,
     })
     const finished = await cpu()
     const phase = (from: typeof started, to: typeof started) => ({

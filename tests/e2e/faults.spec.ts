@@ -12,7 +12,14 @@ import { PROJECT_ROOT } from '../../scripts/project.ts'
 import { freePort, startPostgres, startStack, type Stack, type StackOptions } from 'local-supabase'
 import { memoryStorage, nodeRealtime } from '../support/stack.ts'
 import { serveAppFor } from './setup/global-app.ts'
-import { launchBrowser, newWatchedPage, PHONE, screenshot } from './support/browser.ts'
+import {
+  launchBrowser,
+  LIVE_TIMEOUT,
+  newWatchedPage,
+  PHONE,
+  RESTART_TIMEOUT,
+  screenshot,
+} from './support/browser.ts'
 import { logIn } from './support/golfer.ts'
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
@@ -111,7 +118,7 @@ describe('when the local stack goes away', () => {
       await expect.poll(() => courseEntry(page, 'Home Links').isVisible()).toBe(true)
 
       await stopStack()
-      await expect.poll(() => reconnecting(page).isVisible(), { timeout: 15_000 }).toBe(true)
+      await expect.poll(() => reconnecting(page).isVisible(), { timeout: LIVE_TIMEOUT }).toBe(true)
 
       await page.getByRole('button', { name: 'Add a course...' }).click()
       const dialog = page.getByRole('dialog', { name: 'Add Course' })
@@ -121,7 +128,7 @@ describe('when the local stack goes away', () => {
       await dialog.getByRole('button', { name: 'Add Course' }).click()
 
       await expect
-        .poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 })
+        .poll(() => page.getByRole('alert').textContent(), { timeout: LIVE_TIMEOUT })
         .toContain(ADD_COURSE_UNAVAILABLE)
       await screenshot(page, 'faults-write-rolled-back-phone')
       expect(await courseEntry(page, 'Offline Links').count()).toBe(0)
@@ -152,7 +159,7 @@ describe('when the local stack goes away', () => {
       })
 
       await stopStack()
-      await expect.poll(() => reconnecting(page).isVisible(), { timeout: 15_000 }).toBe(true)
+      await expect.poll(() => reconnecting(page).isVisible(), { timeout: LIVE_TIMEOUT }).toBe(true)
       await screenshot(page, 'faults-reconnecting-phone')
 
       // Another device's change lands while the API is down, straight in the database. The next
@@ -181,9 +188,9 @@ describe('when the local stack goes away', () => {
       await restartStack()
 
       await expect
-        .poll(() => courseEntry(page, 'Made Meanwhile').isVisible(), { timeout: 45_000 })
+        .poll(() => courseEntry(page, 'Made Meanwhile').isVisible(), { timeout: RESTART_TIMEOUT })
         .toBe(true)
-      await expect.poll(() => reconnecting(page).count(), { timeout: 15_000 }).toBe(0)
+      await expect.poll(() => reconnecting(page).count(), { timeout: LIVE_TIMEOUT }).toBe(0)
       expect(
         await page.evaluate(() => (window as unknown as { stayedOpen?: boolean }).stayedOpen),
       ).toBe(true)

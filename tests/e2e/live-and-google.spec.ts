@@ -7,6 +7,7 @@ import {
   newWatchedPage,
   PHONE,
   DESKTOP,
+  LIVE_TIMEOUT,
   screenshot,
 } from './support/browser.ts'
 import {
@@ -48,7 +49,7 @@ describe('live data', () => {
       await dialog.getByRole('button', { name: 'Add Course' }).click()
       await expect
         .poll(() => onLaptop.getByRole('button', { name: 'St Andrews' }).isVisible(), {
-          timeout: 10_000,
+          timeout: LIVE_TIMEOUT,
         })
         .toBe(true)
 
@@ -66,13 +67,17 @@ describe('live data', () => {
       )
       expect(expected).toBe(3.9) // differentials 5.9, 10.2, 14.5: the lowest − 2.0
       await expect
-        .poll(() => onLaptop.getByTestId('handicap-display').textContent(), { timeout: 10_000 })
+        .poll(() => onLaptop.getByTestId('handicap-display').textContent(), {
+          timeout: LIVE_TIMEOUT,
+        })
         .toContain(formatHandicapIndex(expected ?? Number.NaN))
 
       await onLaptop.getByRole('button', { name: /80.*St Andrews/ }).click()
       await onLaptop.getByRole('button', { name: 'Delete Round' }).click()
       await expect
-        .poll(() => onPhone.getByTestId('handicap-display').textContent(), { timeout: 10_000 })
+        .poll(() => onPhone.getByTestId('handicap-display').textContent(), {
+          timeout: LIVE_TIMEOUT,
+        })
         .toContain('Input Rounds Below')
       expect([...phoneProblems, ...laptopProblems]).toEqual([])
     } finally {

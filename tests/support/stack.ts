@@ -70,7 +70,7 @@ export function adminPool(): pg.Pool {
 export async function waitFor<T>(
   check: () => T | undefined | Promise<T | undefined>,
   what: string,
-  timeoutMs = 10_000,
+  timeoutMs = 30_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {

@@ -6,6 +6,16 @@ import { inject } from 'vitest'
 export const appUrl = (route = '/') => `${inject('appUrl')}${route}`
 
 export const PHONE = { width: 390, height: 844 }
+
+/**
+ * How long a browser test waits for something that crosses the network (a live update on another
+ * device, a reconnect): typically well under a second, but CI is a busy 2-core machine building
+ * and serving the app beside Chromium and the stack. The bound only decides when "not yet" becomes
+ * "never"; a passing test never waits for it.
+ */
+export const LIVE_TIMEOUT = 30_000
+/** A whole stack restart (Postgres, migrations check, gateway) before the app catches up. */
+export const RESTART_TIMEOUT = 90_000
 export const DESKTOP = { width: 1280, height: 800 }
 
 const SCREENSHOT_DIR = path.resolve('test-results', 'screenshots')
