@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6 } from 'node:net'
+import { BlockList, isIPv4, isIPv6 } from 'node:net'
 import type { StackConfig } from '../config.ts'
 
 /**
@@ -28,7 +28,7 @@ export function isRedirectUrlAllowed(config: StackConfig['auth'], redirectUrl: s
 
   const isHttp = target.scheme === 'http' || target.scheme === 'https'
   if (/^[0-9]+$/.test(target.hostname)) return false
-  if (isIPv4(target.hostname) || isIPv6(target.hostname)) return isLoopback(target.hostname)
+  if (isIpLiteral(target.hostname)) return isLoopback(target.hostname)
   if (isHttp && !/^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?$/.test(target.hostname)) return false
 
   const withoutFragment = redirectUrl.split('#')[0] ?? ''
@@ -36,39 +36,152 @@ export function isRedirectUrlAllowed(config: StackConfig['auth'], redirectUrl: s
 }
 
 /**
- * The scheme and hostname as Go's `url.Parse` and `URL.Hostname()` see them — unlike WHATWG URL
- * parsing, which would quietly turn `http://2130706433/` into 127.0.0.1.
+ * The scheme and hostname as Go's `url.Parse` and `URL.Hostname()` see them, or undefined where
+ * `url.Parse` fails — unlike WHATWG URL parsing, which would quietly turn `http://2130706433/`
+ * into 127.0.0.1, and which browsers use: they read `\\` as `/`, so `http://evil\\@site/` is
+ * evil's. Go refuses that userinfo, and so a redirect GoTrue would refuse is refused here.
  */
-function parseLikeGo(raw: string): { scheme: string; hostname: string } | undefined {
-  for (const char of raw) {
-    const code = char.charCodeAt(0)
-    if (code <= 0x20 || code === 0x7f) return undefined
+export function parseLikeGo(raw: string): { scheme: string; hostname: string } | undefined {
+  // Control characters (tab, newline, DEL…) anywhere make url.Parse fail.
+  for (let i = 0; i < raw.length; i++) {
+    const code = raw.charCodeAt(i)
+    if (code < 0x20 || code === 0x7f) return undefined
   }
-  const schemeMatch = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(raw)
-  const scheme = schemeMatch?.[1]?.toLowerCase() ?? ''
-  const rest = schemeMatch ? raw.slice(schemeMatch[0].length) : raw
-  if (!rest.startsWith('//')) return { scheme, hostname: '' }
-  const authority = rest.slice(2).split(/[/?#]/)[0] ?? ''
-  const host = authority.slice(authority.lastIndexOf('@') + 1)
-  if (host.startsWith('[')) {
-    const end = host.indexOf(']')
-    if (end < 0) return undefined
-    const port = host.slice(end + 1)
-    if (port !== '' && !/^:\d*$/.test(port)) return undefined
-    return { scheme, hostname: host.slice(1, end) }
+  const hash = raw.indexOf('#')
+  const beforeFragment = hash < 0 ? raw : raw.slice(0, hash)
+  if (hash >= 0 && !validEscapes(raw.slice(hash + 1))) return undefined
+  if (beforeFragment === '*') return { scheme: '', hostname: '' }
+
+  let scheme = ''
+  let rest = beforeFragment
+  const schemeMatch = /^[a-zA-Z][a-zA-Z0-9+.-]*:/.exec(beforeFragment)
+  if (schemeMatch) {
+    scheme = schemeMatch[0].slice(0, -1).toLowerCase()
+    rest = beforeFragment.slice(schemeMatch[0].length)
+  } else if (beforeFragment.startsWith(':')) {
+    return undefined // missing protocol scheme
   }
-  const colon = host.lastIndexOf(':')
-  if (colon >= 0 && !/^\d*$/.test(host.slice(colon + 1))) return undefined
-  return { scheme, hostname: colon >= 0 ? host.slice(0, colon) : host }
+  const question = rest.indexOf('?')
+  if (question >= 0) rest = rest.slice(0, question)
+
+  if (!rest.startsWith('/')) {
+    if (scheme !== '') return { scheme, hostname: '' } // opaque, e.g. mailto:x
+    const colon = rest.indexOf(':')
+    const slash = rest.indexOf('/')
+    if (colon >= 0 && (slash < 0 || colon < slash)) return undefined
+  }
+  let hostname = ''
+  let path = rest
+  if ((scheme !== '' || !rest.startsWith('///')) && rest.startsWith('//')) {
+    const authorityAndPath = rest.slice(2)
+    const slash = authorityAndPath.indexOf('/')
+    const authority = slash < 0 ? authorityAndPath : authorityAndPath.slice(0, slash)
+    path = slash < 0 ? '' : authorityAndPath.slice(slash)
+    const host = parseAuthority(authority)
+    if (host === undefined) return undefined
+    hostname = hostnameOf(host)
+  }
+  if (!validEscapes(path)) return undefined
+  return { scheme, hostname }
 }
 
+/** Go's `parseAuthority`: userinfo (if any) limited to RFC 3986 characters, then the host. */
+function parseAuthority(authority: string): string | undefined {
+  const at = authority.lastIndexOf('@')
+  const host = parseHost(at < 0 ? authority : authority.slice(at + 1))
+  if (host === undefined || at < 0) return host
+  const userinfo = authority.slice(0, at)
+  if (!/^[A-Za-z0-9\-._:~!$&'()*+,;=%@]*$/.test(userinfo)) return undefined
+  return validEscapes(userinfo) ? host : undefined
+}
+
+/** Go's `parseHost`: a bracketed IP literal with an optional port, or a name with one. */
+function parseHost(host: string): string | undefined {
+  if (host.startsWith('[')) {
+    const close = host.lastIndexOf(']')
+    if (close < 0) return undefined
+    if (!/^(:\d*)?$/.test(host.slice(close + 1))) return undefined
+    const zone = host.slice(0, close).indexOf('%25')
+    if (zone >= 0) {
+      const left = unescapeHost(host.slice(0, zone))
+      const right = unescapeHost(host.slice(close))
+      const zoneText = unescapeAny(host.slice(zone, close))
+      if (left === undefined || right === undefined || zoneText === undefined) return undefined
+      return left + zoneText + right
+    }
+  } else {
+    const colon = host.lastIndexOf(':')
+    if (colon >= 0) {
+      if (!/^:\d*$/.test(host.slice(colon))) return undefined
+      // Go 1.25 refuses more than one colon outside brackets (http://::1/, http://a:1:2/).
+      if (host.slice(0, colon).includes(':')) return undefined
+    }
+  }
+  return unescapeHost(host)
+}
+
+/**
+ * Go's `unescape` in host mode: `%XX` may only encode non-ASCII bytes (or `%25`), and ASCII
+ * characters outside the sub-delimiters are refused — a backslash, a space, `%5c` all fail.
+ */
+function unescapeHost(text: string): string | undefined {
+  const bytes: number[] = []
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i] as string
+    if (char === '%') {
+      const hex = text.slice(i + 1, i + 3)
+      if (!/^[0-9a-fA-F]{2}$/.test(hex)) return undefined
+      const value = parseInt(hex, 16)
+      if (value < 0x80 && hex.toLowerCase() !== '25') return undefined
+      bytes.push(value)
+      i += 2
+    } else if (char.charCodeAt(0) < 0x80) {
+      if (!/[A-Za-z0-9!$&'()*+,;=:[\]<>"\-_.~]/.test(char)) return undefined
+      bytes.push(char.charCodeAt(0))
+    } else {
+      bytes.push(...Buffer.from(char))
+    }
+  }
+  return Buffer.from(bytes).toString('utf8')
+}
+
+function unescapeAny(text: string): string | undefined {
+  if (!validEscapes(text)) return undefined
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
+
+/** Every `%` starts a two-digit hex escape, as Go's `unescape` requires. */
+function validEscapes(text: string): boolean {
+  return !/%(?![0-9a-fA-F]{2})/.test(text)
+}
+
+/** Go's `URL.Hostname()`: the host without its port and without IPv6 brackets. */
+function hostnameOf(host: string): string {
+  let name = host
+  const colon = name.lastIndexOf(':')
+  if (colon >= 0 && /^:\d*$/.test(name.slice(colon))) name = name.slice(0, colon)
+  if (name.startsWith('[') && name.endsWith(']')) name = name.slice(1, -1)
+  return name
+}
+
+/** Go's `net.ParseIP`: no IPv6 zone (`%eth0`), no shortened or zero-padded IPv4. */
+function isIpLiteral(text: string): boolean {
+  return isIPv4(text) || (isIPv6(text) && !text.includes('%'))
+}
+
+/** Go's `IP.IsLoopback`: 127.0.0.0/8 (also IPv4-mapped, in any spelling) and ::1. */
 function isLoopback(ip: string): boolean {
   if (isIPv4(ip)) return ip.startsWith('127.')
-  const lower = ip.toLowerCase()
-  if (lower === '::1' || lower === '0:0:0:0:0:0:0:1') return true
-  const mapped = /^(?:0*:)*:?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower)
-  return mapped?.[1] !== undefined && mapped[1].startsWith('127.')
+  return LOOPBACK_V6.check(ip, 'ipv6')
 }
+
+const LOOPBACK_V6 = new BlockList()
+LOOPBACK_V6.addAddress('::1', 'ipv6')
+LOOPBACK_V6.addSubnet('::ffff:127.0.0.0', 104, 'ipv6')
 
 const globCache = new Map<string, RegExp>()
 
