@@ -49,7 +49,8 @@ beforeAll(async () => {
   stack = await startStack(options)
   app = await serveAppFor(
     { apiUrl: stack.apiUrl, publishableKey: stack.keys.publishable },
-    path.join(PROJECT_ROOT, 'dist-e2e-faults'),
+    // Per process, so two test runs side by side never serve each other's build.
+    path.join(PROJECT_ROOT, `dist-e2e-faults-${process.pid}`),
   )
   browser = await launchBrowser()
 })

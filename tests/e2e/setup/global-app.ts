@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { build, preview, type PreviewServer } from 'vite'
 import type { TestProject } from 'vitest/node'
@@ -19,7 +20,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const { info, stop } = await startTestStack()
   project.provide('stack', info)
   try {
-    const app = await serveAppFor(info, path.join(PROJECT_ROOT, 'dist-e2e'))
+    // Per process, so two test runs side by side never serve each other's build.
+    const app = await serveAppFor(info, path.join(PROJECT_ROOT, `dist-e2e-${process.pid}`))
     project.provide('appUrl', app.url)
     return async () => {
       await app.close()
@@ -49,5 +51,11 @@ export async function serveAppFor(
     await server.close()
     throw new Error('vite preview did not report its URL')
   }
-  return { url: url.replace(/\/$/, ''), close: () => server.close() }
+  return {
+    url: url.replace(/\/$/, ''),
+    close: async () => {
+      await server.close()
+      await rm(outDir, { recursive: true, force: true })
+    },
+  }
 }
