@@ -4,10 +4,13 @@ import type { ChangeAction, ColumnFilter, FilterOp } from './subscription-params
 import type { ChangeSubscriber, Subscription, SubscriptionRegistry } from './subscriptions.ts'
 import type { Claims } from './tokens.ts'
 import type { WalChange, WalTuple } from './wal-feed.ts'
+import { evaluateProbes, type Probe, type ProbeParam } from './probes.ts'
 
 /** Realtime's `max_record_bytes` default: larger records lose their values over 64 bytes. */
 const MAX_RECORD_BYTES = 1024 * 1024
 const OVERSIZE_VALUE_BYTES = 64
+/** Values of one column's eq filters compared in one probe. */
+const EQ_VALUES_PER_PROBE = 1000
 
 const OPERATORS: Record<FilterOp, string> = {
   eq: '=',
@@ -54,14 +57,20 @@ export function createChangeDispatcher(options: {
   let sent: Promise<void> = Promise.resolve()
 
   return function dispatch(change) {
-    const frames = evaluate(change)
+    // The evaluation is handled the moment it is made: it may fail (Postgres gone, a filter
+    // that no longer casts) long before the frames ahead of it are out, and a rejection nobody
+    // is listening to yet would end the process.
+    const frames = evaluate(change).catch((error: unknown) => {
+      log(
+        `realtime: a change to ${change.relation.schema}.${change.relation.table} could not be evaluated: ${(error as Error).message}`,
+      )
+      return [] as [Subscription[], string][]
+    })
     sent = sent
       .then(() => frames)
-      .then(
-        (ready) => ready.forEach(([subscriptions, data]) => deliver(subscriptions, data)),
-        (error: unknown) =>
-          log(`realtime: a change could not be delivered: ${(error as Error).message}`),
-      )
+      .then((ready) => {
+        for (const [subscriptions, data] of ready) deliver(subscriptions, data, log)
+      })
     return Promise.resolve()
   }
 
@@ -72,7 +81,7 @@ export function createChangeDispatcher(options: {
     const roles = [...new Set(subscriptions.map((s) => s.subscriber.claims.role))].sort()
     const [table, row] = await Promise.all([
       loadTable(tableInfoCache, db, change.relation.oid, roles),
-      evaluateRow(db, change, subscriptions),
+      evaluateRow(db, change, subscriptions, log),
     ])
     if (!table) return frames
 
@@ -138,7 +147,11 @@ function bySelection(subscriptions: Subscription[]): Subscription[][] {
 }
 
 /** One frame per channel, listing the ids of its bindings that matched (RT `MessageDispatcher`). */
-function deliver(subscriptions: Subscription[], dataJson: string): void {
+function deliver(
+  subscriptions: Subscription[],
+  dataJson: string,
+  log: (message: string) => void,
+): void {
   const perSubscriber = new Map<ChangeSubscriber, number[]>()
   for (const subscription of subscriptions) {
     const ids = perSubscriber.get(subscription.subscriber) ?? []
@@ -146,7 +159,13 @@ function deliver(subscriptions: Subscription[], dataJson: string): void {
     perSubscriber.set(subscription.subscriber, ids)
   }
   for (const [subscriber, ids] of perSubscriber) {
-    subscriber.send('postgres_changes', `{"data":${dataJson},"ids":${JSON.stringify(ids)}}`)
+    try {
+      subscriber.send('postgres_changes', `{"data":${dataJson},"ids":${JSON.stringify(ids)}}`)
+    } catch (error) {
+      log(
+        `realtime: a change could not be sent on ${subscriber.topic}: ${(error as Error).message}`,
+      )
+    }
   }
 }
 
@@ -270,31 +289,25 @@ async function readTableInfo(
 
 /**
  * Casts the WAL text of every value with `to_jsonb(value::type)` and evaluates every filter
- * comparison the subscriptions need, as `check_equality_op` does, in one query.
+ * comparison the subscriptions need, as `check_equality_op` does. The casts need only the row;
+ * the comparisons run in statements of bounded size (see probes.ts), so a subscriber whose
+ * filters cannot be evaluated misses this change alone and everyone else's go out.
  */
 async function evaluateRow(
   db: pg.Pool,
   change: WalChange,
   subscriptions: Subscription[],
+  log: (message: string) => void,
 ): Promise<RowValues> {
   const types = new Map(change.relation.columns.map((column) => [column.name, column.regtype]))
   const typeOf = (name: string) => types.get(name) ?? 'text'
-  const params: (string | string[])[] = []
-  const param = (value: string) => {
-    params.push(value)
-    return `$${params.length}::text`
-  }
-  const arrayParam = (value: string[]) => {
-    params.push(value)
-    return `$${params.length}::text[]`
-  }
 
   const values = { record: new Map<string, string>(), identity: new Map<string, string>() }
   const tuples: Record<TupleKind, WalTuple | undefined> = {
     record: change.record,
     identity: change.identity,
   }
-  const valueExpressions: string[] = []
+  const valueProbes: Probe[] = []
   const valueSlots: { kind: TupleKind; name: string }[] = []
   for (const kind of ['record', 'identity'] as const) {
     for (const [name, text] of tuples[kind] ?? []) {
@@ -304,22 +317,24 @@ async function evaluateRow(
       }
       const type = typeOf(name)
       // realtime.cast leaves bytea as its text form rather than encoding it twice.
-      valueExpressions.push(
-        type === 'bytea'
-          ? `to_jsonb(${param(text)})::text`
-          : `to_jsonb(${param(text)}::${type})::text`,
-      )
+      valueProbes.push({
+        sql: type === 'bytea' ? `$?::text` : `$?::text::${type}`,
+        params: [text],
+      })
       valueSlots.push({ kind, name })
     }
   }
 
   const kindsToTest: TupleKind[] = change.action === 'DELETE' ? ['record', 'identity'] : ['record']
   const comparisons = new Map<string, number>()
-  const comparisonExpressions: string[] = []
+  const comparisonProbes: Probe[] = []
   const eqGroups = new Map<string, { text: string; type: string; values: Set<string> }>()
   const comparisonKey = (kind: TupleKind, filter: ColumnFilter) =>
     `${kind}\u0000${filter.column}\u0000${filter.op}\u0000${filter.value}`
-  for (const subscription of subscriptions) {
+  // Those with the fewest filters first: if a change's statement budget runs out, it runs out on
+  // the subscriber who asked for the most.
+  const byFilterCount = [...subscriptions].sort((a, b) => a.filters.length - b.filters.length)
+  for (const subscription of byFilterCount) {
     for (const filter of subscription.filters) {
       for (const kind of kindsToTest) {
         const text = tuples[kind]?.get(filter.column)
@@ -335,37 +350,56 @@ async function evaluateRow(
           eqGroups.set(groupKey, group)
           continue
         }
-        const right = `${param(filter.value)}::${type}${filter.op === 'in' ? '[]' : ''}`
-        comparisons.set(key, comparisonExpressions.length)
-        comparisonExpressions.push(
-          `coalesce(${param(text)}::${type} ${OPERATORS[filter.op]} (${right}), false)`,
-        )
+        comparisons.set(key, comparisonProbes.length)
+        comparisonProbes.push({
+          sql: `coalesce($?::text::${type} ${OPERATORS[filter.op]} ($?::text::${type}${filter.op === 'in' ? '[]' : ''}), false)`,
+          params: [text, filter.value],
+        })
       }
     }
   }
 
-  const eqGroupKeys = [...eqGroups.keys()]
-  const eqExpressions = [...eqGroups.values()].map(
-    ({ text, type, values }) =>
-      `array(select v from unnest(${arrayParam([...values])}) as v where v::${type} = ${param(text)}::${type})`,
-  )
-  let cast: string[] = []
-  let compared: boolean[] = []
-  let eqMatches: string[][] = []
-  if (valueExpressions.length || comparisonExpressions.length || eqExpressions.length) {
-    const list = (expressions: string[], type: string) =>
-      expressions.length ? `array[${expressions.join(', ')}]::${type}[]` : `'{}'::${type}[]`
-    const { rows } = await db.query<{ cast: string[]; compared: boolean[]; eq: string[][] }>(
-      `select ${list(valueExpressions, 'text')} as cast, ${list(comparisonExpressions, 'bool')} as compared,
-         json_build_array(${eqExpressions.join(', ')}) as eq`,
-      params,
-    )
-    cast = rows[0]?.cast ?? []
-    compared = rows[0]?.compared ?? []
-    eqMatches = rows[0]?.eq ?? []
+  // Each eq group is split into slices, so that one column with very many values is several
+  // probes: a value that no longer casts (the column's type changed) fails only its slice.
+  const eqProbes: { groupKey: string; probe: Probe }[] = []
+  for (const [groupKey, { text, type, values: wanted }] of eqGroups) {
+    const all = [...wanted]
+    for (let at = 0; at < all.length; at += EQ_VALUES_PER_PROBE) {
+      eqProbes.push({
+        groupKey,
+        probe: {
+          sql: `array(select v from unnest($?::text[]) as v where v::${type} = $?::text::${type})`,
+          params: [all.slice(at, at + EQ_VALUES_PER_PROBE), text],
+        },
+      })
+    }
   }
-  const eqMatched = new Map(eqGroupKeys.map((key, index) => [key, new Set(eqMatches[index])]))
-  valueSlots.forEach((slot, index) => values[slot.kind].set(slot.name, cast[index] ?? 'null'))
+
+  const query = (sql: string, params: ProbeParam[]) =>
+    db.query<{ results: (string | null)[] }>(sql, params)
+  const complain = (message: string) =>
+    log(`realtime: ${change.relation.schema}.${change.relation.table}: ${message}`)
+  const results = await evaluateProbes(
+    query,
+    [...valueProbes, ...comparisonProbes, ...eqProbes.map(({ probe }) => probe)],
+    complain,
+  )
+  const cast = results.slice(0, valueProbes.length)
+  const compared = results.slice(valueProbes.length, valueProbes.length + comparisonProbes.length)
+  const eqResults = results.slice(valueProbes.length + comparisonProbes.length)
+
+  const eqMatched = new Map<string, Set<string>>()
+  eqProbes.forEach(({ groupKey }, index) => {
+    const matched = eqMatched.get(groupKey) ?? new Set<string>()
+    const found = eqResults[index]
+    if (typeof found === 'string') {
+      for (const value of JSON.parse(found) as string[]) matched.add(value)
+    }
+    eqMatched.set(groupKey, matched)
+  })
+  valueSlots.forEach((slot, index) => {
+    values[slot.kind].set(slot.name, cast[index] ?? 'null')
+  })
 
   const visibleThrough = (kind: TupleKind, filters: ColumnFilter[]) => {
     if (!filters.length) return true
@@ -381,7 +415,7 @@ async function evaluateRow(
         continue
       }
       const index = comparisons.get(comparisonKey(kind, filter))
-      if (index === undefined || compared[index] !== true) return false
+      if (index === undefined || compared[index] !== 'true') return false
     }
     return applied
   }
@@ -409,11 +443,26 @@ async function visibleByRls(
     value: change.record?.get(name) ?? null,
   }))
   const where = { schema: change.relation.schema, table: change.relation.table }
-  const decisions = new Map<Claims, Promise<boolean>>()
-  for (const subscription of subscriptions) {
-    const claims = subscription.subscriber.claims
-    if (!decisions.has(claims)) decisions.set(claims, rowVisibleTo(db, where, key, claims, log))
-  }
-  const visible = await Promise.all(subscriptions.map((s) => decisions.get(s.subscriber.claims)))
+  // Channels of one session carry equal claims: one check each, however many channels.
+  const decisions = new Map<string, Promise<boolean>>()
+  const keys = subscriptions.map((s) => claimsKey(s.subscriber.claims))
+  subscriptions.forEach((subscription, index) => {
+    const id = keys[index] as string
+    if (!decisions.has(id)) {
+      decisions.set(id, rowVisibleTo(db, where, key, subscription.subscriber.claims, log))
+    }
+  })
+  const visible = await Promise.all(keys.map((id) => decisions.get(id)))
   return subscriptions.filter((_, index) => visible[index] === true)
+}
+
+const claimsKeys = new WeakMap<Claims, string>()
+
+function claimsKey(claims: Claims): string {
+  let key = claimsKeys.get(claims)
+  if (key === undefined) {
+    key = JSON.stringify(claims)
+    claimsKeys.set(claims, key)
+  }
+  return key
 }

@@ -25,7 +25,8 @@ export interface RealtimeOptions {
   idleTimeoutMs?: number
 }
 
-const MAX_FRAME_BYTES = 8 * 1024 * 1024
+/** Realtime's websocket `max_frame_size`; a larger frame closes the socket with 1009. */
+export const MAX_FRAME_BYTES = 5_000_000
 
 /**
  * `/realtime/v1/websocket`: Supabase Realtime's `postgres_changes` for the local stack — Phoenix
@@ -50,6 +51,17 @@ export function createRealtime(ctx: ServiceContext, options: RealtimeOptions = {
     publication: PUBLICATION,
     db: ctx.adminDb,
     onChange: createChangeDispatcher({ db: ctx.adminDb, registry, log: ctx.log }),
+    onStatus: (status) => {
+      for (const session of sessions.keys()) {
+        if (status === 'down') session.feedLost()
+        else
+          void session
+            .feedRestored()
+            .catch((error: unknown) =>
+              ctx.log(`realtime: re-subscribing after the feed returned failed: ${String(error)}`),
+            )
+      }
+    },
     log: ctx.log,
   })
   let closing = false

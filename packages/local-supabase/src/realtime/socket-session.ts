@@ -32,6 +32,18 @@ export interface SessionEnvironment {
 }
 
 const TOPIC_PREFIX = 'realtime:'
+/** Realtime's `max_channels_per_client` default (TENANT_MAX_CHANNELS_PER_CLIENT). */
+export const MAX_CHANNELS_PER_CLIENT = 100
+/**
+ * Realtime's `max_joins_per_second` default (TENANT_MAX_JOINS_PER_SECOND). Realtime counts a
+ * tenant's joins; here they are counted per socket, so one client cannot lock everyone out.
+ */
+export const MAX_JOINS_PER_SECOND = 100
+/** Not a Realtime limit: each binding is evaluated for every change to its tables. */
+export const MAX_BINDINGS_PER_CHANNEL = 100
+/** The system message while the change feed is down (Realtime re-subscribes until it is back). */
+export const FEED_LOST_MESSAGE =
+  'Realtime lost the replication connection to PostgreSQL; changes until it is re-established are not delivered'
 /** Realtime re-checks a channel's token at least this often (`@confirm_token_ms_interval`). */
 const CONFIRM_TOKEN_INTERVAL_MS = 5 * 60_000
 
@@ -88,6 +100,10 @@ export class SocketSession {
   private readonly queues = new Map<string, Promise<void>>()
   private idleTimer: NodeJS.Timeout | undefined
   private closed = false
+  /** Topics whose join is being decided; they count against the channel limit. */
+  private readonly joining = new Set<string>()
+  /** When the latest joins arrived (at most MAX_JOINS_PER_SECOND of them). */
+  private readonly joinTimes: number[] = []
 
   constructor(
     private readonly ws: WebSocket,
@@ -151,6 +167,14 @@ export class SocketSession {
       this.reply({ ...message, joinRef: null }, 'ok', {})
       return
     }
+    if (message.event === 'phx_join' && !this.admitJoin()) {
+      // RT `limit_joins`: the join is refused and the socket disconnected.
+      this.reply(message, 'error', {
+        reason: 'ClientJoinRateLimitReached: Too many joins per second',
+      })
+      this.close(1000, 'disconnected')
+      return
+    }
     const previous = this.queues.get(message.topic) ?? Promise.resolve()
     const next = previous
       .then(() => this.handle(message))
@@ -191,6 +215,17 @@ export class SocketSession {
     }
   }
 
+  /** A sliding one-second window over this socket's joins. */
+  private admitJoin(): boolean {
+    const now = performance.now()
+    while (this.joinTimes.length && now - (this.joinTimes[0] as number) >= 1000) {
+      this.joinTimes.shift()
+    }
+    if (this.joinTimes.length >= MAX_JOINS_PER_SECOND) return false
+    this.joinTimes.push(now)
+    return true
+  }
+
   /** Phoenix's answer for a topic no channel serves. */
   private unmatched(message: PhoenixMessage): void {
     if (message.ref === null) return
@@ -207,6 +242,23 @@ export class SocketSession {
       await new Promise((resolve) => setTimeout(resolve, this.env.joinErrorBackoffMs))
       this.reply(message, 'error', { reason })
     }
+    // RT `limit_channels`: joined channels of this socket, counting joins still being decided.
+    if (this.channels.size + this.joining.size >= MAX_CHANNELS_PER_CLIENT) {
+      return refuse('ChannelRateLimitReached: Too many channels')
+    }
+    this.joining.add(topic)
+    try {
+      await this.decideJoin(message, refuse)
+    } finally {
+      this.joining.delete(topic)
+    }
+  }
+
+  private async decideJoin(
+    message: PhoenixMessage,
+    refuse: (reason: string) => Promise<void>,
+  ): Promise<void> {
+    const { topic } = message
     const name = topic.slice(TOPIC_PREFIX.length)
     if (name === '') return refuse('TopicNameRequired: You must provide a topic name')
     const payload = isObject(message.payload) ? message.payload : {}
@@ -262,6 +314,12 @@ export class SocketSession {
     channel: Channel,
     claims: Claims,
   ): Promise<{ status: 'ok' | 'error'; message: string }> {
+    if (channel.bindings.length > MAX_BINDINGS_PER_CHANNEL) {
+      return {
+        status: 'error',
+        message: `Unable to subscribe to changes with given parameters. Too many postgres_changes bindings: maximum ${MAX_BINDINGS_PER_CHANNEL} per channel`,
+      }
+    }
     const parsed: ChangeParams[] = []
     for (const { raw } of channel.bindings) {
       const result = parseChangeParams(raw)
@@ -299,7 +357,41 @@ export class SocketSession {
     this.armTokenCheck(channel)
     if (!channel.bindings.length) return
     const outcome = await this.subscribe(channel, check.claims)
+    if (outcome.status === 'error' && !channel.closed) {
+      // The new token may not have these subscriptions; they must not run on with the old
+      // claims, past the old token's expiry, for whoever now holds the socket.
+      this.env.registry.remove(channel.subscriptions)
+      channel.subscriptions = []
+      channel.claims = check.claims
+    }
     channel.systemMessage('postgres_changes', outcome.status, outcome.message)
+  }
+
+  /** The change feed was lost: every channel with postgres_changes hears it (RT re-subscribes). */
+  feedLost(): void {
+    for (const channel of this.channels.values()) {
+      if (channel.bindings.length) {
+        channel.systemMessage('postgres_changes', 'error', FEED_LOST_MESSAGE)
+      }
+    }
+  }
+
+  /**
+   * The change feed is back: each channel re-subscribes with its current claims, as Realtime's
+   * `postgres_subscribe` does after `postgres_cdc_rls_down`, and says how that went. Only after
+   * this message is every later commit delivered again, so clients reload on it.
+   */
+  async feedRestored(): Promise<void> {
+    await Promise.all(
+      [...this.channels.values()]
+        .filter((channel) => channel.bindings.length)
+        .map(async (channel) => {
+          const outcome = await this.subscribe(channel, channel.tokenClaims)
+          if (!channel.closed) {
+            channel.systemMessage('postgres_changes', outcome.status, outcome.message)
+          }
+        }),
+    )
   }
 
   /** RT `confirm_token`: the channel ends when its token expires. */

@@ -2,6 +2,11 @@ import type pg from 'pg'
 import { describeParams, type ChangeParams, type Parsed } from './subscription-params.ts'
 
 export const PUBLICATION = 'supabase_realtime'
+/**
+ * Not a Realtime limit: every filter is evaluated for every change to its table, so one binding
+ * may not carry more than an `in` list may hold values.
+ */
+export const MAX_FILTERS_PER_BINDING = 100
 
 /** A binding resolved to the tables it covers. */
 export interface ResolvedBinding {
@@ -48,6 +53,12 @@ export async function resolveBindings(
   for (const params of bindings) {
     const prefix = `Unable to subscribe to changes with given parameters.`
     try {
+      if (params.filters.length > MAX_FILTERS_PER_BINDING) {
+        throw new SubscriptionRefused(
+          'P0001',
+          `too many filters. Maximum ${MAX_FILTERS_PER_BINDING}`,
+        )
+      }
       const { rows } = await db.query<{ relid: number }>(
         `select format('%I.%I', schemaname, tablename)::regclass::oid::int8::int as relid
          from pg_publication_tables

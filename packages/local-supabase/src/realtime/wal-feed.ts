@@ -39,6 +39,11 @@ export interface WalFeedOptions {
   /** Looks up type names for relation messages. */
   db: pg.Pool
   onChange: (change: WalChange) => Promise<void>
+  /**
+   * `down` when a running stream is lost (changes committed from then until `up` are never
+   * seen: the new slot starts where it is made), `up` once a new stream runs again.
+   */
+  onStatus?: (status: 'down' | 'up') => void
   log: (message: string) => void
 }
 
@@ -88,6 +93,15 @@ export function createWalFeed(options: WalFeedOptions): WalFeed {
   let stopped = false
   let retryTimer: NodeJS.Timeout | undefined
   let failures = 0
+  /** A stream ran and was lost; the next one to start is a recovery. */
+  let lost = false
+  const report = (status: 'down' | 'up') => {
+    try {
+      options.onStatus?.(status)
+    } catch (error) {
+      options.log(`realtime: feed status ${status} not handled: ${(error as Error).message}`)
+    }
+  }
 
   async function resolveTypes(oids: number[]): Promise<void> {
     const missing = [...new Set(oids)].filter((oid) => !typeNames.has(oid))
@@ -152,13 +166,15 @@ export function createWalFeed(options: WalFeedOptions): WalFeed {
     current.on('heartbeat', (lsn: string, _timestamp: number, shouldRespond: boolean) => {
       if (shouldRespond) void current.acknowledge(lsn).catch(() => undefined)
     })
-    current.on('error', () => undefined)
-
     return new Promise<void>((resolve, reject) => {
       let started = false
       current.on('start', () => {
         started = true
         failures = 0
+        if (lost) {
+          lost = false
+          report('up')
+        }
         resolve()
       })
       const ended = (error?: unknown) => {
@@ -169,8 +185,13 @@ export function createWalFeed(options: WalFeedOptions): WalFeed {
           return
         }
         options.log(`realtime: replication stream lost (${reason}); reconnecting`)
+        lost = true
         scheduleReconnect()
+        report('down')
       }
+      // A terminated walsender or a dead server shows as an error on the client; the subscribe
+      // promise settles too, and whichever comes first ends this stream.
+      current.on('error', (error: unknown) => ended(error))
       current.subscribe(plugin, slotName).then(() => ended(), ended)
     })
   }

@@ -1,52 +1,33 @@
+import { randomUUID } from 'node:crypto'
 import { chmod, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import {
-  createClient,
-  type RealtimeChannel,
-  type RealtimePostgresChangesPayload,
-  type SupabaseClient,
-} from '@supabase/supabase-js'
-import { SignJWT } from 'jose'
-import { monotonicFactory } from 'ulid'
+import { decodeJwt, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import type { Database } from '../../src/lib/database.types.ts'
-import { freePort, startStack, type Stack } from 'local-supabase'
-import { PROJECT_ROOT } from '../../scripts/project.ts'
-import {
-  adminPool,
-  memoryStorage,
-  newClient,
-  newGolfer,
-  stackInfo,
-  waitFor,
-} from '../support/stack.ts'
-
-// Monotonic: ids made in the same millisecond still sort in the order they were made.
-const ulid = monotonicFactory()
+import { freePort, startStack, type Stack } from '../../src/index.ts'
+import { changesOf, follow, nextChange, note, rawSocket, rowId } from '../realtime-support.ts'
+import { adminPool, FIXTURE_DIR, newClient, newUser, stackInfo } from '../support.ts'
 
 /**
- * Realtime conformance of the local stack's /realtime/v1/websocket: the real supabase-js (and so
- * the real realtime-js and Phoenix client) subscribes to postgres_changes as HCPFast does, and raw
- * websocket frames check what the client hides. Absence is proven with a marker: changes reach a
- * socket in the order of the one WAL stream, so once a later write of the subscriber's own has
- * arrived, an earlier change that was going to arrive would have.
+ * Realtime conformance of the stack's /realtime/v1/websocket on the fixture's `notes`: the real
+ * supabase-js (and so the real realtime-js and Phoenix client) subscribes to postgres_changes as
+ * an app does, and raw websocket frames check what the client hides. Absence is proven with a
+ * marker: changes reach a socket in the order of the one WAL stream, so once a later write of the
+ * subscriber's own has arrived, an earlier change that was going to arrive would have.
  */
 
 const stack = stackInfo()
 const pool = adminPool()
 const run = `${process.pid}_${Date.now()}`
 const privateTable = `rt_private_${run}`
-type Golfer = Awaited<ReturnType<typeof newGolfer>>
-type CourseRow = Database['public']['Tables']['courses']['Row']
-type Change = RealtimePostgresChangesPayload<CourseRow>
+type User = Awaited<ReturnType<typeof newUser>>
 
-let a: Golfer
-let b: Golfer
+let a: User
+let b: User
 
 beforeAll(async () => {
-  ;[a, b] = await Promise.all([newGolfer('rt-a'), newGolfer('rt-b')])
+  ;[a, b] = await Promise.all([newUser('rt-a'), newUser('rt-b')])
 })
 
 afterAll(async () => {
@@ -54,61 +35,12 @@ afterAll(async () => {
   await pool.end()
 })
 
-const course = (overrides: Partial<CourseRow> = {}) => ({
-  id: ulid(),
-  name: 'Old Course',
-  rating: 72.1,
-  slope: 132,
-  ...overrides,
-})
-
-interface Binding {
-  event: '*' | 'INSERT' | 'UPDATE' | 'DELETE'
-  schema: string
-  table: string
-  filter?: string
-}
-
-interface Feed {
-  channel: RealtimeChannel
-  /** Each change with the index of the binding whose callback received it. */
-  changes: { binding: number; change: Change }[]
-  statuses: string[]
-  system: { status: string; message: string; extension: string }[]
-}
-
-/** Subscribes like the app does and records everything the channel reports. */
-async function follow(client: SupabaseClient<Database>, bindings: Binding[]): Promise<Feed> {
-  const channel = client.channel(`rt-${ulid()}`)
-  const feed: Feed = { channel, changes: [], statuses: [], system: [] }
-  bindings.forEach((binding, index) => {
-    channel.on('postgres_changes', binding, (change: Change) =>
-      feed.changes.push({ binding: index, change }),
-    )
-  })
-  channel.on('system', {}, (payload: Feed['system'][number]) => feed.system.push(payload))
-  await new Promise<void>((resolve, reject) => {
-    channel.subscribe((status, error) => {
-      feed.statuses.push(status)
-      if (status === 'SUBSCRIBED') resolve()
-      else if (status !== 'CLOSED') reject(error ?? new Error(status))
-    })
-  })
-  return feed
-}
-
-const rowId = (change: Change) =>
-  String((change.eventType === 'DELETE' ? change.old : change.new).id ?? '')
-
-const changesOf = (feed: Feed, id: string) =>
-  feed.changes.filter(({ change }) => rowId(change) === id)
-
-function nextChange(feed: Feed, type: Change['eventType'], id: string): Promise<Change> {
-  return waitFor(
-    () =>
-      feed.changes.find(({ change }) => change.eventType === type && rowId(change) === id)?.change,
-    `${type} of ${id}`,
-  )
+/** The same claims, signed by the project secret with `iat` moved by the given seconds. */
+async function signedToken(token: string, shift: { iat: number }): Promise<string> {
+  const claims = decodeJwt(token)
+  return new SignJWT({ ...claims, iat: (claims.iat ?? 0) + shift.iat })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(stack.jwtSecret))
 }
 
 async function succeed(request: PromiseLike<{ error: unknown }>) {
@@ -120,16 +52,16 @@ const ISO_COMMIT_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
 const TIMESTAMPTZ = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?[+-]\d\d:\d\d$/
 
 describe('postgres_changes through supabase-js', () => {
-  it("delivers a golfer's own INSERT, UPDATE and DELETE, and never another golfer's row", async () => {
+  it("delivers a user's own INSERT, UPDATE and DELETE, and never another user's row", async () => {
     const own = await follow(a.client, [
-      { event: '*', schema: 'public', table: 'courses', filter: `user_id=eq.${a.user.id}` },
+      { event: '*', schema: 'public', table: 'notes', filter: `user_id=eq.${a.user.id}` },
     ])
-    const unfiltered = await follow(a.client, [{ event: '*', schema: 'public', table: 'courses' }])
+    const unfiltered = await follow(a.client, [{ event: '*', schema: 'public', table: 'notes' }])
 
-    const mine = course({ name: 'Home Course' })
-    await succeed(a.client.from('courses').insert(mine))
+    const mine = note({ title: 'Home Course' })
+    await succeed(a.client.from('notes').insert(mine))
     const inserted = await nextChange(own, 'INSERT', mine.id)
-    expect(inserted).toMatchObject({ schema: 'public', table: 'courses', errors: null, old: {} })
+    expect(inserted).toMatchObject({ schema: 'public', table: 'notes', errors: null, old: {} })
     expect(inserted.commit_timestamp).toMatch(ISO_COMMIT_TIME)
     expect(inserted.new).toEqual({
       ...mine,
@@ -137,18 +69,18 @@ describe('postgres_changes through supabase-js', () => {
       created_at: expect.stringMatching(TIMESTAMPTZ),
     })
 
-    await succeed(a.client.from('courses').update({ name: 'Renamed Course' }).eq('id', mine.id))
+    await succeed(a.client.from('notes').update({ title: 'Renamed Note' }).eq('id', mine.id))
     const updated = await nextChange(own, 'UPDATE', mine.id)
-    expect(updated.new).toMatchObject({ id: mine.id, name: 'Renamed Course', rating: 72.1 })
-    // courses has REPLICA IDENTITY FULL, so the old row travels whole on UPDATE.
-    expect(updated.old).toMatchObject({ id: mine.id, name: 'Home Course', user_id: a.user.id })
+    expect(updated.new).toMatchObject({ id: mine.id, title: 'Renamed Note', priority: 3 })
+    // notes has REPLICA IDENTITY FULL, so the old row travels whole on UPDATE.
+    expect(updated.old).toMatchObject({ id: mine.id, title: 'Home Course', user_id: a.user.id })
 
-    const theirs = course({ name: "B's Secret Course" })
-    await succeed(b.client.from('courses').insert(theirs))
-    await succeed(b.client.from('courses').update({ name: 'Still Secret' }).eq('id', theirs.id))
-    await succeed(b.client.from('courses').delete().eq('id', theirs.id))
-    const marker = course({ name: 'Marker' })
-    await succeed(a.client.from('courses').insert(marker))
+    const theirs = note({ title: "B's Secret Course" })
+    await succeed(b.client.from('notes').insert(theirs))
+    await succeed(b.client.from('notes').update({ title: 'Still Secret' }).eq('id', theirs.id))
+    await succeed(b.client.from('notes').delete().eq('id', theirs.id))
+    const marker = note({ title: 'Marker' })
+    await succeed(a.client.from('notes').insert(marker))
     await nextChange(own, 'INSERT', marker.id)
     await nextChange(unfiltered, 'INSERT', marker.id)
 
@@ -159,7 +91,7 @@ describe('postgres_changes through supabase-js', () => {
       changesOf(unfiltered, theirs.id).map(({ change }) => [change.eventType, change.old]),
     ).toEqual([['DELETE', { id: theirs.id }]])
 
-    await succeed(a.client.from('courses').delete().eq('id', mine.id))
+    await succeed(a.client.from('notes').delete().eq('id', mine.id))
     const deleted = await nextChange(own, 'DELETE', mine.id)
     // Under RLS a DELETE carries the primary key only; the filter matched on the full old row.
     expect(deleted.old).toEqual({ id: mine.id })
@@ -172,39 +104,39 @@ describe('postgres_changes through supabase-js', () => {
 
   it('evaluates eq, neq, lt, lte, gt, gte and in with the column type, server-side', async () => {
     const [low, high, exact, listed, marker] = [
-      course({ slope: 60, rating: 61.2 }),
-      course({ slope: 150, rating: 61.2 }),
-      course({ slope: 100, rating: 70.5 }),
-      course({ slope: 100, rating: 61.2 }),
-      course({ slope: 100, rating: 61.2 }),
+      note({ priority: 1 }),
+      note({ priority: 9 }),
+      note({ priority: 4 }),
+      note({ priority: 5 }),
+      note({ priority: 5 }),
     ]
     const mineOnly = `user_id=eq.${a.user.id}`
     const feed = await follow(a.client, [
-      { event: 'INSERT', schema: 'public', table: 'courses', filter: `${mineOnly},slope=gt.140` },
-      { event: 'INSERT', schema: 'public', table: 'courses', filter: `${mineOnly},slope=lte.60` },
-      // numeric equality, not text: 70.50 equals 70.5
+      { event: 'INSERT', schema: 'public', table: 'notes', filter: `${mineOnly},priority=gt.8` },
+      { event: 'INSERT', schema: 'public', table: 'notes', filter: `${mineOnly},priority=lte.1` },
+      // integer equality, not text: 04 equals 4
       {
         event: 'INSERT',
         schema: 'public',
-        table: 'courses',
-        filter: `${mineOnly},rating=eq.70.50`,
+        table: 'notes',
+        filter: `${mineOnly},priority=eq.04`,
       },
       {
         event: 'INSERT',
         schema: 'public',
-        table: 'courses',
-        filter: `id=in.(${listed.id},${ulid()})`,
+        table: 'notes',
+        filter: `id=in.(${listed.id},${randomUUID()})`,
       },
       {
         event: 'INSERT',
         schema: 'public',
-        table: 'courses',
-        filter: `${mineOnly},slope=gte.61,slope=lt.100,rating=neq.61.2`,
+        table: 'notes',
+        filter: `${mineOnly},priority=gte.2,priority=lt.4,title=neq.A note`,
       },
-      { event: 'INSERT', schema: 'public', table: 'courses', filter: `id=eq.${marker.id}` },
+      { event: 'INSERT', schema: 'public', table: 'notes', filter: `id=eq.${marker.id}` },
     ])
     for (const row of [low, high, exact, listed, marker]) {
-      await succeed(a.client.from('courses').insert(row))
+      await succeed(a.client.from('notes').insert(row))
     }
     await nextChange(feed, 'INSERT', marker.id)
     const received = (binding: number) =>
@@ -220,11 +152,11 @@ describe('postgres_changes through supabase-js', () => {
 
   it('tells a visitor who is not signed in that a change happened, but nothing of it', async () => {
     const visitor = newClient()
-    const feed = await follow(visitor, [{ event: 'INSERT', schema: 'public', table: 'courses' }])
-    const row = course()
-    await succeed(a.client.from('courses').insert(row))
-    // anon may not SELECT courses' primary key, so Realtime sends its 401 in place of the row.
-    const change = await waitFor(() => feed.changes[0]?.change, 'the error event')
+    const feed = await follow(visitor, [{ event: 'INSERT', schema: 'public', table: 'notes' }])
+    const row = note()
+    await succeed(a.client.from('notes').insert(row))
+    // anon may not SELECT notes' primary key, so Realtime sends its 401 in place of the row.
+    const change = await feed.watch.until(() => feed.changes[0]?.change, 'the error event')
     expect(change).toMatchObject({
       eventType: 'INSERT',
       new: {},
@@ -245,22 +177,22 @@ describe('postgres_changes through supabase-js', () => {
         using (user_id = (select auth.uid()));
       grant select, insert on public.${privateTable} to authenticated;`)
     const marked = await follow(a.client, [
-      { event: 'INSERT', schema: 'public', table: 'courses', filter: `user_id=eq.${a.user.id}` },
+      { event: 'INSERT', schema: 'public', table: 'notes', filter: `user_id=eq.${a.user.id}` },
     ])
     const outside = await follow(a.client, [{ event: '*', schema: 'public', table: privateTable }])
-    await waitFor(() => outside.system[0], 'the system message')
+    await outside.watch.until(() => outside.system[0], 'the system message')
     expect(outside.system[0]).toMatchObject({ extension: 'postgres_changes', status: 'error' })
     expect(outside.system[0]?.message).toMatch(
       /^Unable to subscribe to changes with given parameters\./,
     )
 
-    const note = ulid()
+    const hidden = randomUUID()
     await pool.query(
       `insert into public.${privateTable} (id, user_id, note) values ($1, $2, 'hidden')`,
-      [note, a.user.id],
+      [hidden, a.user.id],
     )
-    const marker = course({ name: 'Publication marker' })
-    await succeed(a.client.from('courses').insert(marker))
+    const marker = note({ title: 'Publication marker' })
+    await succeed(a.client.from('notes').insert(marker))
     await nextChange(marked, 'INSERT', marker.id)
     expect(outside.changes).toEqual([])
 
@@ -269,79 +201,66 @@ describe('postgres_changes through supabase-js', () => {
     const published = await follow(a.client, [
       { event: '*', schema: 'public', table: privateTable },
     ])
-    await waitFor(() => published.system[0], 'the system message')
+    await published.watch.until(() => published.system[0], 'the system message')
     expect(published.system[0]?.status).toBe('ok')
-    const second = ulid()
+    const second = randomUUID()
     await pool.query(
       `insert into public.${privateTable} (id, user_id, note) values ($1, $2, 'seen')`,
       [second, a.user.id],
     )
-    const change = await waitFor(() => published.changes[0]?.change, 'the published change')
+    const change = await published.watch.until(
+      () => published.changes[0]?.change,
+      'the published change',
+    )
     expect(change.new).toMatchObject({ id: second, note: 'seen' })
     for (const feed of [marked, outside, published]) await a.client.removeChannel(feed.channel)
   })
 
   it('keeps a channel alive and delivering across a token refresh', async () => {
-    const golfer = await newGolfer('rt-refresh')
-    const feed = await follow(golfer.client, [
-      { event: '*', schema: 'public', table: 'courses', filter: `user_id=eq.${golfer.user.id}` },
+    const user = await newUser('rt-refresh')
+    // The session starts with a token of an earlier second, so that the refreshed one always
+    // differs (supabase-js and realtime-js push a token only when it changed).
+    const earlier = await signedToken(user.session.access_token, { iat: -60 })
+    const { error: setError } = await user.client.auth.setSession({
+      access_token: earlier,
+      refresh_token: user.session.refresh_token,
+    })
+    expect(setError).toBeNull()
+    user.session.access_token = earlier
+    const feed = await follow(user.client, [
+      { event: '*', schema: 'public', table: 'notes', filter: `user_id=eq.${user.user.id}` },
     ])
-    await waitFor(() => feed.system.length === 1 || undefined, 'the first system message')
-    const before = golfer.session.access_token
-    // A token minted in the same second as the first would be identical, and never sent.
-    const issuedAt = (JSON.parse(atob(before.split('.')[1] ?? '')) as { iat: number }).iat
-    await waitFor(() => Date.now() / 1000 >= issuedAt + 1 || undefined, 'the next second')
-
-    const { data, error } = await golfer.client.auth.refreshSession()
+    await feed.watch.until(() => feed.system.length === 1, 'the first system message')
+    const before = user.session.access_token
+    const { data, error } = await user.client.auth.refreshSession()
     expect(error).toBeNull()
     expect(data.session?.access_token).not.toBe(before)
     // realtime-js pushes the new token; Realtime renews the subscription's claims and says so.
-    await waitFor(() => feed.system.length === 2 || undefined, 'the renewed subscription')
+    await feed.watch.until(() => feed.system.length === 2, 'the renewed subscription')
     expect(feed.system[1]).toMatchObject({ status: 'ok', message: 'Subscribed to PostgreSQL' })
 
-    const row = course({ name: 'After refresh' })
-    await succeed(golfer.client.from('courses').insert(row))
+    const row = note({ title: 'After refresh' })
+    await succeed(user.client.from('notes').insert(row))
     await nextChange(feed, 'INSERT', row.id)
     expect(feed.statuses).toEqual(['SUBSCRIBED'])
-    await golfer.client.removeChannel(feed.channel)
+    await user.client.removeChannel(feed.channel)
   })
 
   it('closes a channel whose new token is invalid, with a system error', async () => {
-    const golfer = await newGolfer('rt-bad-token')
-    const feed = await follow(golfer.client, [
-      { event: '*', schema: 'public', table: 'courses', filter: `user_id=eq.${golfer.user.id}` },
+    const user = await newUser('rt-bad-token')
+    const feed = await follow(user.client, [
+      { event: '*', schema: 'public', table: 'notes', filter: `user_id=eq.${user.user.id}` },
     ])
-    const expired = await new SignJWT({ role: 'authenticated', sub: golfer.user.id })
+    const expired = await new SignJWT({ role: 'authenticated', sub: user.user.id })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setExpirationTime(Math.floor(Date.now() / 1000) - 30)
       .sign(new TextEncoder().encode(stack.jwtSecret))
-    await golfer.client.realtime.setAuth(expired)
-    await waitFor(() => feed.statuses.includes('CLOSED') || undefined, 'the channel to close')
+    await user.client.realtime.setAuth(expired)
+    await feed.watch.until(() => feed.statuses.includes('CLOSED'), 'the channel to close')
     expect(feed.system.at(-1)).toMatchObject({ extension: 'system', status: 'error' })
     expect(feed.system.at(-1)?.message).toMatch(/^Token has expired \d+ seconds ago$/)
   })
 })
-
-/** A raw Phoenix v2 socket, for what supabase-js does not expose. */
-async function rawSocket(apikey = stack.publishableKey) {
-  const socket = new WebSocket(
-    `${stack.apiUrl.replace('http', 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(apikey)}&vsn=2.0.0`,
-  )
-  const frames: unknown[][] = []
-  socket.on('message', (data) => frames.push(JSON.parse(String(data)) as unknown[]))
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve)
-    socket.once('error', reject)
-  })
-  return {
-    frames,
-    send: (frame: unknown) =>
-      socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
-    next: (match: (frame: unknown[]) => boolean, what: string) =>
-      waitFor(() => frames.find(match), what),
-    close: () => socket.close(),
-  }
-}
 
 /** How the server answers an upgrade it refuses. */
 function refusal(query: string): Promise<{ status: number; body: unknown }> {
@@ -397,8 +316,8 @@ describe('the Phoenix protocol on the wire', () => {
     const socket = await rawSocket()
     const topic = `realtime:proto-${run}`
     const bindings = [
-      { event: '*', schema: 'public', table: 'courses', filter: `user_id=eq.${a.user.id}` },
-      { event: 'INSERT', schema: 'public', table: 'courses' },
+      { event: '*', schema: 'public', table: 'notes', filter: `user_id=eq.${a.user.id}` },
+      { event: 'INSERT', schema: 'public', table: 'notes' },
     ]
     socket.send('not json at all')
     socket.send({ an: 'object' })
@@ -469,24 +388,24 @@ describe('the Phoenix protocol on the wire', () => {
       },
     ])
 
-    const row = course({ name: 'Wire Course' })
-    await succeed(a.client.from('courses').insert(row))
+    const row = note({ title: 'Wire Course' })
+    await succeed(a.client.from('notes').insert(row))
     const change = await socket.next((f) => f[3] === 'postgres_changes', 'the change frame')
     expect(change.slice(0, 3)).toEqual([null, null, topic])
     const { data, ids: delivered } = change[4] as { data: Record<string, unknown>; ids: number[] }
     expect([...delivered].sort()).toEqual([...ids].sort())
     expect(data).toEqual({
       schema: 'public',
-      table: 'courses',
+      table: 'notes',
       type: 'INSERT',
       commit_timestamp: expect.stringMatching(ISO_COMMIT_TIME),
       errors: null,
       columns: [
-        { name: 'id', type: 'text' },
+        { name: 'id', type: 'uuid' },
         { name: 'user_id', type: 'uuid' },
-        { name: 'name', type: 'text' },
-        { name: 'rating', type: 'numeric' },
-        { name: 'slope', type: 'int4' },
+        { name: 'title', type: 'text' },
+        { name: 'body', type: 'text' },
+        { name: 'priority', type: 'int4' },
         { name: 'created_at', type: 'timestamptz' },
       ],
       record: { ...row, user_id: a.user.id, created_at: expect.stringMatching(TIMESTAMPTZ) },
@@ -509,7 +428,9 @@ describe('the Phoenix protocol on the wire', () => {
     const left = socket.frames.find((f) => f[1] === '10')
     expect(left).toEqual(['4', '10', topic, 'phx_reply', { status: 'ok', response: {} }])
     expect(closed).toEqual(['4', '4', topic, 'phx_close', {}])
-    expect(socket.frames.indexOf(left ?? [])).toBeLessThan(socket.frames.indexOf(closed))
+    expect(socket.frames.findIndex((frame) => frame === left)).toBeLessThan(
+      socket.frames.indexOf(closed),
+    )
     socket.close()
   })
 
@@ -527,16 +448,16 @@ describe('the Phoenix protocol on the wire', () => {
       const frame = await socket.next((f) => f[0] === ref && f[3] === 'system', `system ${ref}`)
       return frame[4] as { status: string; message: string }
     }
-    join('1', { event: '*', schema: 'public', table: 'courses', filter: 'no_such_column=eq.1' })
-    join('2', { event: '*', schema: 'public', table: 'courses', filter: 'user_id=eq.not-a-uuid' })
+    join('1', { event: '*', schema: 'public', table: 'notes', filter: 'no_such_column=eq.1' })
+    join('2', { event: '*', schema: 'public', table: 'notes', filter: 'user_id=eq.not-a-uuid' })
     join('3', { event: '*', schema: 'auth', table: 'users' })
-    join('4', { event: '*', schema: 'public', table: 'courses', filter: 'user_id=like.x' })
+    join('4', { event: '*', schema: 'public', table: 'notes', filter: 'user_id=like.x' })
     expect(await systemOf('1')).toEqual({
       channel: `refuse-1-${run}`,
       extension: 'postgres_changes',
       status: 'error',
       message:
-        'Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: [event: *, schema: public, table: courses, filters: [{"no_such_column", "eq", "1"}], select: nil]. Exception: ERROR P0001 (raise_exception) invalid column for filter no_such_column',
+        'Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: [event: *, schema: public, table: notes, filters: [{"no_such_column", "eq", "1"}], select: nil]. Exception: ERROR P0001 (raise_exception) invalid column for filter no_such_column',
     })
     expect((await systemOf('2')).message).toMatch(
       /Exception: ERROR 22P02 \(invalid_text_representation\) invalid input syntax for type uuid: "not-a-uuid"$/,
@@ -584,10 +505,10 @@ describe('a stack restart', () => {
   })
 
   it('is followed by the client reconnecting and fresh events', { timeout: 180_000 }, async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'hcpfast-rt-restart-'))
+    root = await mkdtemp(path.join(tmpdir(), 'local-supabase-rt-restart-'))
     await chmod(root, 0o755)
     const options = {
-      projectDir: PROJECT_ROOT,
+      projectDir: FIXTURE_DIR,
       apiPort: await freePort(),
       dbPort: await freePort(),
       dataDir: path.join(root, 'db'),
@@ -595,10 +516,7 @@ describe('a stack restart', () => {
       seed: false,
     }
     second = await startStack(options)
-    const client = createClient<Database>(second.apiUrl, second.keys.publishable, {
-      auth: { storage: memoryStorage(), autoRefreshToken: false, persistSession: true },
-      realtime: { transport: WebSocket as never },
-    })
+    const client = newClient(second.keys.publishable, second.apiUrl)
     const { data, error } = await client.auth.signUp({
       email: `rt-restart-${run}@example.test`,
       password: 'correct-horse-battery',
@@ -606,26 +524,29 @@ describe('a stack restart', () => {
     expect(error).toBeNull()
     const userId = data.user?.id ?? ''
     const feed = await follow(client, [
-      { event: '*', schema: 'public', table: 'courses', filter: `user_id=eq.${userId}` },
+      { event: '*', schema: 'public', table: 'notes', filter: `user_id=eq.${userId}` },
     ])
-    const before = course({ name: 'Before restart' })
-    await succeed(client.from('courses').insert(before))
+    const before = note({ title: 'Before restart' })
+    await succeed(client.from('notes').insert(before))
     await nextChange(feed, 'INSERT', before.id)
 
     await second.stop()
-    await waitFor(() => !client.realtime.isConnected() || undefined, 'the client to notice')
+    await feed.watch.until(
+      () => feed.statuses.slice(1).some((status) => status !== 'SUBSCRIBED'),
+      'the client to notice',
+    )
     second = await startStack(options)
 
     // realtime-js reconnects with back-off (1 s, 2 s, 5 s, 10 s) and rejoins the channel.
-    await waitFor(
-      () => feed.statuses.filter((status) => status === 'SUBSCRIBED').length >= 2 || undefined,
+    await feed.watch.until(
+      () => feed.statuses.filter((status) => status === 'SUBSCRIBED').length >= 2,
       'the channel to rejoin',
       60_000,
     )
-    const after = course({ name: 'After restart' })
-    await succeed(client.from('courses').insert(after))
+    const after = note({ title: 'After restart' })
+    await succeed(client.from('notes').insert(after))
     const change = await nextChange(feed, 'INSERT', after.id)
-    expect(change.new).toMatchObject({ name: 'After restart', user_id: userId })
+    expect(change.new).toMatchObject({ title: 'After restart', user_id: userId })
     await client.removeChannel(feed.channel)
   })
 })
