@@ -3,7 +3,8 @@ import { ApiError } from '../errors.ts'
 /** PostgREST's error body: PostgreSQL's MESSAGE, DETAIL and HINT, or its own PGRSTxxx codes. */
 export interface PostgrestErrorBody {
   code: string
-  details: string | null
+  /** PostgreSQL's DETAIL; PGRST201 lists the candidate relationships instead. */
+  details: string | null | Record<string, string>[]
   hint: string | null
   message: string
 }

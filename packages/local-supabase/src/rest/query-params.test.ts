@@ -60,18 +60,76 @@ describe('select', () => {
     expect(parseSelect('my-col')).toEqual([{ kind: 'column', field: column('my-col') }])
   })
 
-  it('refuses embedded resources with PGRST100', () => {
-    const error = errorOf(() => parseSelect('id,tags(*)'))
-    expect(error.status).toBe(400)
-    expect(error.body.code).toBe('PGRST100')
-    expect(error.body.message).toMatch(/Embedded resources are not supported/)
-    expect(errorOf(() => parseSelect('*,...notes(name)')).body.code).toBe('PGRST100')
-    expect(errorOf(() => parseSelect('c:notes!inner(name)')).body.code).toBe('PGRST100')
+  it('reads embedded resources with aliases, hints, join types and nested selects', () => {
+    expect(parseSelect('id,tags(*)')).toEqual([
+      { kind: 'column', field: column('id') },
+      { kind: 'embed', relation: 'tags', spread: false, select: [{ kind: 'star' }] },
+    ])
+    expect(parseSelect('c:notes!notes_author_fkey!inner(name, books(id))')).toEqual([
+      {
+        kind: 'embed',
+        relation: 'notes',
+        alias: 'c',
+        hint: 'notes_author_fkey',
+        joinType: 'inner',
+        spread: false,
+        select: [
+          { kind: 'column', field: column('name') },
+          {
+            kind: 'embed',
+            relation: 'books',
+            spread: false,
+            select: [{ kind: 'column', field: column('id') }],
+          },
+        ],
+      },
+    ])
+    // The join type may come first; `!left` is a join type, not a hint.
+    expect(parseSelect('a!left!hint()')).toEqual([
+      { kind: 'embed', relation: 'a', hint: 'hint', joinType: 'left', spread: false, select: [] },
+    ])
   })
 
-  it('refuses aggregates as Supabase does (they are disabled there)', () => {
-    expect(errorOf(() => parseSelect('count()')).body.code).toBe('PGRST123')
-    expect(errorOf(() => parseSelect('rating.avg()')).body.code).toBe('PGRST123')
+  it('reads spreads, which take no alias', () => {
+    expect(parseSelect('*,...notes(title:name)')).toEqual([
+      { kind: 'star' },
+      {
+        kind: 'embed',
+        relation: 'notes',
+        spread: true,
+        select: [{ kind: 'column', field: column('name'), alias: 'title' }],
+      },
+    ])
+    expect(errorOf(() => parseSelect('x:...notes(name)')).body.code).toBe('PGRST100')
+  })
+
+  it('reads a bare `count` as a column (PostgreSQL resolves it) and count() as an aggregate', () => {
+    expect(parseSelect('books(count)')).toEqual([
+      {
+        kind: 'embed',
+        relation: 'books',
+        spread: false,
+        select: [{ kind: 'column', field: column('count') }],
+      },
+    ])
+    expect(parseSelect('n:count()::int,rating.avg()')).toEqual([
+      {
+        kind: 'column',
+        field: column('*'),
+        alias: 'n',
+        aggregate: 'count',
+        aggregateCast: 'int',
+      },
+      { kind: 'column', field: column('rating'), aggregate: 'avg' },
+    ])
+  })
+
+  it('refuses an unclosed embed', () => {
+    const error = errorOf(() => parseSelect('id,tags(id'))
+    expect(error.body.code).toBe('PGRST100')
+    expect(error.body.message).toBe(
+      '"failed to parse select parameter (id,tags(id)" (line 1, column 11)',
+    )
   })
 
   it("reports a malformed select with PostgREST's message shape", () => {
@@ -279,12 +337,36 @@ describe('a whole query string', () => {
     expect(parsed.filters).toHaveLength(2)
   })
 
-  it('treats a dotted filter key as an embedded resource it does not have (PGRST108)', () => {
-    const error = errorOf(() => parseQueryParams(new URLSearchParams('tags.score=gt.80')))
-    expect(error.body.code).toBe('PGRST108')
-    expect(errorOf(() => parseQueryParams(new URLSearchParams('tags.order=id'))).body.code).toBe(
-      'PGRST108',
+  it('files dotted keys under the embedded resource they address', () => {
+    const parsed = parseQueryParams(
+      new URLSearchParams(
+        'tags.score=gt.80&tags.order=id.desc&tags.limit=2&tags.offset=1&tags.books.or=(a.eq.1,b.eq.2)&order=author(name).desc',
+      ),
     )
+    expect(parsed.filters).toEqual([])
+    expect(parsed.embedded).toEqual([
+      {
+        path: ['tags'],
+        filters: [
+          {
+            field: column('score'),
+            negated: false,
+            operation: { kind: 'compare', operator: 'gt', value: '80' },
+          },
+        ],
+        logic: [],
+        order: [{ field: column('id'), direction: 'desc' }],
+        limit: 2,
+        offset: 1,
+      },
+      {
+        path: ['tags', 'books'],
+        filters: [],
+        logic: [parseLogicTree('or', '(a.eq.1,b.eq.2)')],
+        order: [],
+      },
+    ])
+    expect(parsed.order).toEqual([{ field: column('name'), relation: 'author', direction: 'desc' }])
   })
 
   it('lets rpc reads pass non-filter parameters as arguments', () => {

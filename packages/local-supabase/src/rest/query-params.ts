@@ -19,8 +19,30 @@ export interface Field {
   jsonPath: JsonPathStep[]
 }
 
-export type SelectItem =
-  { kind: 'star' } | { kind: 'column'; field: Field; alias?: string; cast?: string }
+export type AggregateFunction = 'sum' | 'avg' | 'count' | 'max' | 'min'
+
+export interface ColumnItem {
+  kind: 'column'
+  field: Field
+  alias?: string
+  cast?: string
+  /** `col.sum()`, or `count()` (then the field is `*`). */
+  aggregate?: AggregateFunction
+  aggregateCast?: string
+}
+
+/** `alias:relation!hint!inner(…)`, or a spread `...relation(…)`, with its own select list. */
+export interface EmbedItem {
+  kind: 'embed'
+  relation: string
+  alias?: string
+  hint?: string
+  joinType?: 'inner' | 'left'
+  spread: boolean
+  select: SelectItem[]
+}
+
+export type SelectItem = { kind: 'star' } | ColumnItem | EmbedItem
 
 export type SimpleOperator =
   | 'eq'
@@ -64,8 +86,21 @@ export type LogicTree =
 
 export interface OrderTerm {
   field: Field
+  /** `order=relation(col)`: a column of an embedded to-one resource. */
+  relation?: string
   direction?: 'asc' | 'desc'
   nulls?: 'first' | 'last'
+}
+
+/** What the query string says about one embedded resource, e.g. `books.order=title`. */
+export interface EmbeddedParams {
+  /** The resource's name or alias at each level, from the root's child down. */
+  path: string[]
+  filters: Filter[]
+  logic: LogicTree[]
+  order: OrderTerm[]
+  limit?: number
+  offset?: number
 }
 
 export interface QueryParams {
@@ -84,6 +119,8 @@ export interface QueryParams {
   rpcArguments: [string, string][]
   /** The column names the filters and logic trees use (for the columns a function returns). */
   filterFields: string[]
+  /** Filters, logic trees, order and ranges addressed to embedded resources (`rel.col=eq.1`). */
+  embedded: EmbeddedParams[]
 }
 
 const QUANT_OPERATORS = [
@@ -285,39 +322,52 @@ function atItemEnd(cursor: Cursor): boolean {
   return cursor.atEnd || cursor.peek() === ',' || cursor.peek() === ')'
 }
 
-function unsupportedEmbed(selectText: string, name: string): ApiError {
-  return queryParamError(
-    'Embedded resources are not supported by the local stack',
-    `The select parameter (${selectText}) embeds '${name}'; select from a view that joins the tables instead.`,
-  )
-}
-
-function aggregatesNotAllowed(): ApiError {
-  return postgrestError(400, {
-    code: 'PGRST123',
-    details: null,
-    hint: null,
-    message: 'Use of aggregate functions is not allowed',
-  })
-}
-
-const AGGREGATE = /^\.(sum|avg|count|max|min)\(\)/
-
 export function parseSelect(text: string): SelectItem[] {
   return parseWith('select parameter', text, (cursor) => {
-    const items: SelectItem[] = []
-    if (cursor.atEnd) return items
-    for (;;) {
-      items.push(selectItem(cursor, text))
-      cursor.skipBlanks()
-      if (cursor.atEnd) return items
-      if (!cursor.take(',')) cursor.fail('"," or end of input')
-      cursor.skipBlanks()
-    }
+    if (cursor.atEnd) return []
+    const items = selectList(cursor)
+    if (!cursor.atEnd) cursor.fail('"," or end of input')
+    return items
   })
 }
 
-function selectItem(cursor: Cursor, selectText: string): SelectItem {
+/** Items separated by commas, up to the end or a closing parenthesis (left for the caller). */
+function selectList(cursor: Cursor): SelectItem[] {
+  const items: SelectItem[] = []
+  cursor.skipBlanks()
+  if (cursor.peek() === ')') return items
+  for (;;) {
+    items.push(selectItem(cursor))
+    cursor.skipBlanks()
+    if (!cursor.take(',')) return items
+    cursor.skipBlanks()
+  }
+}
+
+/** `!hint` and `!inner`/`!left`, at most one of each, in either order. */
+function embedParameters(cursor: Cursor): { hint?: string; joinType?: 'inner' | 'left' } {
+  const result: { hint?: string; joinType?: 'inner' | 'left' } = {}
+  for (let index = 0; index < 2 && cursor.peek() === '!'; index += 1) {
+    cursor.position += 1
+    const name = fieldName(cursor)
+    if ((name === 'inner' || name === 'left') && result.joinType === undefined) {
+      result.joinType = name
+    } else if (result.hint === undefined) {
+      result.hint = name
+    }
+  }
+  return result
+}
+
+function embeddedSelect(cursor: Cursor): SelectItem[] {
+  if (!cursor.take('(')) cursor.fail('"("')
+  const items = selectList(cursor)
+  cursor.skipBlanks()
+  if (!cursor.take(')')) cursor.fail('"," or ")"')
+  return items
+}
+
+function selectItem(cursor: Cursor): SelectItem {
   cursor.skipBlanks()
   if (cursor.peek() === '*') {
     cursor.position += 1
@@ -325,9 +375,11 @@ function selectItem(cursor: Cursor, selectText: string): SelectItem {
     if (!atItemEnd(cursor)) cursor.fail('"," or end of input')
     return { kind: 'star' }
   }
-  if (cursor.lookingAt('...')) {
-    cursor.position += 3
-    throw unsupportedEmbed(selectText, fieldName(cursor))
+  if (cursor.take('...')) {
+    const relation = fieldName(cursor)
+    const parameters = embedParameters(cursor)
+    if (cursor.peek() !== '(') cursor.fail('"!" or "("')
+    return { kind: 'embed', relation, ...parameters, spread: true, select: embeddedSelect(cursor) }
   }
   const alias = cursor.attempt(() => {
     const name = fieldName(cursor)
@@ -336,29 +388,55 @@ function selectItem(cursor: Cursor, selectText: string): SelectItem {
     return name
   })
   cursor.skipBlanks()
-  if (cursor.lookingAt('count()')) throw aggregatesNotAllowed()
-  const embedded = cursor.attempt(() => {
-    const name = fieldName(cursor)
-    while (cursor.peek() === '!') {
-      cursor.position += 1
-      fieldName(cursor)
-    }
+  const embed = cursor.attempt(() => {
+    const relation = fieldName(cursor)
+    if (relation === 'count') cursor.fail('"("')
+    const parameters = embedParameters(cursor)
     if (cursor.peek() !== '(') cursor.fail('"("')
-    return name
+    return { relation, ...parameters }
   })
-  if (embedded !== undefined) throw unsupportedEmbed(selectText, embedded)
+  if (embed !== undefined) {
+    return {
+      kind: 'embed',
+      ...embed,
+      ...(alias === undefined ? {} : { alias }),
+      spread: false,
+      select: embeddedSelect(cursor),
+    }
+  }
+  const named = (item: ColumnItem): ColumnItem => (alias === undefined ? item : { ...item, alias })
+  if (cursor.take('count()')) {
+    let aggregateCast: string | undefined
+    if (cursor.take('::')) aggregateCast = castName(cursor)
+    cursor.skipBlanks()
+    if (!atItemEnd(cursor)) cursor.fail('"::", "," or end of input')
+    return named({
+      kind: 'column',
+      field: { name: '*', jsonPath: [] },
+      aggregate: 'count',
+      ...(aggregateCast === undefined ? {} : { aggregateCast }),
+    })
+  }
   const selected = field(cursor)
   let cast: string | undefined
   if (cursor.take('::')) cast = castName(cursor)
-  if (AGGREGATE.test(cursor.text.slice(cursor.position))) throw aggregatesNotAllowed()
+  let aggregate: AggregateFunction | undefined
+  const found = /^\.(sum|avg|count|max|min)\(\)/.exec(cursor.text.slice(cursor.position))
+  if (found) {
+    aggregate = found[1] as AggregateFunction
+    cursor.position += found[0].length
+  }
+  let aggregateCast: string | undefined
+  if (aggregate !== undefined && cursor.take('::')) aggregateCast = castName(cursor)
   cursor.skipBlanks()
   if (!atItemEnd(cursor)) cursor.fail('"->", "::", ".", "," or end of input')
-  return {
+  return named({
     kind: 'column',
     field: selected,
-    ...(alias === undefined ? {} : { alias }),
     ...(cast === undefined ? {} : { cast }),
-  }
+    ...(aggregate === undefined ? {} : { aggregate }),
+    ...(aggregateCast === undefined ? {} : { aggregateCast }),
+  })
 }
 
 /** `id`, `name` — or `"a,b"`, `"x"` — as in `columns=` and `on_conflict=`. */
@@ -382,16 +460,14 @@ export function parseOrder(text: string): OrderTerm[] {
       cursor.skipBlanks()
       const related = cursor.attempt(() => {
         const name = fieldName(cursor)
-        if (cursor.peek() !== '(') cursor.fail('"("')
-        return name
+        if (!cursor.take('(')) cursor.fail('"("')
+        const target = field(cursor)
+        if (!cursor.take(')')) cursor.fail('")"')
+        return { name, target }
       })
-      if (related !== undefined) {
-        throw queryParamError(
-          'Ordering by an embedded resource is not supported by the local stack',
-          `order=${text} orders by '${related}'`,
-        )
-      }
-      const term: OrderTerm = { field: field(cursor) }
+      const term: OrderTerm = related
+        ? { field: related.target, relation: related.name }
+        : { field: field(cursor) }
       if (cursor.take('.asc')) term.direction = 'asc'
       else if (cursor.take('.desc')) term.direction = 'desc'
       if (cursor.take('.nullsfirst')) term.nulls = 'first'
@@ -601,15 +677,6 @@ function parseFilterKey(key: string): { path: string[]; field: Field } {
   })
 }
 
-function notEmbedded(resource: string): ApiError {
-  return postgrestError(400, {
-    code: 'PGRST108',
-    details: null,
-    hint: `Verify that '${resource}' is included in the 'select' query parameter.`,
-    message: `'${resource}' is not an embedded resource in this request`,
-  })
-}
-
 const INTEGER = /^\s*-?\d+\s*$/
 
 function lastSegment(key: string): string {
@@ -634,8 +701,21 @@ export function parseQueryParams(search: URLSearchParams, isRpcRead = false): Qu
     order: [],
     rpcArguments: [],
     filterFields: [],
+    embedded: [],
   }
   const filterFields = new Set<string>()
+  const embeddedByPath = new Map<string, EmbeddedParams>()
+  const target = (path: string[]): EmbeddedParams | QueryParams => {
+    if (path.length === 0) return result
+    const key = path.join('\u0000')
+    let found = embeddedByPath.get(key)
+    if (!found) {
+      found = { path, filters: [], logic: [], order: [] }
+      embeddedByPath.set(key, found)
+      result.embedded.push(found)
+    }
+    return found
+  }
   for (const [key, value] of search) {
     if (key === 'select') {
       result.select = parseSelect(value)
@@ -648,18 +728,18 @@ export function parseQueryParams(search: URLSearchParams, isRpcRead = false): Qu
       const operator = segments.pop() as string
       const negatedLogic = segments[segments.length - 1] === 'not'
       if (negatedLogic && (operator === 'and' || operator === 'or')) segments.pop()
-      if (segments.length > 0) throw notEmbedded(segments[0] as string)
       if (value === '') continue
+      const into = target(segments)
       if (operator === 'order') {
-        result.order.push(...parseOrder(value))
+        into.order.push(...parseOrder(value))
       } else if (operator === 'limit') {
-        if (INTEGER.test(value)) result.limit = Number(value)
+        if (INTEGER.test(value)) into.limit = Number(value)
       } else if (operator === 'offset') {
-        if (INTEGER.test(value)) result.offset = Number(value)
+        if (INTEGER.test(value)) into.offset = Number(value)
       } else {
         const tree = parseLogicTree(negatedLogic ? `not.${operator}` : operator, value)
-        collectFields(tree, filterFields)
-        result.logic.push(tree)
+        if (segments.length === 0) collectFields(tree, filterFields)
+        into.logic.push(tree)
       }
     } else if (!RESERVED.has(key)) {
       if (isRpcRead) {
@@ -669,20 +749,28 @@ export function parseQueryParams(search: URLSearchParams, isRpcRead = false): Qu
           continue
         }
       }
-      const { path, field: target } = parseFilterKey(key)
-      if (path.length > 0) throw notEmbedded(path[0] as string)
-      filterFields.add(target.name)
-      result.filters.push({ field: target, ...parseFilterValue(value) })
+      const { path, field: filtered } = parseFilterKey(key)
+      if (path.length === 0) filterFields.add(filtered.name)
+      target(path).filters.push({ field: filtered, ...parseFilterValue(value) })
     }
   }
   result.filterFields = [...filterFields]
   return result
 }
 
+/** PGRST108: query parameters address an embedded resource the select does not embed. */
+export function notEmbedded(resource: string): ApiError {
+  return postgrestError(400, {
+    code: 'PGRST108',
+    details: null,
+    hint: `Verify that '${resource}' is included in the 'select' query parameter.`,
+    message: `'${resource}' is not an embedded resource in this request`,
+  })
+}
+
 function tryParseFilter(key: string, value: string): Filter | undefined {
   try {
-    const { path, field: target } = parseFilterKey(key)
-    if (path.length > 0) return undefined
+    const { field: target } = parseFilterKey(key)
     return { field: target, ...parseFilterValue(value) }
   } catch (error) {
     if (error instanceof ApiError) return undefined

@@ -21,7 +21,14 @@ import {
   type RestRequest,
 } from './request.ts'
 import { contentRange } from './response.ts'
-import { EXPOSED_SCHEMA, type Column, type Relation } from './schema-cache.ts'
+import { planTree, type PlanNode } from './read-plan.ts'
+import {
+  aggregatesEnabled,
+  EXPOSED_SCHEMA,
+  type Column,
+  type Relation,
+  type SchemaSnapshot,
+} from './schema-cache.ts'
 import {
   deleteStatement,
   hasConditions,
@@ -42,6 +49,7 @@ interface RelationRequest {
   /** `request.path`, and the role's own settings, for the transaction. */
   session: { path: string; roleSettings: [string, string][] }
   conditions: Conditions
+  snapshot: SchemaSnapshot
 }
 
 /** `/rest/v1/<table or view>`: GET/HEAD read, POST inserts or upserts, PATCH updates, DELETE. */
@@ -85,19 +93,37 @@ export async function handleRelation(
     relation,
     session: { path: `/${name}`, roleSettings: snapshot.roleSettings.get(request.auth.role) ?? [] },
     conditions: { filters: request.query.filters, logic: request.query.logic },
+    snapshot,
   }
   if (!payload) return method === 'DELETE' ? change(target, undefined) : read(target)
   return method === 'POST' ? insert(target, payload) : change(target, payload)
 }
 
-async function read({ request, environment, relation, session, conditions }: RelationRequest) {
+async function read({
+  request,
+  environment,
+  relation,
+  session,
+  conditions,
+  snapshot,
+}: RelationRequest) {
   const range = readRange(request.query, environment.maxRows)
-  const statement = readStatement({
-    relation,
+  const tree = planTree({
+    snapshot,
+    relation: relation.name,
     select: request.query.select,
-    conditions,
-    order: request.query.order,
-    range,
+    embedded: request.query.embedded,
+    root: {
+      ...conditions,
+      order: request.query.order,
+      range,
+      columns: new Set(relation.columnsByName.keys()),
+    },
+    maxRows: environment.maxRows,
+    aggregatesEnabled: aggregatesEnabled(snapshot),
+  })
+  const statement = readStatement({
+    tree,
     count: request.preferences.count !== undefined,
     shape: request.media.single ? 'single' : 'array',
     stripNulls: request.media.stripNulls,
@@ -135,7 +161,7 @@ async function insert(target: RelationRequest, payload: Payload) {
   const { preferences, query } = request
   const conflictColumns = query.onConflict ?? relation.primaryKey
   const resolution = conflictColumns.length > 0 ? preferences.resolution : undefined
-  const representation = representationFor(request, relation)
+  const representation = representationFor(target)
   const statement = insertStatement({
     relation,
     columns: payloadColumns(relation, payload),
@@ -186,7 +212,7 @@ async function change(target: RelationRequest, payload: Payload | undefined) {
       message: `${payload ? 'UPDATE' : 'DELETE'} requires a WHERE clause`,
     })
   }
-  const representation = representationFor(request, relation)
+  const representation = representationFor(target)
   const statement = payload
     ? updateStatement({
         relation,
@@ -228,12 +254,26 @@ async function change(target: RelationRequest, payload: Payload | undefined) {
  * `return=representation` selects `select=` (default `*`) from the changed rows; PostgREST's
  * `return=headers-only` needs only the primary key, for the Location header.
  */
-function representationFor(request: RestRequest, relation: Relation): Representation | undefined {
+function representationFor({
+  request,
+  relation,
+  snapshot,
+  environment,
+}: RelationRequest): Representation | undefined {
   const wanted = request.preferences.return
+  const tree = (select: SelectItem[], order: RestRequest['query']['order']): PlanNode =>
+    planTree({
+      snapshot,
+      relation: relation.name,
+      select,
+      embedded: request.query.embedded,
+      root: { filters: [], logic: [], order, range: { offset: 0 } },
+      maxRows: environment.maxRows,
+      aggregatesEnabled: aggregatesEnabled(snapshot),
+    })
   if (wanted === 'representation') {
     return {
-      select: request.query.select,
-      order: request.query.order,
+      tree: tree(request.query.select, request.query.order),
       shape: request.media.single ? 'single' : 'array',
       stripNulls: request.media.stripNulls,
       extraColumns: relation.primaryKey,
@@ -244,7 +284,7 @@ function representationFor(request: RestRequest, relation: Relation): Representa
       kind: 'column',
       field: { name: column, jsonPath: [] },
     }))
-    return { select, order: [], shape: 'array', stripNulls: false, extraColumns: [] }
+    return { tree: tree(select, []), shape: 'array', stripNulls: false, extraColumns: [] }
   }
   return undefined
 }

@@ -12,7 +12,13 @@ import {
   type RestEnvironment,
   type RestRequest,
 } from './request.ts'
-import { EXPOSED_SCHEMA, type Routine, type SchemaCache } from './schema-cache.ts'
+import { planTree } from './read-plan.ts'
+import {
+  aggregatesEnabled,
+  EXPOSED_SCHEMA,
+  type Routine,
+  type SchemaCache,
+} from './schema-cache.ts'
 import { callStatement, type CallArguments } from './sql.ts'
 
 /**
@@ -52,11 +58,27 @@ export async function handleRpc(
       : given.args
 
   const range = routine.returnsSet ? readRange(request.query, environment.maxRows) : { offset: 0 }
+  const conditions = { filters: request.query.filters, logic: request.query.logic }
+  const tree = planTree({
+    snapshot,
+    relation: routine.tableName ?? routine.name,
+    select: request.query.select,
+    embedded: request.query.embedded,
+    root: {
+      ...conditions,
+      order: request.query.order,
+      range,
+      ...(routine.resultColumns.length > 0 ? { columns: new Set(routine.resultColumns) } : {}),
+    },
+    maxRows: environment.maxRows,
+    aggregatesEnabled: aggregatesEnabled(snapshot),
+  })
   const statement = callStatement({
+    tree,
     routine,
     arguments: args,
     select: request.query.select,
-    conditions: { filters: request.query.filters, logic: request.query.logic },
+    conditions,
     order: request.query.order,
     range,
     count: request.preferences.count !== undefined,

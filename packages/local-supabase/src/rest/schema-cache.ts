@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import { postgrestError } from './errors.ts'
+import { loadRelationships, type Relationship } from './relationships.ts'
 
 /**
  * What PostgREST calls its schema cache: the exposed schema's relations (with their columns,
@@ -42,6 +43,8 @@ export interface Routine {
   returns: 'void' | 'scalar' | 'composite'
   /** The columns a composite result has (empty when PostgreSQL cannot tell, e.g. `record`). */
   resultColumns: string[]
+  /** The exposed table or view whose rows the function returns, which its result may embed from. */
+  tableName?: string
   volatility: 'immutable' | 'stable' | 'volatile'
 }
 
@@ -50,6 +53,8 @@ export interface SchemaSnapshot {
   routines: Map<string, Routine[]>
   /** Per-role settings (`alter role … set …`) PostgREST applies after switching role. */
   roleSettings: Map<string, [string, string][]>
+  /** Embeddable relationships by origin table (see relationships.ts). */
+  relationships: Map<string, Relationship[]>
 }
 
 const RELATIONS_SQL = `
@@ -58,10 +63,19 @@ select c.relname as name,
          select json_agg(json_build_object(
                   'name', a.attname,
                   'type', format_type(a.atttypid, a.atttypmod),
-                  'defaultExpression', pg_get_expr(d.adbin, d.adrelid)
+                  'defaultExpression', case
+                    when t.typbasetype <> 0 and d.adbin is null then pg_get_expr(t.typdefaultbin, 0)
+                    when a.attidentity = 'd' then format('nextval(%L)', seq.objid::regclass)
+                    when a.attgenerated = 's' then null
+                    else pg_get_expr(d.adbin, d.adrelid)
+                  end
                 ) order by a.attnum)
            from pg_attribute a
+           join pg_type t on t.oid = a.atttypid
            left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+           left join pg_depend seq
+             on seq.refobjid = a.attrelid and seq.refobjsubid = a.attnum and seq.deptype = 'i'
+                and seq.classid = 'pg_class'::regclass
           where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
        ), '[]') as columns,
        coalesce((
@@ -134,6 +148,7 @@ interface RoutineRow {
   default_count: number
   arguments: { name: string; type: string; mode: string }[]
   type_columns: string[] | null
+  table_name: string | null
 }
 
 function toRoutine(row: RoutineRow): Routine | undefined {
@@ -160,6 +175,7 @@ function toRoutine(row: RoutineRow): Routine | undefined {
       outputs.length > 0 ? outputs.map((argument) => argument.name) : (row.type_columns ?? []),
     volatility:
       row.volatility === 'i' ? 'immutable' : row.volatility === 's' ? 'stable' : 'volatile',
+    ...(row.table_name === null ? {} : { tableName: row.table_name }),
   }
 }
 
@@ -171,6 +187,11 @@ export async function loadSchema(db: pg.Pool, schema = EXPOSED_SCHEMA): Promise<
     db.query<{ name: string }>(USER_SETTABLE_SQL),
   ])
   const relations = new Map<string, Relation>()
+  const relationships = await loadRelationships(
+    db,
+    schema,
+    new Map(relationRows.rows.map((row) => [row.name, row.primary_key])),
+  )
   for (const row of relationRows.rows) {
     relations.set(row.name, {
       name: row.name,
@@ -200,11 +221,23 @@ export async function loadSchema(db: pg.Pool, schema = EXPOSED_SCHEMA): Promise<
   }
   return {
     relations,
+    relationships,
     routines,
     roleSettings: new Map(
       [...roleSettings].map(([role, settings]) => [role, [...settings.entries()]]),
     ),
   }
+}
+
+/**
+ * PostgREST's `db-aggregates-enabled`, read as it reads in-database configuration: from the
+ * `pgrst.db_aggregates_enabled` setting of the `authenticator` role (Supabase leaves it off).
+ */
+export function aggregatesEnabled(snapshot: SchemaSnapshot): boolean {
+  const settings = snapshot.roleSettings.get('authenticator') ?? []
+  return settings.some(
+    ([name, value]) => name === 'pgrst.db_aggregates_enabled' && /^(true|on|1)$/i.test(value),
+  )
 }
 
 export class SchemaCache {

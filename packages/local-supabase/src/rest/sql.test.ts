@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../errors.ts'
 import { parseQueryParams } from './query-params.ts'
-import type { Relation } from './schema-cache.ts'
+import { planTree } from './read-plan.ts'
+import type { Relation, SchemaSnapshot } from './schema-cache.ts'
 import {
   arrayLiteral,
   deleteStatement,
@@ -22,17 +23,34 @@ const relation: Relation = {
   primaryKey: ['id'],
 }
 
+const snapshot: SchemaSnapshot = {
+  relations: new Map([['notes', relation]]),
+  routines: new Map(),
+  roleSettings: new Map(),
+  relationships: new Map(),
+}
+
 function read(query: string) {
   const parsed = parseQueryParams(new URLSearchParams(query))
-  return readStatement({
-    relation,
+  const tree = planTree({
+    snapshot,
+    relation: 'notes',
     select: parsed.select,
-    conditions: { filters: parsed.filters, logic: parsed.logic },
-    order: parsed.order,
-    range: {
-      offset: parsed.offset ?? 0,
-      ...(parsed.limit === undefined ? {} : { limit: parsed.limit }),
+    embedded: parsed.embedded,
+    root: {
+      filters: parsed.filters,
+      logic: parsed.logic,
+      order: parsed.order,
+      range: {
+        offset: parsed.offset ?? 0,
+        ...(parsed.limit === undefined ? {} : { limit: parsed.limit }),
+      },
+      columns: new Set(relation.columnsByName.keys()),
     },
+    aggregatesEnabled: false,
+  })
+  return readStatement({
+    tree,
     count: true,
     shape: 'array',
     stripNulls: false,
@@ -47,7 +65,17 @@ describe('statements', () => {
       `select=id,label:user_id&id=eq.${encodeURIComponent(HOSTILE)}&or=(id.like.*a*,user_id.in.("a,b",c))&order=id.desc&limit=5&offset=2`,
     )
     expect(statement.text).not.toContain('drop table')
-    expect(statement.values).toEqual([HOSTILE, '%a%', '{"a,b","c"}', 5, 2])
+    // The count query repeats the filters with their own parameters.
+    expect(statement.values).toEqual([
+      HOSTILE,
+      '%a%',
+      '{"a,b","c"}',
+      5,
+      2,
+      HOSTILE,
+      '%a%',
+      '{"a,b","c"}',
+    ])
     expect(statement.text).toContain('"public"."notes"."id" = $1')
     expect(statement.text).toContain('"public"."notes"."user_id" AS "label"')
     expect(statement.text).toContain('ORDER BY "public"."notes"."id" DESC LIMIT $4 OFFSET $5')
@@ -96,8 +124,14 @@ describe('statements', () => {
       applyDefaults: true,
       onConflict: { resolution: 'merge-duplicates', columns: ['id'] },
       representation: {
-        select: [],
-        order: [],
+        tree: planTree({
+          snapshot,
+          relation: 'notes',
+          select: [],
+          embedded: [],
+          root: { filters: [], logic: [], order: [], range: { offset: 0 } },
+          aggregatesEnabled: false,
+        }),
         shape: 'array',
         stripNulls: false,
         extraColumns: ['id'],

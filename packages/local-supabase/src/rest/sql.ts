@@ -1,5 +1,6 @@
 import { undefinedColumnError } from './errors.ts'
 import type {
+  EmbedItem,
   Field,
   Filter,
   LogicTree,
@@ -7,6 +8,7 @@ import type {
   SelectItem,
   SimpleOperator,
 } from './query-params.ts'
+import { countSql, nodeSql, returningColumns, type PlanNode } from './read-plan.ts'
 import { EXPOSED_SCHEMA, type Column, type Relation, type Routine } from './schema-cache.ts'
 
 /**
@@ -65,7 +67,7 @@ function requireColumn(scope: ColumnScope, name: string): void {
   if (scope.columns && !scope.columns.has(name)) throw undefinedColumnError(scope.name, name)
 }
 
-function fieldSql(scope: ColumnScope, field: Field, params: Parameters): string {
+export function fieldSql(scope: ColumnScope, field: Field, params: Parameters): string {
   requireColumn(scope, field.name)
   let sql = `${scope.qualifier}.${quoteIdentifier(field.name)}`
   for (const step of field.jsonPath) {
@@ -77,22 +79,43 @@ function fieldSql(scope: ColumnScope, field: Field, params: Parameters): string 
   return sql
 }
 
-function outputName(item: Extract<SelectItem, { kind: 'column' }>): string | undefined {
-  if (item.alias !== undefined) return item.alias
+/** The SQL of one select item; `withAlias` adds `AS` where PostgREST names the output. */
+export function selectItemSql(
+  item: Exclude<SelectItem, EmbedItem>,
+  scope: ColumnScope,
+  params: Parameters,
+  withAlias: boolean,
+): string {
+  if (item.kind === 'star') return `${scope.qualifier}.*`
+  // Select lists are not checked against the cache: PostgreSQL also resolves `rel.name` as a
+  // function of the row (a computed column, or `count` of the rows of an embed).
+  const unchecked: ColumnScope = { name: scope.name, qualifier: scope.qualifier }
+  let sql =
+    item.field.name === '*' ? '*' : fieldSql(item.aggregate ? scope : unchecked, item.field, params)
+  if (item.cast !== undefined) sql = `CAST(${sql} AS ${item.cast})`
+  if (item.aggregate !== undefined) {
+    sql = `${item.aggregate.toUpperCase()}(${sql})`
+    if (item.aggregateCast !== undefined) sql = `CAST( ${sql} AS ${item.aggregateCast} )`
+  }
+  if (!withAlias) return sql
   const last = item.field.jsonPath[item.field.jsonPath.length - 1]
-  if (last) return typeof last.key === 'number' ? item.field.name : last.key
-  return item.cast === undefined ? undefined : item.field.name
+  let name = item.alias
+  if (name === undefined && last) {
+    const keys = item.field.jsonPath.filter((step) => typeof step.key === 'string')
+    name = typeof last.key === 'number' ? String(keys.at(-1)?.key ?? item.field.name) : last.key
+  }
+  if (name === undefined && item.cast !== undefined && item.aggregate === undefined) {
+    name = item.field.name
+  }
+  return name === undefined ? sql : `${sql} AS ${quoteIdentifier(name)}`
 }
 
 export function selectListSql(items: SelectItem[], scope: ColumnScope, params: Parameters): string {
   if (items.length === 0) return `${scope.qualifier}.*`
   return items
     .map((item) => {
-      if (item.kind === 'star') return `${scope.qualifier}.*`
-      let sql = fieldSql(scope, item.field, params)
-      if (item.cast !== undefined) sql = `CAST(${sql} AS ${item.cast})`
-      const name = outputName(item)
-      return name === undefined ? sql : `${sql} AS ${quoteIdentifier(name)}`
+      if (item.kind === 'embed') throw new Error('embedded resources need a plan tree')
+      return selectItemSql(item, scope, params, true)
     })
     .join(', ')
 }
@@ -100,7 +123,13 @@ export function selectListSql(items: SelectItem[], scope: ColumnScope, params: P
 /** Column names a select list needs from a mutation's RETURNING (`*` when it selects all). */
 export function selectedColumns(items: SelectItem[]): string[] | '*' {
   if (items.length === 0 || items.some((item) => item.kind === 'star')) return '*'
-  return [...new Set(items.flatMap((item) => (item.kind === 'column' ? [item.field.name] : [])))]
+  return [
+    ...new Set(
+      items.flatMap((item) =>
+        item.kind === 'column' && item.field.name !== '*' ? [item.field.name] : [],
+      ),
+    ),
+  ]
 }
 
 const OPERATOR_SQL: Record<SimpleOperator, string> = {
@@ -214,7 +243,7 @@ export interface Range {
   limit?: number
 }
 
-function rangeSql(range: Range, params: Parameters): string {
+export function rangeSql(range: Range, params: Parameters): string {
   if (range.limit === undefined && range.offset === 0) return ''
   const limit = range.limit === undefined ? 'ALL' : params.add(range.limit)
   return ` LIMIT ${limit} OFFSET ${params.add(range.offset)}`
@@ -248,26 +277,19 @@ export interface ResultRow {
 }
 
 export interface ReadPlan {
-  relation: Relation
-  select: SelectItem[]
-  conditions: Conditions
-  order: OrderTerm[]
-  range: Range
+  tree: PlanNode
   count: boolean
   shape: BodyShape
   stripNulls: boolean
 }
 
+/** The rows of a read: the plan tree's root query, counted (when asked) without embeds. */
 export function readStatement(plan: ReadPlan): Statement {
   const params = new Parameters()
-  const scope = relationScope(plan.relation)
-  const columns = selectListSql(plan.select, scope, params)
-  const where = whereSql(plan.conditions, scope, params)
-  const source =
-    `SELECT ${columns} FROM ${scope.qualifier}${where}` +
-    `${orderSql(plan.order, scope, params)}${rangeSql(plan.range, params)}`
+  const root = { kind: 'table' } as const
+  const source = nodeSql(plan.tree, undefined, root, params)
   const countCte = plan.count
-    ? `, pgrst_source_count AS (SELECT 1 FROM ${scope.qualifier}${where})`
+    ? `, pgrst_source_count AS (${countSql(plan.tree, undefined, root, params)})`
     : ''
   const total = plan.count ? '(SELECT pg_catalog.count(*) FROM pgrst_source_count)' : 'null::bigint'
   return {
@@ -282,8 +304,8 @@ export function readStatement(plan: ReadPlan): Statement {
 
 /** What a mutation hands back to the response: nothing (RETURNING 1), or columns for a select. */
 export interface Representation {
-  select: SelectItem[]
-  order: OrderTerm[]
+  /** The select tree over the changed rows (root filters and range do not apply). */
+  tree: PlanNode
   shape: BodyShape
   stripNulls: boolean
   /** Columns RETURNING must include besides the selected ones (the primary key). */
@@ -292,7 +314,7 @@ export interface Representation {
 
 function returningSql(relation: Relation, representation: Representation | undefined): string {
   if (!representation) return 'RETURNING 1'
-  const selected = selectedColumns(representation.select)
+  const selected = returningColumns(representation.tree, [])
   const scope = relationScope(relation)
   if (selected === '*') return `RETURNING ${scope.qualifier}.*`
   const names = [...new Set([...selected, ...representation.extraColumns])]
@@ -316,16 +338,7 @@ function wrapMutation(
   params: Parameters,
 ): Statement {
   let rows = 'SELECT * FROM pgrst_source'
-  if (representation) {
-    const scope: ColumnScope = {
-      name: relation.name,
-      qualifier: 'pgrst_source',
-      columns: new Set(relation.columnsByName.keys()),
-    }
-    rows =
-      `SELECT ${selectListSql(representation.select, scope, params)} FROM pgrst_source` +
-      orderSql(representation.order, scope, params)
-  }
+  if (representation) rows = nodeSql(representation.tree, undefined, { kind: 'source' }, params)
   const body = representation
     ? bodySql(representation.shape, representation.stripNulls)
     : "''::text"
@@ -473,6 +486,8 @@ export interface CallPlan {
   count: boolean
   single: boolean
   stripNulls: boolean
+  /** For a composite result: the select tree over the result rows, which may embed. */
+  tree: PlanNode
 }
 
 /** `"a" := pgrst_body."a", …` for a JSON body, or `"a" := $1::type, …` for query arguments. */
@@ -538,22 +553,18 @@ export function callStatement(plan: CallPlan): Statement {
     }
   }
 
-  const scope: ColumnScope = {
-    name: routine.name,
-    qualifier: 'pgrst_source',
-    ...(routine.resultColumns.length > 0 ? { columns: new Set(routine.resultColumns) } : {}),
-  }
   const source = from
     ? `SELECT pgrst_call.* FROM ${from}, LATERAL ${call} pgrst_call`
     : `SELECT pgrst_call.* FROM ${call} pgrst_call`
-  const where = whereSql(plan.conditions, scope, params)
-  const rows =
-    `SELECT ${selectListSql(plan.select, scope, params)} FROM pgrst_source${where}` +
-    `${orderSql(plan.order, scope, params)}${rangeSql(plan.range, params)}`
+  const root = { kind: 'source' } as const
+  const rows = nodeSql(plan.tree, undefined, root, params)
+  const counted = plan.count
+    ? `, pgrst_source_count AS (${countSql(plan.tree, undefined, root, params)})`
+    : ''
   const shape: BodyShape = plan.single || !routine.returnsSet ? 'single' : 'array'
   return {
     text:
-      `WITH pgrst_source AS (${source})${countCte(where)} ` +
+      `WITH pgrst_source AS (${source})${counted} ` +
       `SELECT ${total} AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, ` +
       `${bodySql(shape, plan.stripNulls)} AS body, null::int AS inserted FROM (${rows}) _postgrest_t`,
     values: params.values,
