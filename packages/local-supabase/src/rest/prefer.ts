@@ -12,6 +12,7 @@ export interface Preferences {
   missing?: 'default' | 'null'
   handling?: 'strict' | 'lenient'
   maxAffected?: number
+  tx?: 'commit' | 'rollback'
   invalid: string[]
 }
 
@@ -21,7 +22,7 @@ const CHOICES = {
   count: ['count=exact', 'count=planned', 'count=estimated'],
   missing: ['missing=default', 'missing=null'],
   handling: ['handling=strict', 'handling=lenient'],
-  // PostgREST recognises tx=… but Supabase does not let requests override the transaction end.
+  // Honoured only where `pgrst.db_tx_end` allows an override (Supabase does not).
   tx: ['tx=commit', 'tx=rollback'],
 } as const
 
@@ -48,6 +49,8 @@ export function parsePreferences(header: string | null | undefined): Preferences
   if (count) preferences.count = count as Preferences['count']
   const missing = first('missing')
   if (missing) preferences.missing = missing as Preferences['missing']
+  const tx = first('tx')
+  if (tx) preferences.tx = tx as Preferences['tx']
   const handling = first('handling')
   if (handling) preferences.handling = handling as Preferences['handling']
   if (maxAffected !== undefined && /^\d+$/.test(maxAffected)) {
@@ -71,13 +74,14 @@ export function assertStrictPreferences(preferences: Preferences): void {
 /** The `Preference-Applied` header PostgREST sends for the preferences it honoured. */
 export function appliedPreferences(
   preferences: Preferences,
-  applicable: { resolution?: boolean; missing?: boolean; return?: boolean },
+  applicable: { resolution?: boolean; missing?: boolean; return?: boolean; tx?: boolean },
 ): string | undefined {
   const applied = [
     applicable.resolution && preferences.resolution && `resolution=${preferences.resolution}`,
     applicable.missing && preferences.missing && `missing=${preferences.missing}`,
     applicable.return && preferences.return && `return=${preferences.return}`,
     preferences.count && `count=${preferences.count}`,
+    applicable.tx && preferences.tx && `tx=${preferences.tx}`,
     preferences.handling && `handling=${preferences.handling}`,
     preferences.handling === 'strict' &&
       preferences.maxAffected !== undefined &&

@@ -374,15 +374,41 @@ function cosine(a: Map<string, number>, b: Map<string, number>): number {
   return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB)
 }
 
-/** The most similar name (trigram, then bigram cosine similarity of at least 0.33), if any. */
-export function closestName(word: string, names: string[]): string | undefined {
-  for (const size of [3, 2]) {
-    let best: { name: string; score: number } | undefined
-    for (const name of names) {
-      const score = cosine(grams(word, size), grams(name, size))
-      if (score >= 0.33 && (!best || score > best.score)) best = { name, score }
+function levenshtein(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index)
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      current[j] = Math.min(
+        (current[j - 1] as number) + 1,
+        (previous[j] as number) + 1,
+        (previous[j - 1] as number) + cost,
+      )
     }
-    if (best) return best.name
+    previous = current
+  }
+  return previous[b.length] as number
+}
+
+/**
+ * The most similar name, as PostgREST's fuzzy set finds it: candidates sharing trigrams (else
+ * bigrams) with the word, ranked by edit distance relative to the longer name, if at least
+ * `minScore`.
+ */
+export function closestName(word: string, names: string[], minScore = 0.33): string | undefined {
+  for (const size of [3, 2]) {
+    const wordGrams = grams(word, size)
+    const candidates = names.filter((name) => cosine(wordGrams, grams(name, size)) > 0)
+    if (candidates.length === 0) continue
+    let best: { name: string; score: number } | undefined
+    for (const name of candidates) {
+      const a = word.toLowerCase()
+      const b = name.toLowerCase()
+      const score = 1 - levenshtein(a, b) / Math.max(a.length, b.length)
+      if (!best || score > best.score) best = { name, score }
+    }
+    return best && best.score >= minScore ? best.name : undefined
   }
   return undefined
 }

@@ -6,7 +6,7 @@ import { authenticate, type AuthResult } from './jwt.ts'
 import { appliedPreferences, parsePreferences, type Preferences } from './prefer.ts'
 import { parseQueryParams, type QueryParams } from './query-params.ts'
 import { negotiateMedia, rangeNotSatisfiable, rangeStatus, type MediaChoice } from './response.ts'
-import { EXPOSED_SCHEMA, type SchemaCache } from './schema-cache.ts'
+import { EXPOSED_SCHEMA, type SchemaCache, type SchemaSnapshot } from './schema-cache.ts'
 import type { Range, ResultRow, Statement } from './sql.ts'
 import { inTransaction } from './transaction.ts'
 
@@ -147,6 +147,7 @@ export async function run(
   statement: Statement,
   check: (row: ResultRow) => void = () => undefined,
 ): Promise<ResultRow> {
+  const rollback = transactionEnd(await cache.current(), request.preferences) === 'rollback'
   try {
     return await inTransaction(
       ctx.restDb,
@@ -154,6 +155,7 @@ export async function run(
         ...sessionFor(request, options.path),
         readOnly: options.readOnly,
         roleSettings: options.roleSettings,
+        rollback,
       },
       async (client) => {
         const { rows } = await client.query<ResultRow>(statement.text, statement.values)
@@ -197,10 +199,27 @@ export function requireMaxAffected(request: RestRequest) {
   }
 }
 
+/**
+ * How the request's transaction ends: PostgREST's `db-tx-end`, read from the `pgrst.db_tx_end`
+ * setting of the `authenticator` role (default `commit`); the `*-allow-override` values let
+ * `Prefer: tx=commit|rollback` choose.
+ */
+export function transactionEnd(
+  snapshot: SchemaSnapshot,
+  preferences: Preferences,
+): 'commit' | 'rollback' {
+  const setting =
+    (snapshot.roleSettings.get('authenticator') ?? []).find(
+      ([name]) => name === 'pgrst.db_tx_end',
+    )?.[1] ?? 'commit'
+  const base = setting.startsWith('rollback') ? 'rollback' : 'commit'
+  return setting.endsWith('-allow-override') ? (preferences.tx ?? base) : base
+}
+
 export function withPreferences(
   request: RestRequest,
   headers: Record<string, string>,
-  applicable: { resolution?: boolean; missing?: boolean; return?: boolean },
+  applicable: { resolution?: boolean; missing?: boolean; return?: boolean; tx?: boolean },
 ): Record<string, string> {
   const applied = appliedPreferences(request.preferences, applicable)
   return applied ? { ...headers, 'Preference-Applied': applied } : headers

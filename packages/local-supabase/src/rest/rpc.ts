@@ -5,6 +5,7 @@ import { assertStrictPreferences } from './prefer.ts'
 import {
   pageStatus,
   readRange,
+  requireMaxAffected,
   requireSingle,
   respond,
   run,
@@ -13,6 +14,7 @@ import {
   type RestRequest,
 } from './request.ts'
 import { planTree } from './read-plan.ts'
+import { closestName } from './relationships.ts'
 import {
   aggregatesEnabled,
   EXPOSED_SCHEMA,
@@ -48,13 +50,9 @@ export async function handleRpc(
   const { routine, snapshot } = await findRoutine(environment.cache, name, given.keys, isPost)
   const soleParameter = routine.parameters.length === 1 ? routine.parameters[0] : undefined
   const args: CallArguments =
-    isPost && soleParameter?.name === ''
-      ? // A lone unnamed JSON parameter receives the request body itself.
-        {
-          kind: 'single-json',
-          body: given.raw,
-          type: soleParameter.type === 'jsonb' ? 'jsonb' : 'json',
-        }
+    soleParameter?.name === ''
+      ? // A lone unnamed parameter receives the request body (or the arguments) itself.
+        { kind: 'single', body: given.raw, type: soleParameter.type }
       : given.args
 
   const range = routine.returnsSet ? readRange(request.query, environment.maxRows) : { offset: 0 }
@@ -96,6 +94,7 @@ export async function handleRpc(
     statement,
     (result) => {
       if (routine.returns !== 'void') requireSingle(request)(result)
+      requireMaxAffected(request)(result)
     },
   )
   const pageTotal = routine.returnsSet ? Number(row.page_total) : 1
@@ -133,7 +132,8 @@ function queryArguments(request: RestRequest): GivenArguments {
   for (const [key, value] of request.query.rpcArguments) {
     values.set(key, [...(values.get(key) ?? []), value])
   }
-  return { keys: [...values.keys()], args: { kind: 'query', values }, raw: '{}' }
+  const raw = JSON.stringify(Object.fromEntries([...values].map(([key, list]) => [key, list[0]])))
+  return { keys: [...values.keys()], args: { kind: 'query', values }, raw }
 }
 
 async function findRoutine(cache: SchemaCache, name: string, keys: string[], isPost: boolean) {
@@ -145,14 +145,18 @@ async function findRoutine(cache: SchemaCache, name: string, keys: string[], isP
     routines = snapshot.routines.get(name) ?? []
     chosen = chooseRoutine(routines, keys, isPost)
   }
-  if (chosen === undefined) throw routineNotFound(name, keys, isPost)
+  if (chosen === undefined) {
+    throw routineNotFound(name, keys, isPost, routines, [...snapshot.routines.keys()])
+  }
   if (Array.isArray(chosen)) throw ambiguousRoutine(chosen)
   return { routine: chosen, snapshot }
 }
 
 /**
- * PostgREST picks the function whose parameters match the argument names: every required one
- * given, nothing unknown; a lone unnamed json/jsonb parameter takes a POST body whole.
+ * PostgREST's choice among overloads (PGRST `Plan.hs` findProc): a function matches when the
+ * argument names are exactly its required parameters plus any of its optional ones (an unnamed
+ * parameter is named ''); a POSTed body may also go whole to a lone unnamed json/jsonb parameter.
+ * One match is called; several are PGRST203.
  */
 function chooseRoutine(
   routines: Routine[],
@@ -160,38 +164,66 @@ function chooseRoutine(
   isPost: boolean,
 ): Routine | Routine[] | undefined {
   const given = new Set(keys)
-  const matching = routines.filter(
-    (routine) =>
-      routine.parameters.every((parameter) => parameter.name !== '') &&
-      keys.every((key) => routine.parameters.some((parameter) => parameter.name === key)) &&
-      routine.parameters.every((parameter) => !parameter.required || given.has(parameter.name)),
-  )
-  if (matching.length === 1) return matching[0]
-  if (matching.length > 1) {
-    const exact = matching.filter((routine) => routine.parameters.length === given.size)
-    return exact.length === 1 ? exact[0] : matching
+  const matches = (routine: Routine) => {
+    const required = routine.parameters.filter((p) => p.required).map((p) => p.name)
+    const optional = new Set(routine.parameters.filter((p) => !p.required).map((p) => p.name))
+    if (routine.parameters.length === 0) return given.size === 0
+    const rest = [...given].filter((key) => !optional.has(key))
+    return rest.length === required.length && required.every((name) => given.has(name))
   }
-  if (isPost) {
-    const jsonTaking = routines.filter(
-      (routine) => routine.parameters.length === 1 && routine.parameters[0]?.name === '',
-    )
-    if (jsonTaking.length === 1) return jsonTaking[0]
-  }
+  const takesBody = (routine: Routine) =>
+    isPost &&
+    routine.parameters.length === 1 &&
+    routine.parameters[0]?.name === '' &&
+    ['json', 'jsonb'].includes(routine.parameters[0].type)
+  const matched = routines.filter(matches)
+  const fallback = routines.filter((routine) => !matches(routine) && takesBody(routine))
+  if (matched.length === 1) return matched[0]
+  if (matched.length > 1) return matched
+  if (fallback.length === 1) return fallback[0]
+  if (fallback.length > 1) return fallback
   return undefined
 }
 
-function routineNotFound(name: string, keys: string[], isPost: boolean) {
-  const sorted = [...keys].sort()
+function routineNotFound(
+  name: string,
+  keys: string[],
+  isPost: boolean,
+  overloads: Routine[],
+  allNames: string[],
+) {
   const qualified = `${EXPOSED_SCHEMA}.${name}`
-  const signature = sorted.length === 0 ? ' without parameters' : `(${sorted.join(', ')})`
+  // PostgREST names the arguments as a set, so in sorted order.
+  const listed = [...keys].sort().join(', ')
+  const signature = keys.length === 0 ? ' without parameters' : `(${listed})`
   const withParameters =
-    sorted.length === 0
+    keys.length === 0
       ? ' without parameters'
-      : ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}`
+      : ` with parameter${keys.length > 1 ? 's' : ''} ${listed}`
+  const sortedList = (names: string[]) => `(${[...names].sort().join(', ')})`
+  let hint: string | null = null
+  if (overloads.length === 0) {
+    const close = closestName(
+      name,
+      allNames.filter((other) => other !== name),
+      0.75,
+    )
+    if (close !== undefined)
+      hint = `Perhaps you meant to call the function ${EXPOSED_SCHEMA}.${close}`
+  } else {
+    const close = closestName(
+      sortedList(keys),
+      overloads.map((routine) => sortedList(routine.parameters.map((p) => p.name))),
+      0.33,
+    )
+    if (close !== undefined) {
+      hint = `Perhaps you meant to call the function ${EXPOSED_SCHEMA}.${name}${close}`
+    }
+  }
   return postgrestError(404, {
     code: 'PGRST202',
     details: `Searched for the function ${qualified}${withParameters}${isPost ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
-    hint: null,
+    hint,
     message: `Could not find the function ${qualified}${signature} in the schema cache`,
   })
 }

@@ -155,10 +155,12 @@ function toRoutine(row: RoutineRow): Routine | undefined {
   const inputs = row.arguments.filter((argument) => ['i', 'b', 'v'].includes(argument.mode))
   const outputs = row.arguments.filter((argument) => ['o', 'b', 't'].includes(argument.mode))
   const unnamed = inputs.filter((argument) => argument.name === '')
-  // PostgREST can call a function only with named arguments, or with one unnamed JSON argument.
+  // PostgREST can call a function only with named arguments, or with one unnamed argument of a
+  // type a whole request body can be (PGRST `SqlFragment.hs` baseFuncSqlQuery).
   const callable =
     unnamed.length === 0 ||
-    (inputs.length === 1 && ['json', 'jsonb'].includes((unnamed[0] as { type: string }).type))
+    (unnamed.length === 1 &&
+      ['bytea', 'json', 'jsonb', 'text', 'xml'].includes((unnamed[0] as { type: string }).type))
   if (!callable) return undefined
   const requiredCount = row.input_count - row.default_count
   return {
@@ -205,6 +207,18 @@ export async function loadSchema(db: pg.Pool, schema = EXPOSED_SCHEMA): Promise<
     const routine = toRoutine(row)
     if (!routine) continue
     routines.set(routine.name, [...(routines.get(routine.name) ?? []), routine])
+  }
+  // PostgREST keeps overloads sorted by their parameters; PGRST203 lists them in that order.
+  const key = (routine: Routine) =>
+    routine.parameters.map((parameter) => `${parameter.name}\u0001${parameter.type}`)
+  for (const list of routines.values()) {
+    list.sort((a, b) => {
+      const [x, y] = [key(a), key(b)]
+      for (let index = 0; index < Math.min(x.length, y.length); index += 1) {
+        if (x[index] !== y[index]) return (x[index] as string) < (y[index] as string) ? -1 : 1
+      }
+      return x.length - y.length
+    })
   }
   const settable = new Set(settableRows.rows.map((row) => row.name))
   const roleSettings = new Map<string, Map<string, string>>()

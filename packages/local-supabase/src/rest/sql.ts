@@ -473,7 +473,8 @@ export function deleteStatement(plan: DeletePlan): Statement {
 
 export type CallArguments =
   | { kind: 'json'; body: string; keys: string[] }
-  | { kind: 'single-json'; body: string; type: 'json' | 'jsonb' }
+  /** A lone unnamed parameter receives the whole body (or the arguments as JSON), cast to its type. */
+  | { kind: 'single'; body: string; type: string }
   | { kind: 'query'; values: Map<string, string[]> }
 
 export interface CallPlan {
@@ -494,7 +495,7 @@ export interface CallPlan {
 function callArgumentsSql(plan: CallPlan, params: Parameters): { from: string; call: string } {
   const routine = qualifiedName(plan.routine.name)
   const args = plan.arguments
-  if (args.kind === 'single-json') {
+  if (args.kind === 'single') {
     return { from: '', call: `${routine}(${params.add(args.body)}::${args.type})` }
   }
   const given = plan.routine.parameters.filter((parameter) =>

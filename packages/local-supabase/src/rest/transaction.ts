@@ -12,6 +12,8 @@ export interface TransactionOptions {
   path: string
   headers: Record<string, string>
   cookies: Record<string, string>
+  /** End with ROLLBACK instead of COMMIT (`Prefer: tx=rollback`, where allowed). */
+  rollback?: boolean
 }
 
 // PostgREST's search_path is the request's schema, then db-extra-search-path (Supabase: public,
@@ -46,7 +48,7 @@ export async function inTransaction<T>(
     ]
     await client.query(`select ${settings.join(', ')}`, params.values)
     const result = await work(client)
-    await client.query('COMMIT')
+    await client.query(options.rollback ? 'ROLLBACK' : 'COMMIT')
     return result
   } catch (error) {
     broken = !(error instanceof ApiError) && !isServerError(error)
