@@ -1,81 +1,209 @@
 -- The parts of Supabase's platform schema that migrations, RLS and the local services rely on,
 -- written for a plain PostgreSQL (supabase-compat.md §D). It runs before `supabase db push` on
--- every start and is idempotent, so it also runs against a server that already has these roles
--- (a second start, or a DATABASE_URL pointing at a prepared server).
+-- every start, as the cluster superuser `supabase_admin`, and is idempotent: it also brings a
+-- server that already has these roles (a second start, an older data folder, a DATABASE_URL
+-- pointing at a prepared server) to the same state.
 --
--- Deliberate differences from Supabase's image: `postgres` stays a superuser (embedded-postgres
--- creates it as the cluster owner), and there is no pg_safeupdate — the REST service refuses
--- filterless UPDATE/DELETE itself, with the same error.
+-- Roles, memberships and privileges follow Supabase's platform image as of supabase/postgres
+-- migration 20261010094800 (see the README): `postgres`, which migrations and the seed run as, is
+-- not a superuser, and the API roles may use `public` but not create in it. Deliberate differences:
+-- there is no supautils, pg_safeupdate, pg_graphql, pg_net or pgsodium in embedded PostgreSQL, so
+-- (1) `postgres` is a member of the API roles without ADMIN OPTION — on the platform it has ADMIN
+-- OPTION and supautils refuses it ALTER ROLE on them; here the missing ADMIN OPTION refuses it,
+-- (2) no role preloads supautils/safeupdate (the REST service refuses filterless UPDATE/DELETE
+-- itself, with the same error), (3) privileged (untrusted) extensions are not created on behalf of
+-- `postgres`; trusted ones it creates itself.
 
--- Roles -------------------------------------------------------------------------------------------
+-- Roles --------------------------------------------------------------------------------------------
 do $$
 begin
+  if not exists (select from pg_roles where rolname = 'supabase_admin') then
+    create role supabase_admin;
+  end if;
+  if not exists (select from pg_roles where rolname = 'postgres') then
+    create role postgres;
+  end if;
   if not exists (select from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
+    create role anon;
   end if;
   if not exists (select from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
+    create role authenticated;
   end if;
   if not exists (select from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
+    create role service_role;
   end if;
   if not exists (select from pg_roles where rolname = 'authenticator') then
-    create role authenticator login noinherit;
+    create role authenticator;
   end if;
   if not exists (select from pg_roles where rolname = 'supabase_auth_admin') then
-    create role supabase_auth_admin login noinherit createrole;
+    create role supabase_auth_admin;
   end if;
-  if not exists (select from pg_roles where rolname = 'supabase_admin') then
-    create role supabase_admin login superuser createdb createrole replication bypassrls;
+  if not exists (select from pg_roles where rolname = 'supabase_realtime_admin') then
+    create role supabase_realtime_admin;
   end if;
   if not exists (select from pg_roles where rolname = 'dashboard_user') then
-    create role dashboard_user nologin createdb createrole replication;
+    create role dashboard_user;
+  end if;
+  -- A helper an interrupted upgrade of an older data folder may have left behind (database.ts).
+  if exists (select from pg_roles where rolname = 'local_supabase_upgrade')
+     and session_user <> 'local_supabase_upgrade' then
+    drop role local_supabase_upgrade;
   end if;
 end
 $$;
 
--- Supabase altered anon/authenticated to INHERIT in 2023; service_role inherits too.
-alter role anon inherit;
-alter role authenticated inherit;
-alter role service_role inherit;
+-- Attributes are set on every start, so an older data folder is brought to the platform's.
+alter role supabase_admin with superuser createdb createrole replication bypassrls login inherit;
+alter role anon with nosuperuser nologin inherit nocreaterole nocreatedb noreplication nobypassrls;
+alter role authenticated with nosuperuser nologin inherit nocreaterole nocreatedb noreplication nobypassrls;
+alter role service_role with nosuperuser nologin inherit nocreaterole nocreatedb noreplication bypassrls;
+alter role authenticator with nosuperuser login noinherit nocreaterole nocreatedb noreplication nobypassrls;
+-- GoTrue's role: owns the auth tables; lost CREATEROLE on the platform in 2026.
+alter role supabase_auth_admin with nosuperuser login noinherit nocreaterole nocreatedb noreplication nobypassrls;
+-- Realtime's schema admin on the platform; here it only holds the platform's grants (the local
+-- Realtime reads the WAL as supabase_admin), so it has no password.
+alter role supabase_realtime_admin with nosuperuser login noinherit createrole nocreatedb replication nobypassrls;
+alter role dashboard_user with nosuperuser nologin inherit createrole createdb replication nobypassrls;
+
+do $$
+begin
+  -- PostgreSQL refuses to take SUPERUSER from the cluster's bootstrap role. An embedded data folder
+  -- is converted first (database.ts); a DATABASE_URL server whose bootstrap role is `postgres`
+  -- keeps it, and the stack says so.
+  if (select oid from pg_roles where rolname = 'postgres') = 10 or session_user = 'postgres' then
+    raise warning 'postgres is the superuser this stack connects as, so it stays one: migrations here may use powers the platform refuses';
+  else
+    alter role postgres with nosuperuser login inherit createrole createdb replication bypassrls;
+  end if;
+end
+$$;
+
+-- Role settings (rolconfig), as the platform sets them. The platform also preloads supautils and
+-- safeupdate for authenticator and postgres; embedded PostgreSQL has neither library.
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
 alter role authenticator set statement_timeout = '8s';
 alter role authenticator set lock_timeout = '8s';
 alter role supabase_auth_admin set search_path = auth;
+alter role supabase_auth_admin set idle_in_transaction_session_timeout = 60000;
+alter role supabase_auth_admin set log_statement = none;
+alter role supabase_admin set search_path = "$user", public, auth, extensions;
+alter role supabase_admin set log_statement = none;
+alter role supabase_realtime_admin set search_path = realtime;
 alter role postgres set search_path = "$user", public, extensions;
 
--- The local stack's own services log in with the well-known local password, as `supabase start`
--- does; this database only ever listens on loopback.
-alter role authenticator with login password 'postgres';
-alter role supabase_auth_admin with login password 'postgres';
+-- The local stack's services, the CLI and developers log in with the well-known local password, as
+-- after `supabase start`; this database only ever listens on loopback.
 alter role supabase_admin with password 'postgres';
+do $$
+begin
+  if (select oid from pg_roles where rolname = 'postgres') <> 10 then
+    alter role postgres with password 'postgres';
+  end if;
+end
+$$;
+alter role authenticator with password 'postgres';
+alter role supabase_auth_admin with password 'postgres';
 
+-- Memberships ------------------------------------------------------------------------------------
+-- Older local versions let postgres become supabase_auth_admin (the platform revoked that in 2025)
+-- and gave it ADMIN OPTION on the API roles (which, without supautils, would let it ALTER them).
+do $$
+begin
+  if exists (select from pg_auth_members
+             where roleid = 'supabase_auth_admin'::regrole and member = 'postgres'::regrole) then
+    revoke supabase_auth_admin from postgres;
+  end if;
+  if exists (select from pg_auth_members m
+             where m.member = 'postgres'::regrole and m.admin_option
+               and m.roleid in ('anon'::regrole, 'authenticated'::regrole, 'service_role'::regrole,
+                                'authenticator'::regrole)) then
+    revoke admin option for anon, authenticated, service_role, authenticator from postgres;
+  end if;
+end
+$$;
 grant anon, authenticated, service_role to authenticator;
-grant anon, authenticated, service_role to postgres;
-grant supabase_auth_admin to postgres;
+grant anon, authenticated, service_role, authenticator to postgres;
+grant pg_monitor, pg_read_all_data, pg_signal_backend to postgres with admin option;
+grant pg_create_subscription to postgres;
+grant anon, authenticated, service_role to supabase_realtime_admin;
 
--- Schemas and extensions --------------------------------------------------------------------------
-create schema if not exists extensions;
-create schema if not exists auth authorization supabase_auth_admin;
-create schema if not exists realtime;
-create extension if not exists "uuid-ossp" with schema extensions;
-create extension if not exists pgcrypto with schema extensions;
+-- The database: postgres owns it (so, through pg_database_owner, it may create in `public`).
+do $$
+begin
+  execute format('alter database %I owner to postgres', current_database());
+  execute format('grant all on database %I to dashboard_user', current_database());
+  execute format('grant create on database %I to supabase_auth_admin, supabase_realtime_admin',
+                 current_database());
+end
+$$;
 
-grant usage on schema public, extensions, auth to anon, authenticated, service_role;
-grant usage on schema realtime to anon, authenticated, service_role;
-grant all on schema public to postgres, anon, authenticated, service_role;
-grant all on schema extensions to postgres, service_role;
-grant all on schema auth to supabase_auth_admin, postgres;
+-- Schemas and extensions ---------------------------------------------------------------------------
+-- public: owned by pg_database_owner; USAGE only for everyone else.
+revoke all on schema public from postgres, anon, authenticated, service_role;
+grant usage on schema public to postgres, anon, authenticated, service_role;
 
--- Every object `postgres` creates in public is fully granted to the API roles, exactly as on
--- Supabase: RLS is the only protection, which is why every public table must enable it.
+-- Every object `postgres` or `supabase_admin` creates in public is fully granted to the API roles,
+-- exactly as on Supabase: RLS is the only protection, which is why every public table must enable it.
 alter default privileges for role postgres in schema public
   grant all on tables to postgres, anon, authenticated, service_role;
 alter default privileges for role postgres in schema public
   grant all on functions to postgres, anon, authenticated, service_role;
 alter default privileges for role postgres in schema public
   grant all on sequences to postgres, anon, authenticated, service_role;
+alter default privileges for role supabase_admin in schema public
+  grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges for role supabase_admin in schema public
+  grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges for role supabase_admin in schema public
+  grant all on sequences to postgres, anon, authenticated, service_role;
+
+-- extensions: owned by postgres; the API roles may use it, not create in it.
+create schema if not exists extensions;
+alter schema extensions owner to postgres;
+revoke all on schema extensions from anon, authenticated, service_role;
+grant usage on schema extensions to anon, authenticated, service_role;
+grant all on schema extensions to dashboard_user;
+create extension if not exists "uuid-ossp" with schema extensions;
+create extension if not exists pgcrypto with schema extensions;
+grant all on all tables in schema extensions to postgres with grant option;
+grant all on all routines in schema extensions to postgres with grant option;
+grant all on all sequences in schema extensions to postgres with grant option;
+alter default privileges for role supabase_admin in schema extensions
+  grant all on tables to postgres with grant option;
+alter default privileges for role supabase_admin in schema extensions
+  grant all on routines to postgres with grant option;
+alter default privileges for role supabase_admin in schema extensions
+  grant all on sequences to postgres with grant option;
+
+-- auth: owned by supabase_admin, GoTrue's role creates in it; postgres may use it but, since
+-- 2025, not create in it.
+create schema if not exists auth authorization supabase_admin;
+alter schema auth owner to supabase_admin;
+revoke all on schema auth from postgres, anon, authenticated, service_role;
+grant usage on schema auth to postgres, anon, authenticated, service_role;
+grant all on schema auth to supabase_auth_admin, dashboard_user;
+alter default privileges for role supabase_auth_admin in schema auth
+  grant all on tables to postgres, dashboard_user;
+alter default privileges for role supabase_auth_admin in schema auth
+  grant all on sequences to postgres, dashboard_user;
+alter default privileges for role supabase_auth_admin in schema auth
+  grant all on routines to postgres, dashboard_user;
+
+-- realtime: owned by supabase_admin; Realtime's admin role creates in it; postgres may use it (and
+-- grant that on), the API roles may use it.
+create schema if not exists realtime authorization supabase_admin;
+alter schema realtime owner to supabase_admin;
+revoke all on schema realtime from postgres, anon, authenticated, service_role, dashboard_user;
+grant usage on schema realtime to anon, authenticated, service_role;
+grant usage on schema realtime to postgres with grant option;
+grant all on schema realtime to supabase_realtime_admin with grant option;
+alter default privileges for role supabase_admin in schema realtime
+  grant all on tables to postgres, dashboard_user;
+alter default privileges for role supabase_admin in schema realtime
+  grant all on sequences to postgres, dashboard_user;
+alter default privileges for role supabase_admin in schema realtime
+  grant all on routines to postgres, dashboard_user;
 
 -- auth tables (GoTrue's columns) ----------------------------------------------------------------
 set role supabase_auth_admin;
@@ -285,13 +413,15 @@ reset role;
 
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
   to anon, authenticated, service_role, postgres;
+-- postgres may read and write the auth tables (a seed inserts users, a policy or trigger may refer to
+-- them) but does not own them: it cannot alter them, add policies to them, or become their owner.
 grant all on all tables in schema auth to postgres, dashboard_user;
 grant all on all sequences in schema auth to postgres, dashboard_user;
--- service_role administers users through the Auth API, and Supabase's own policies reference
--- auth.users, so the API roles may see the table's existence but not read it.
-grant references on auth.users to postgres;
+grant all on all routines in schema auth to postgres, dashboard_user;
+revoke all on auth.schema_migrations from postgres, dashboard_user;
 
 -- Realtime ----------------------------------------------------------------------------------------
+-- Owned by postgres, so migrations add their tables to it; never FOR ALL TABLES.
 do $$
 begin
   if not exists (select from pg_publication where pubname = 'supabase_realtime') then
@@ -299,3 +429,4 @@ begin
   end if;
 end
 $$;
+alter publication supabase_realtime owner to postgres;

