@@ -120,7 +120,9 @@ select p.proname as name,
          select json_agg(a.attname order by a.attnum)
            from pg_attribute a
           where a.attrelid = t.typrelid and a.attnum > 0 and not a.attisdropped
-       ) end as type_columns
+       ) end as type_columns,
+       (select c.relname from pg_class c
+         where c.oid = t.typrelid and c.relnamespace = n.oid) as table_name
   from pg_proc p
   join pg_namespace n on n.oid = p.pronamespace
   join pg_type t on t.oid = p.prorettype
@@ -177,7 +179,7 @@ function toRoutine(row: RoutineRow): Routine | undefined {
       outputs.length > 0 ? outputs.map((argument) => argument.name) : (row.type_columns ?? []),
     volatility:
       row.volatility === 'i' ? 'immutable' : row.volatility === 's' ? 'stable' : 'volatile',
-    ...(row.table_name === null ? {} : { tableName: row.table_name }),
+    ...(row.table_name ? { tableName: row.table_name } : {}),
   }
 }
 
