@@ -9,6 +9,7 @@ interface FakeChannel {
   topic: string
   filter: unknown
   onChange: ChangeCallback
+  onSystem: ChangeCallback
   onStatus: StatusCallback
 }
 
@@ -19,9 +20,13 @@ vi.mock('./supabase', () => ({
     channel: vi.fn((topic: string) => {
       const channel = { topic } as FakeChannel
       const builder = {
-        on: (_type: string, filter: unknown, callback: ChangeCallback) => {
-          channel.filter = filter
-          channel.onChange = callback
+        on: (type: string, filter: unknown, callback: ChangeCallback) => {
+          if (type === 'system') {
+            channel.onSystem = callback
+          } else {
+            channel.filter = filter
+            channel.onChange = callback
+          }
           return builder
         },
         subscribe: (callback: StatusCallback) => {
@@ -89,6 +94,26 @@ describe('subscribeToOwnRows', () => {
       'interrupted',
       'live',
       'interrupted',
+    ])
+    expect(channels).toHaveLength(1)
+  })
+
+  it('reports interrupted when the change feed is lost, and live (reload) once it is back', () => {
+    const { feed } = follow()
+    last().onStatus('SUBSCRIBED')
+    const lost = { extension: 'postgres_changes', status: 'error', message: 'feed lost' }
+    const back = {
+      extension: 'postgres_changes',
+      status: 'ok',
+      message: 'Subscribed to PostgreSQL',
+    }
+    last().onSystem(lost)
+    last().onSystem({ extension: 'system', status: 'ok', message: 'unrelated' })
+    last().onSystem(back)
+    expect(feed.onHealth.mock.calls.map(([health]) => health)).toEqual([
+      'live',
+      'interrupted',
+      'live',
     ])
     expect(channels).toHaveLength(1)
   })

@@ -11,8 +11,17 @@ export type FeedHealth = 'connecting' | 'live' | 'interrupted'
 export interface OwnRowsFeed<T extends TableName> {
   onUpsert(row: Row<T>): void
   onRemove(id: string): void
-  /** Called with `live` on every (re)join: changes made while away were not delivered, so reload. */
+  /**
+   * Called with `live` on every (re)join and whenever Realtime reports the database subscription
+   * (re)made: changes made while away were not delivered, so reload.
+   */
   onHealth(health: Exclude<FeedHealth, 'connecting'>): void
+}
+
+/** Realtime's `system` message about a channel's extension (postgres_changes, or the channel). */
+interface SystemMessage {
+  extension?: string
+  status?: string
 }
 
 const MAX_REOPEN_DELAY_MS = 30_000
@@ -26,6 +35,11 @@ let channelsOpened = 0
  * realtime-js rejoins by itself after a channel error or a join timeout, but not after the server
  * closed the channel (for example when it shut it down over an expired token), so then a new
  * channel is opened, backing off up to 30 s.
+ *
+ * A channel can also stay joined while its change feed is lost (the server's replication
+ * connection dropped): Realtime then sends a `postgres_changes` system message with status
+ * `error`, and, once it has subscribed to the database again, one with status `ok`. Changes in
+ * between are never delivered, so the first means interrupted and the second means reload.
  */
 export function subscribeToOwnRows<T extends TableName>(
   table: T,
@@ -55,6 +69,11 @@ export function subscribeToOwnRows<T extends TableName>(
           }
         },
       )
+      .on('system', {}, (message: SystemMessage) => {
+        if (!active || channel !== current || message.extension !== 'postgres_changes') return
+        if (message.status === 'error') feed.onHealth('interrupted')
+        else if (message.status === 'ok') feed.onHealth('live')
+      })
       .subscribe((status) => {
         if (!active || channel !== current) return
         if (status === 'SUBSCRIBED') {
