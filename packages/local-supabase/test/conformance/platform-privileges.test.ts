@@ -10,9 +10,8 @@ import { stackInfo } from '../support.ts'
  * migration 20261010094800 and supabase/auth's migrations; see the package README.
  */
 
-const LOGIN_ROLES = ['postgres', 'authenticator', 'supabase_auth_admin', 'supabase_admin'] as const
 const API_ROLES = ['anon', 'authenticated', 'service_role'] as const
-type Role = (typeof LOGIN_ROLES)[number] | (typeof API_ROLES)[number]
+type Role = 'postgres' | 'authenticator' | 'supabase_auth_admin' | (typeof API_ROLES)[number]
 
 const superuser = new pg.Pool({ connectionString: stackInfo().dbUrl, max: 2 })
 afterAll(() => superuser.end())
