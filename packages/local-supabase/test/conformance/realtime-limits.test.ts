@@ -6,6 +6,7 @@ import {
   nextChange,
   note,
   rawSocket,
+  rowId,
   type Binding,
   type Feed,
   type Frame,
@@ -197,7 +198,7 @@ describe('isolation of one subscriber from another', () => {
     )
     for (const row of rows) {
       await victimReadings.watch.until(
-        () => victimReadings.changes.find(({ change }) => change.new && change.new.id === row.id),
+        () => victimReadings.changes.find(({ change }) => rowId(change) === row.id),
         `reading ${row.id}`,
       )
     }
