@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { AppRouter } from './app/router'
 import { syncSession } from './features/auth/stores/session-sync'
 import './styles/global.css'
+import './styles/account.css'
 
 syncSession()
 

@@ -2,7 +2,9 @@ import { lazy, Suspense } from 'react'
 import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom'
 import { Loading } from '@/components/ui/loading'
 import { AuthCallbackScreen } from '@/features/auth/components/auth-callback-screen'
+import { ForgotPasswordScreen } from '@/features/auth/components/forgot-password-screen'
 import { LoginScreen } from '@/features/auth/components/login-screen'
+import { ResetPasswordScreen } from '@/features/auth/components/reset-password-screen'
 import { SignUpScreen } from '@/features/auth/components/sign-up-screen'
 import { RequireSession, SignedOutOnly } from './guards'
 import { loadSignedInScreens } from './signed-in-loader'
@@ -14,6 +16,7 @@ const SignedInLayout = lazy(() =>
 )
 const CoursesScreen = lazy(() => loadSignedInScreens().then((m) => ({ default: m.CoursesScreen })))
 const HcpScreen = lazy(() => loadSignedInScreens().then((m) => ({ default: m.HcpScreen })))
+const AccountScreen = lazy(() => loadSignedInScreens().then((m) => ({ default: m.AccountScreen })))
 
 export const routes: RouteObject[] = [
   {
@@ -21,9 +24,12 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <LoginScreen /> },
       { path: '/signup', element: <SignUpScreen /> },
+      { path: '/forgot-password', element: <ForgotPasswordScreen /> },
     ],
   },
   { path: '/auth/callback', element: <AuthCallbackScreen /> },
+  // Not signed-out-only: the recovery link signs the golfer in before they choose a password.
+  { path: '/auth/reset-password', element: <ResetPasswordScreen /> },
   {
     element: <RequireSession />,
     children: [
@@ -36,6 +42,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/courses', element: <CoursesScreen /> },
           { path: '/hcp', element: <HcpScreen /> },
+          { path: '/account', element: <AccountScreen /> },
         ],
       },
     ],

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react'
-import { Outlet } from 'react-router-dom'
+import { NavLink, Outlet } from 'react-router-dom'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { Loading } from '@/components/ui/loading'
 import { selectUserId, useSessionStore } from '@/features/auth/stores/session-store'
@@ -42,6 +42,11 @@ export function SignedInLayout() {
           </p>
         ) : null}
       </div>
+      <header className="app-bar">
+        <NavLink to="/account" className="app-bar__link">
+          Account
+        </NavLink>
+      </header>
       <main className="screen">
         <AlertMessage message={notice} onDismiss={dismissNotice} />
         <Suspense fallback={<Loading />}>

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { useLocation, useNavigate } from 'react-router-dom'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { TextField } from '@/components/ui/text-field'
 import { getGoogleSignInUrl } from '../api/get-google-sign-in-url'
@@ -76,6 +76,9 @@ export function LoginScreen() {
           autoComplete="current-password"
           required
         />
+        <Link className="form__link" to="/forgot-password">
+          Forgot password?
+        </Link>
         <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
         <button type="submit" className="button button--primary button--wide" disabled={busy}>
           Log In

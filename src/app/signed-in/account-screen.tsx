@@ -1,0 +1,19 @@
+import { useNavigate } from 'react-router-dom'
+import { AccountScreen as AccountSections } from '@/features/account/components/account-screen'
+import { checkNewPassword } from '@/features/auth/lib/sign-up-checks'
+import { useSessionStore } from '@/features/auth/stores/session-store'
+
+/** /account, with the sign-up form's password rules and the session's golfer. */
+export function AccountScreen() {
+  const navigate = useNavigate()
+  const user = useSessionStore((state) => state.user)
+  if (!user) return null
+  return (
+    <AccountSections
+      userId={user.id}
+      email={user.email}
+      checkNewPassword={checkNewPassword}
+      onDeleted={() => navigate('/', { replace: true })}
+    />
+  )
+}

@@ -1,0 +1,43 @@
+import { ulid } from 'ulid'
+import { DataError } from '@/lib/data-error'
+import { supabase } from '@/lib/supabase'
+import type { ImportRound } from '../lib/import-plan'
+
+export interface ImportResult {
+  coursesAdded: number
+  roundsAdded: number
+  roundsSkipped: number
+}
+
+/**
+ * Stores the rounds, and the courses they need, in one database call and one transaction
+ * (public.import_rounds): either all of it is stored or, on any refusal, none of it.
+ */
+export async function importRounds(rounds: readonly ImportRound[]): Promise<ImportResult> {
+  const courseIds = new Map<string, string>()
+  const payload = rounds.map((round) => {
+    const key = `${round.courseName}\u0000${round.courseRating}\u0000${round.slopeRating}`
+    let courseId = courseIds.get(key)
+    if (!courseId) {
+      courseId = ulid()
+      courseIds.set(key, courseId)
+    }
+    return {
+      round_id: ulid(),
+      course_id: courseId,
+      course_name: round.courseName,
+      course_rating: round.courseRating,
+      slope_rating: round.slopeRating,
+      played_on: round.playedOn,
+      score: round.score,
+    }
+  })
+  const { data, error } = await supabase.rpc('import_rounds', { payload })
+  if (error) throw new DataError(error)
+  const result = data as { courses_added: number; rounds_added: number; rounds_skipped: number }
+  return {
+    coursesAdded: result.courses_added,
+    roundsAdded: result.rounds_added,
+    roundsSkipped: result.rounds_skipped,
+  }
+}

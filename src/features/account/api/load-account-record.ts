@@ -1,0 +1,69 @@
+import { DataError } from '@/lib/data-error'
+import { supabase } from '@/lib/supabase'
+import type { ExportCourse, ExportRound } from '../lib/export-files'
+
+// The API answers at most 1,000 rows a request (config.toml [api] max_rows), so read in pages.
+const PAGE = 1000
+
+async function allPages<T>(
+  page: (
+    from: number,
+    to: number,
+  ) => PromiseLike<{ data: T[] | null; error: { message: string; code?: string } | null }>,
+): Promise<T[]> {
+  const rows: T[] = []
+  for (let from = 0; ; from += PAGE) {
+    const { data, error } = await page(from, from + PAGE - 1)
+    if (error) throw new DataError(error)
+    rows.push(...(data ?? []))
+    if (!data || data.length < PAGE) return rows
+  }
+}
+
+/**
+ * The golfer's courses and rounds for export and for the import preview: each round with the
+ * differential and the "counts" mark the database computes (the round_differentials view).
+ */
+export async function loadAccountRecord(
+  userId: string,
+): Promise<{ courses: ExportCourse[]; rounds: ExportRound[] }> {
+  const [courses, rounds] = await Promise.all([
+    allPages((from, to) =>
+      supabase
+        .from('courses')
+        .select('id, name, rating, slope, par')
+        .eq('user_id', userId)
+        .order('id')
+        .range(from, to),
+    ),
+    allPages((from, to) =>
+      supabase
+        .from('round_differentials')
+        .select(
+          'id, played_on, course_name, course_rating, slope_rating, score, differential, counts',
+        )
+        .eq('user_id', userId)
+        .order('id')
+        .range(from, to),
+    ),
+  ])
+  return {
+    courses: courses.map((row) => ({
+      id: row.id,
+      name: row.name,
+      rating: Number(row.rating),
+      slope: Number(row.slope),
+      par: row.par === null ? null : Number(row.par),
+    })),
+    rounds: rounds.map((row) => ({
+      id: String(row.id),
+      playedOn: String(row.played_on),
+      courseName: String(row.course_name),
+      courseRating: Number(row.course_rating),
+      slopeRating: Number(row.slope_rating),
+      score: Number(row.score),
+      differential: row.differential === null ? null : Number(row.differential),
+      counts: row.counts,
+    })),
+  }
+}

@@ -1,0 +1,28 @@
+import { DeleteAccountSection } from './delete-account-section'
+import { EmailSection } from './email-section'
+import { ExportSection } from './export-section'
+import { ImportSection } from './import-section'
+import { PasswordSection } from './password-section'
+
+interface AccountScreenProps {
+  userId: string
+  email: string | null
+  checkNewPassword(password: string, confirmation: string): string | null
+  onDeleted(): void
+}
+
+/** /account: the golfer's email, password, their data in and out, and deleting it all. */
+export function AccountScreen({ userId, email, checkNewPassword, onDeleted }: AccountScreenProps) {
+  return (
+    <>
+      <header className="screen__header">
+        <h1 className="screen__title">Account</h1>
+      </header>
+      <EmailSection email={email} />
+      <PasswordSection email={email} checkNewPassword={checkNewPassword} />
+      <ExportSection userId={userId} email={email} />
+      <ImportSection userId={userId} />
+      <DeleteAccountSection email={email} onDeleted={onDeleted} />
+    </>
+  )
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react'
+import { AlertMessage } from '@/components/ui/alert-message'
+import { loadAccountRecord } from '../api/load-account-record'
+import { EXPORT_FAILED } from '../lib/account-messages'
+import { downloadFile } from '../lib/download'
+import { coursesCsv, fullJson, roundsCsv } from '../lib/export-files'
+import { localToday } from '../lib/import-plan'
+
+type Kind = 'rounds' | 'courses' | 'everything'
+
+export function ExportSection({ userId, email }: { userId: string; email: string | null }) {
+  const [alert, setAlert] = useState<string | null>(null)
+  const [busy, setBusy] = useState<Kind | null>(null)
+
+  async function download(kind: Kind) {
+    if (busy) return
+    setAlert(null)
+    setBusy(kind)
+    try {
+      const record = await loadAccountRecord(userId)
+      const day = localToday()
+      if (kind === 'rounds') {
+        downloadFile(
+          `hcpfast-rounds-${day}.csv`,
+          roundsCsv(record.rounds),
+          'text/csv;charset=utf-8',
+        )
+      } else if (kind === 'courses') {
+        downloadFile(
+          `hcpfast-courses-${day}.csv`,
+          coursesCsv(record.courses),
+          'text/csv;charset=utf-8',
+        )
+      } else {
+        downloadFile(
+          `hcpfast-export-${day}.json`,
+          fullJson({ email, ...record }, new Date()),
+          'application/json',
+        )
+      }
+    } catch {
+      setAlert(EXPORT_FAILED)
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <section className="account-section" aria-labelledby="account-export">
+      <h2 id="account-export">Export</h2>
+      <p>Spreadsheet files (CSV, UTF-8) of your rounds and courses, or everything as JSON.</p>
+      <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
+      <div className="account-actions" aria-busy={busy !== null}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy !== null}
+          onClick={() => void download('rounds')}
+        >
+          Download rounds (CSV)
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy !== null}
+          onClick={() => void download('courses')}
+        >
+          Download courses (CSV)
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy !== null}
+          onClick={() => void download('everything')}
+        >
+          Download everything (JSON)
+        </button>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,244 @@
+import { CsvSyntaxError, parseCsv } from './csv'
+
+/** A round read from a line of the file, ready to store. */
+export interface ImportRound {
+  line: number
+  playedOn: string
+  courseName: string
+  courseRating: number
+  slopeRating: number
+  score: number
+}
+
+export interface ImportLineNote {
+  line: number
+  reason: string
+}
+
+export interface CourseKey {
+  name: string
+  rating: number
+  slope: number
+}
+
+export interface ImportPlan {
+  /** Set when the file as a whole cannot be read; nothing else is then reported. */
+  fileError: string | null
+  toAdd: ImportRound[]
+  newCourses: CourseKey[]
+  /** Lines that would add nothing: the round is already stored, or an earlier line has it. */
+  duplicates: ImportLineNote[]
+  /** Lines that are wrong; while there is one, nothing is imported. */
+  problems: ImportLineNote[]
+}
+
+/** What the golfer already has, to tell new courses and rounds from those already stored. */
+export interface ExistingRecord {
+  courses: readonly CourseKey[]
+  rounds: readonly Omit<ImportRound, 'line'>[]
+}
+
+export const MAX_IMPORT_BYTES = 1_048_576
+export const MAX_IMPORT_ROUNDS = 5_000
+
+export const FILE_TOO_LARGE =
+  'This file is larger than 1 MB. Split it into smaller files and import each.'
+export const FILE_NOT_TEXT =
+  'This file is not a CSV text file. Save it from your spreadsheet as "CSV UTF-8" and try again.'
+export const FILE_EMPTY = 'This file has no rounds in it.'
+export const TOO_MANY_ROUNDS = `This file has more than ${MAX_IMPORT_ROUNDS.toLocaleString('en')} rounds. Split it into smaller files and import each.`
+
+/** The columns, found by header name in any order; other columns are ignored. */
+const COLUMNS = {
+  playedOn: { label: 'Date played', names: ['date played', 'date', 'played on', 'played_on'] },
+  courseName: { label: 'Course name', names: ['course name', 'course', 'course_name'] },
+  courseRating: { label: 'Course rating', names: ['course rating', 'rating', 'course_rating'] },
+  slopeRating: {
+    label: 'Slope rating',
+    names: ['slope rating', 'slope', 'slope_rating'],
+  },
+  score: { label: 'Score', names: ['score', 'gross score'] },
+} as const
+
+type Column = keyof typeof COLUMNS
+
+const FORMULA_START = /^[=+\-@\t\r]/
+const TRIMMABLE = /^[\s\uFEFF\u00A0]+|[\s\uFEFF\u00A0]+$/g
+
+/**
+ * Bytes → text: refuses anything too large, binary (a NUL byte) or not UTF-8, with a message the
+ * golfer can act on. Never throws.
+ */
+export function readImportFile(bytes: ArrayBuffer): { text: string } | { error: string } {
+  if (bytes.byteLength > MAX_IMPORT_BYTES) return { error: FILE_TOO_LARGE }
+  const view = new Uint8Array(bytes)
+  if (view.includes(0)) return { error: FILE_NOT_TEXT }
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(view) }
+  } catch {
+    return { error: FILE_NOT_TEXT }
+  }
+}
+
+const normalise = (header: string) =>
+  header.replace(TRIMMABLE, '').toLowerCase().replace(/\s+/g, ' ')
+
+export const roundKey = (round: Omit<ImportRound, 'line'>) =>
+  [
+    round.playedOn,
+    round.courseName,
+    Math.round(round.courseRating * 10),
+    round.slopeRating,
+    round.score,
+  ].join('\u0000')
+
+const courseKey = (course: CourseKey) =>
+  [course.name, Math.round(course.rating * 10), course.slope].join('\u0000')
+
+/**
+ * Reads a CSV of rounds and says, line by line, what importing it would do. `today` is the
+ * golfer's calendar day (YYYY-MM-DD): a round cannot have been played after it.
+ */
+export function planImport(text: string, existing: ExistingRecord, today: string): ImportPlan {
+  const plan: ImportPlan = {
+    fileError: null,
+    toAdd: [],
+    newCourses: [],
+    duplicates: [],
+    problems: [],
+  }
+  let records
+  try {
+    records = parseCsv(text)
+  } catch (error) {
+    if (!(error instanceof CsvSyntaxError)) throw error
+    return { ...plan, fileError: `Line ${error.line}: ${error.message}. Nothing was read.` }
+  }
+  const [header, ...lines] = records
+  if (!header) return { ...plan, fileError: FILE_EMPTY }
+
+  const names = header.cells.map(normalise)
+  const positions = {} as Record<Column, number>
+  const missing: string[] = []
+  for (const [column, { label, names: accepted }] of Object.entries(COLUMNS) as [
+    Column,
+    (typeof COLUMNS)[Column],
+  ][]) {
+    const at = names.findIndex((name) => (accepted as readonly string[]).includes(name))
+    if (at === -1) missing.push(label)
+    else positions[column] = at
+  }
+  if (missing.length > 0) {
+    return {
+      ...plan,
+      fileError: `The first line must name the columns Date played, Course name, Course rating, Slope rating and Score (in any order). Missing: ${missing.join(', ')}.`,
+    }
+  }
+  if (lines.length === 0) return { ...plan, fileError: FILE_EMPTY }
+  if (lines.length > MAX_IMPORT_ROUNDS) return { ...plan, fileError: TOO_MANY_ROUNDS }
+
+  const stored = new Set(existing.rounds.map(roundKey))
+  const inFile = new Map<string, number>()
+  const knownCourses = new Set(existing.courses.map(courseKey))
+  for (const { line, cells } of lines) {
+    const read = readLine(cells, positions, today)
+    if (typeof read === 'string') {
+      plan.problems.push({ line, reason: read })
+      continue
+    }
+    const round = { line, ...read }
+    const key = roundKey(round)
+    const earlier = inFile.get(key)
+    if (stored.has(key)) {
+      plan.duplicates.push({ line, reason: 'already in your rounds' })
+    } else if (earlier !== undefined) {
+      plan.duplicates.push({ line, reason: `the same round as line ${earlier}` })
+    } else {
+      inFile.set(key, line)
+      plan.toAdd.push(round)
+      const course = {
+        name: round.courseName,
+        rating: round.courseRating,
+        slope: round.slopeRating,
+      }
+      if (!knownCourses.has(courseKey(course))) {
+        knownCourses.add(courseKey(course))
+        plan.newCourses.push(course)
+      }
+    }
+  }
+  return plan
+}
+
+function readLine(
+  cells: readonly string[],
+  at: Record<Column, number>,
+  today: string,
+): Omit<ImportRound, 'line'> | string {
+  const cell = (column: Column) => (cells[at[column]] ?? '').replace(TRIMMABLE, '')
+  const problems: string[] = []
+
+  const playedOn = cell('playedOn')
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(playedOn) || !isCalendarDate(playedOn)) {
+    problems.push('the date played must be a date written YYYY-MM-DD')
+  } else if (playedOn > today) {
+    problems.push('the date played is in the future')
+  } else if (playedOn < '1900-01-01') {
+    problems.push('the date played is before 1900')
+  }
+
+  const courseName = readText(cell('courseName'))
+  if (courseName === null) {
+    problems.push(
+      'the course name starts with =, +, -, @ or a tab, which a spreadsheet would run as a formula',
+    )
+  } else if (courseName === '') {
+    problems.push('the course name is empty')
+  } else if ([...courseName].length > 100) {
+    problems.push('the course name is longer than 100 characters')
+  }
+
+  const ratingText = cell('courseRating').replace(',', '.')
+  const courseRating = Number(ratingText)
+  if (!/^\d{1,2}(\.\d)?$/.test(ratingText) || courseRating < 20 || courseRating > 90) {
+    problems.push('the course rating must be a number from 20.0 to 90.0 with at most one decimal')
+  }
+
+  const slopeText = cell('slopeRating')
+  const slopeRating = Number(slopeText)
+  if (!/^\d{1,3}$/.test(slopeText) || slopeRating < 55 || slopeRating > 155) {
+    problems.push('the slope rating must be a whole number from 55 to 155')
+  }
+
+  const scoreText = cell('score')
+  const score = Number(scoreText)
+  if (!/^\d{1,3}$/.test(scoreText) || score < 18 || score > 200) {
+    problems.push('the score must be a whole number from 18 to 200')
+  }
+
+  if (problems.length > 0 || courseName === null) return capitalise(problems.join('; '))
+  return { playedOn, courseName, courseRating, slopeRating, score }
+}
+
+/**
+ * A name as the golfer typed it. Text this app exported with a protective apostrophe ('=…) is
+ * read back without it; text that a spreadsheet would run as a formula is refused (null).
+ */
+function readText(text: string): string | null {
+  if (text.startsWith("'") && FORMULA_START.test(text.slice(1))) return text.slice(1)
+  return FORMULA_START.test(text) ? null : text
+}
+
+function isCalendarDate(text: string): boolean {
+  const date = new Date(`${text}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/** The golfer's calendar day where they are, YYYY-MM-DD. */
+export function localToday(now: Date = new Date()): string {
+  const month = String(now.getMonth() + 1).padStart(2, '0')
+  const day = String(now.getDate()).padStart(2, '0')
+  return `${now.getFullYear()}-${month}-${day}`
+}
