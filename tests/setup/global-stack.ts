@@ -31,6 +31,7 @@ export async function startTestStack(): Promise<{ info: StackInfo; stop: () => P
     projectDir: PROJECT_ROOT,
     apiPort: 0,
     dbPort: 0,
+    inboxPort: 0,
     dataDir: path.join(root, 'db'),
     fsync: false,
     log: (line) => {
@@ -49,6 +50,7 @@ export async function startTestStack(): Promise<{ info: StackInfo; stop: () => P
     publishableKey: stack.keys.publishable,
     secretKey: stack.keys.secret,
     jwtSecret: stack.keys.jwtSecret,
+    inboxUrl: stack.inboxUrl ?? '',
   }
   const stop = async () => {
     await stack.stop()

@@ -14,6 +14,8 @@ export interface StackInfo {
   publishableKey: string
   secretKey: string
   jwtSecret: string
+  /** The local inbox (Mailpit's page and JSON API) that receives Auth's mails. */
+  inboxUrl: string
 }
 
 /** Node 20 has no global WebSocket, so supabase-js needs `ws` handed to it. */

@@ -11,6 +11,8 @@ export function statusEnv(stack: Stack): string {
     `PUBLISHABLE_KEY=${stack.keys.publishable}`,
     `SECRET_KEY=${stack.keys.secret}`,
     `JWT_SECRET=${stack.keys.jwtSecret}`,
+    // The CLI prints both names for its Mailpit (INBUCKET_URL is the deprecated one).
+    ...(stack.inboxUrl ? [`INBUCKET_URL=${stack.inboxUrl}`, `MAILPIT_URL=${stack.inboxUrl}`] : []),
   ].join('\n')
 }
 
@@ -55,7 +57,7 @@ export function exitOnStartFailure(error: unknown): never {
 
 const USAGE = `Usage: local-supabase [start|reset] [--workdir <project dir>] [--verbose]
 
-  start   Postgres, Auth, REST and Realtime in the foreground (the default); prints the
+  start   Postgres, Auth, REST, Realtime and the local inbox in the foreground (the default); prints the
           connection values as \`supabase status -o env\` does. Ctrl-C stops everything.
   reset   wipe the embedded database, re-apply migrations and seed, then exit.
 

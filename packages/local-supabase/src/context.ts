@@ -1,6 +1,7 @@
 import type pg from 'pg'
 import type { StackConfig } from './config.ts'
 import type { StackKeys } from './keys.ts'
+import type { OutgoingMail } from './inbox/store.ts'
 
 /**
  * What every service of the local stack is given. Services never open their own connections: the
@@ -20,4 +21,6 @@ export interface ServiceContext {
   /** The gateway's externally visible base URL, e.g. http://127.0.0.1:54321 */
   apiUrl: string
   log: (message: string) => void
+  /** Where Auth's mails go: the local inbox. Without one, mails are dropped (and logged). */
+  mailer?: { send(mail: OutgoingMail): void }
 }

@@ -7,6 +7,8 @@ import { createGateway } from './app.ts'
 import { loadConfig, type StackConfig } from './config.ts'
 import type { ServiceContext } from './context.ts'
 import { startDatabase } from './database.ts'
+import { startInbox, type Inbox } from './inbox/server.ts'
+import { MailStore } from './inbox/store.ts'
 import { keysFor, DEFAULT_JWT_SECRET, type StackKeys } from './keys.ts'
 
 /** Where a project's local data lives unless told otherwise (git-ignore `.local/`). */
@@ -19,6 +21,8 @@ export interface StackOptions {
   apiPort?: number
   /** Embedded Postgres port; defaults to `[db] port` (54322). 0 picks a free port. */
   dbPort?: number
+  /** The local inbox's port; defaults to `[inbucket] port` (54324). 0 picks a free port. */
+  inboxPort?: number
   /** Where the embedded Postgres keeps its data. */
   dataDir?: string
   /** Use this server instead of the embedded one (it needs wal_level=logical for Realtime). */
@@ -39,6 +43,11 @@ export interface Stack {
   dbUrl: string
   keys: StackKeys
   config: StackConfig
+  /**
+   * The local inbox that receives Auth's mails (Mailpit's page and JSON API, as `supabase start`
+   * serves them); undefined when `[inbucket] enabled = false`.
+   */
+  inboxUrl: string | undefined
   /** The embedded Postgres server's pid (undefined with DATABASE_URL). */
   postgresPid: number | undefined
   stop(): Promise<void>
@@ -54,6 +63,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const config = options.config ?? loadConfig(options.projectDir)
   const log = options.log ?? (() => undefined)
   const apiPort = await choosePort(options.apiPort ?? config.apiPort, 'API')
+  const inboxPort = config.inbucket.enabled
+    ? await choosePort(options.inboxPort ?? config.inbucket.port, 'inbox')
+    : undefined
 
   const dbPort = options.databaseUrl
     ? 0
@@ -68,7 +80,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const { dbUrl } = database
 
   const pools: pg.Pool[] = []
+  let inbox: Inbox | undefined
   try {
+    const mail = new MailStore()
+    if (inboxPort !== undefined) inbox = await startInbox(mail, inboxPort)
     const keys = await keysFor(options.jwtSecret ?? DEFAULT_JWT_SECRET)
     const apiUrl = `http://127.0.0.1:${apiPort}`
     const pool = (user: string, max: number) => {
@@ -95,6 +110,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       adminDbUrl: dbUrl,
       apiUrl,
       log,
+      ...(inbox ? { mailer: { send: (message) => void mail.add(message) } } : {}),
     }
     const gateway = createGateway(ctx)
     await gateway.realtime.start()
@@ -108,12 +124,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       dbUrl,
       keys,
       config,
+      inboxUrl: inbox?.url,
       postgresPid: database.pid,
       stop() {
         stopping ??= (async () => {
           server.close()
           server.closeAllConnections()
           await gateway.realtime.close()
+          await inbox?.stop()
           await Promise.all(pools.map((p) => p.end().catch(() => undefined)))
           await database.stop()
         })()
@@ -121,6 +139,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
     }
   } catch (error) {
+    await inbox?.stop()
     await Promise.all(pools.map((p) => p.end().catch(() => undefined)))
     await database.stop()
     throw error

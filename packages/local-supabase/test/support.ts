@@ -17,6 +17,8 @@ export interface StackInfo {
   publishableKey: string
   secretKey: string
   jwtSecret: string
+  /** The local inbox (Mailpit's page and JSON API) that receives Auth's mails. */
+  inboxUrl: string
 }
 
 declare module 'vitest' {

@@ -2,9 +2,13 @@ import { Hono, type Context } from 'hono'
 import type { ServiceContext } from '../context.ts'
 import { getUser, logoutHandler } from './current-user.ts'
 import { API_VERSION_HEADER, AuthError, unexpectedFailure } from './errors.ts'
+import { authLimits, limitRequests } from './account.ts'
 import { authorize, callback } from './external.ts'
+import { recover } from './recover.ts'
 import { signup } from './signup.ts'
 import { token } from './token-grants.ts'
+import { reauthenticate, resend, updateUser } from './user-update.ts'
+import { verifyGet, verifyPost } from './verify.ts'
 
 type Handler = (c: Context) => Promise<Response>
 
@@ -14,6 +18,8 @@ type Handler = (c: Context) => Promise<Response>
  */
 export function authRoutes(ctx: ServiceContext): Hono {
   const app = new Hono()
+  // GoTrue's per-service limiters, from [auth.rate_limit].
+  const limits = authLimits(ctx.config.auth)
 
   // Errors become the GoTrue error shape the request asked for, then travel up to the gateway's
   // one error handler as ApiErrors.
@@ -56,11 +62,48 @@ export function authRoutes(ctx: ServiceContext): Hono {
   )
   app.post(
     '/signup',
-    handle((c) => signup(c, ctx)),
+    handle((c) => {
+      limitRequests(limits.signInSignUps, c)
+      return signup(c, ctx)
+    }),
   )
   app.post(
     '/token',
-    handle((c) => token(c, ctx)),
+    handle((c) => {
+      // GoTrue counts every grant (password, refresh_token, pkce) against token_refresh.
+      const grantType = c.req.query('grant_type') ?? ''
+      if (['password', 'refresh_token', 'pkce', 'id_token'].includes(grantType)) {
+        limitRequests(limits.token, c)
+      }
+      return token(c, ctx)
+    }),
+  )
+  app.post(
+    '/recover',
+    handle((c) => {
+      limitRequests(limits.signInSignUps, c)
+      return recover(c, ctx, limits)
+    }),
+  )
+  app.get(
+    '/verify',
+    handle((c) => verifyGet(c, ctx, limits)),
+  )
+  app.post(
+    '/verify',
+    handle((c) => verifyPost(c, ctx, limits)),
+  )
+  app.put(
+    '/user',
+    handle((c) => updateUser(c, ctx, limits)),
+  )
+  app.post(
+    '/resend',
+    handle((c) => resend(c, ctx, limits)),
+  )
+  app.get(
+    '/reauthenticate',
+    handle((c) => reauthenticate(c, ctx, limits)),
   )
   app.get(
     '/user',

@@ -8,7 +8,7 @@ import { newRefreshToken, sessionAmr, signAccessToken } from './tokens.ts'
 import { findUserById, NIL_UUID, userJson } from './users.ts'
 
 /** GoTrue's `models.AuthenticationMethod` names, as they appear in `amr`. */
-export type AuthenticationMethod = 'password' | 'oauth'
+export type AuthenticationMethod = 'password' | 'oauth' | 'otp' | 'recovery' | 'email_change'
 
 export interface GrantContext {
   userAgent: string | null

@@ -2,7 +2,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { startStack } from '../../src/index.ts'
+import { loadConfig, startStack } from '../../src/index.ts'
 import { FIXTURE_DIR, type StackInfo } from '../support.ts'
 
 /** One fixture stack per test project: a fresh Postgres in a temp folder, free ports. */
@@ -11,10 +11,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // As root, Postgres runs as an unprivileged OS user, who must be able to reach the data folder.
   await chmod(root, 0o755)
   const logs: string[] = []
+  // The suites sign up and sign in far more often from one address than [auth.rate_limit]'s
+  // defaults allow; the limits themselves are tested on Auth services with small limits.
+  const config = loadConfig(FIXTURE_DIR)
+  Object.assign(config.auth.rateLimit, {
+    signInSignUps: 100_000,
+    tokenRefresh: 100_000,
+    tokenVerifications: 100_000,
+  })
   const stack = await startStack({
     projectDir: FIXTURE_DIR,
+    config,
     apiPort: 0,
     dbPort: 0,
+    inboxPort: 0,
     dataDir: path.join(root, 'db'),
     fsync: false,
     seed: false,
@@ -34,6 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     publishableKey: stack.keys.publishable,
     secretKey: stack.keys.secret,
     jwtSecret: stack.keys.jwtSecret,
+    inboxUrl: stack.inboxUrl ?? '',
   }
   project.provide('localStack', info)
   return async () => {
