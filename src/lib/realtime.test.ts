@@ -23,7 +23,8 @@ vi.mock('./supabase', () => ({
         on: (type: string, filter: unknown, callback: ChangeCallback) => {
           if (type === 'system') {
             channel.onSystem = callback
-          } else {
+          } else if (!channel.onChange) {
+            // The channel's first binding is the table's own rows.
             channel.filter = filter
             channel.onChange = callback
           }
