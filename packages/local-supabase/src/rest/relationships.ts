@@ -134,19 +134,17 @@ function compare(a: Relationship, b: Relationship): number {
 
 /** Relationships by origin table name. */
 export async function loadRelationships(
-  db: pg.Pool,
+  db: pg.PoolClient,
   schema: string,
   primaryKeys: Map<string, string[]>,
 ): Promise<Map<string, Relationship[]>> {
-  const [keys, computed] = await Promise.all([
-    db.query<ForeignKeyRow>(FOREIGN_KEYS_SQL, [schema]),
-    db.query<{
-      function_name: string
-      table_name: string
-      foreign_table_name: string
-      to_one: boolean
-    }>(COMPUTED_SQL, [schema]),
-  ])
+  const keys = await db.query<ForeignKeyRow>(FOREIGN_KEYS_SQL, [schema])
+  const computed = await db.query<{
+    function_name: string
+    table_name: string
+    foreign_table_name: string
+    to_one: boolean
+  }>(COMPUTED_SQL, [schema])
   const direct: ForeignKeyRelationship[] = keys.rows.map((row) => ({
     kind: 'foreign-key',
     table: row.table_name,

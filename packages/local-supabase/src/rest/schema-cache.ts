@@ -183,13 +183,35 @@ function toRoutine(row: RoutineRow): Routine | undefined {
   }
 }
 
+/**
+ * Reads the catalog in one transaction with an empty search_path, as PostgREST does, so that
+ * default expressions and type names come out schema-qualified (`auth.uid()`, not `uid()`)
+ * whatever the connection's own search_path.
+ */
 export async function loadSchema(db: pg.Pool, schema = EXPOSED_SCHEMA): Promise<SchemaSnapshot> {
-  const [relationRows, routineRows, roleRows, settableRows] = await Promise.all([
-    db.query<{ name: string; columns: Column[]; primary_key: string[] }>(RELATIONS_SQL, [schema]),
-    db.query<RoutineRow>(ROUTINES_SQL, [schema]),
-    db.query<{ role: string; settings: string[] }>(ROLE_SETTINGS_SQL),
-    db.query<{ name: string }>(USER_SETTABLE_SQL),
-  ])
+  const client = await db.connect()
+  try {
+    await client.query('BEGIN READ ONLY')
+    await client.query("select set_config('search_path', '', true)")
+    const snapshot = await readSchema(client, schema)
+    await client.query('COMMIT')
+    return snapshot
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw error
+  } finally {
+    client.release()
+  }
+}
+
+async function readSchema(db: pg.PoolClient, schema: string): Promise<SchemaSnapshot> {
+  const relationRows = await db.query<{ name: string; columns: Column[]; primary_key: string[] }>(
+    RELATIONS_SQL,
+    [schema],
+  )
+  const routineRows = await db.query<RoutineRow>(ROUTINES_SQL, [schema])
+  const roleRows = await db.query<{ role: string; settings: string[] }>(ROLE_SETTINGS_SQL)
+  const settableRows = await db.query<{ name: string }>(USER_SETTABLE_SQL)
   const relations = new Map<string, Relation>()
   const relationships = await loadRelationships(
     db,
