@@ -4,6 +4,7 @@ import path from 'node:path'
 import { PROJECT_ROOT } from '../scripts/project.ts'
 import { benchBundle } from './bundle-bench.ts'
 import { benchHandicap } from './handicap-bench.ts'
+import { benchImport } from './import-bench.ts'
 import { benchLoad } from './load-bench.ts'
 import { benchOriginalDesign } from './original-design-bench.ts'
 import { benchStack } from './stack-bench.ts'
@@ -20,6 +21,7 @@ const sections: Section[] = [
   { title: 'Login bundle vs floor', run: benchBundle },
   { title: 'UI: Add Round to index, and to the other device', run: () => benchUi() },
   { title: 'Local stack REST and Realtime', run: () => benchStack() },
+  { title: 'Import 1,000 rounds from CSV', run: () => benchImport() },
   { title: 'Load: 200 golfers with realtime', run: () => benchLoad() },
   { title: 'Original design vs ours', run: () => benchOriginalDesign() },
 ]
