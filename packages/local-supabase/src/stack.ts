@@ -40,6 +40,10 @@ export interface StackOptions {
 
 export interface Stack {
   apiUrl: string
+  /**
+   * Superuser (supabase_admin) connection string, for the stack's own administration and tests.
+   * Migrations and the seed run as `postgres`, which is not a superuser, as on the platform.
+   */
   dbUrl: string
   keys: StackKeys
   config: StackConfig
