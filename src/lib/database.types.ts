@@ -14,6 +14,7 @@ export type Database = {
           created_at: string
           id: string
           name: string
+          par: number | null
           rating: number
           slope: number
           user_id: string
@@ -22,6 +23,7 @@ export type Database = {
           created_at?: string
           id: string
           name: string
+          par?: number | null
           rating: number
           slope: number
           user_id?: string
@@ -30,8 +32,39 @@ export type Database = {
           created_at?: string
           id?: string
           name?: string
+          par?: number | null
           rating?: number
           slope?: number
+          user_id?: string
+        }
+        Relationships: []
+      }
+      deletions: {
+        Row: {
+          deleted_at: string
+          id: number
+          record: NonNullable<Json>
+          record_id: string
+          round_ids: string[]
+          table_name: string
+          user_id: string
+        }
+        Insert: {
+          deleted_at?: string
+          id?: never
+          record: NonNullable<Json>
+          record_id: string
+          round_ids?: string[]
+          table_name: string
+          user_id: string
+        }
+        Update: {
+          deleted_at?: string
+          id?: never
+          record?: NonNullable<Json>
+          record_id?: string
+          round_ids?: string[]
+          table_name?: string
           user_id?: string
         }
         Relationships: []
@@ -43,6 +76,7 @@ export type Database = {
           course_rating: number
           created_at: string
           id: string
+          played_on: string
           score: number
           slope_rating: number
           user_id: string
@@ -53,6 +87,7 @@ export type Database = {
           course_rating: number
           created_at?: string
           id: string
+          played_on?: string
           score: number
           slope_rating: number
           user_id?: string
@@ -63,11 +98,19 @@ export type Database = {
           course_rating?: number
           created_at?: string
           id?: string
+          played_on?: string
           score?: number
           slope_rating?: number
           user_id?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "rounds_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "course_handicaps"
+            referencedColumns: ["course_id"]
+          },
           {
             foreignKeyName: "rounds_course_id_fkey"
             columns: ["course_id"]
@@ -79,6 +122,23 @@ export type Database = {
       }
     }
     Views: {
+      course_handicaps: {
+        Row: {
+          course_handicap: number | null
+          course_id: string | null
+          user_id: string | null
+        }
+        Relationships: []
+      }
+      handicap_history: {
+        Row: {
+          handicap_index: number | null
+          played_on: string | null
+          round_id: string | null
+          user_id: string | null
+        }
+        Relationships: []
+      }
       handicap_indexes: {
         Row: {
           handicap_index: number | null
@@ -89,39 +149,26 @@ export type Database = {
       }
       round_differentials: {
         Row: {
+          counts: boolean | null
           course_id: string | null
           course_name: string | null
           course_rating: number | null
           created_at: string | null
           differential: number | null
           id: string | null
+          played_on: string | null
           score: number | null
           slope_rating: number | null
           user_id: string | null
         }
-        Insert: {
-          course_id?: string | null
-          course_name?: string | null
-          course_rating?: number | null
-          created_at?: string | null
-          differential?: never
-          id?: string | null
-          score?: number | null
-          slope_rating?: number | null
-          user_id?: string | null
-        }
-        Update: {
-          course_id?: string | null
-          course_name?: string | null
-          course_rating?: number | null
-          created_at?: string | null
-          differential?: never
-          id?: string | null
-          score?: number | null
-          slope_rating?: number | null
-          user_id?: string | null
-        }
         Relationships: [
+          {
+            foreignKeyName: "rounds_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "course_handicaps"
+            referencedColumns: ["course_id"]
+          },
           {
             foreignKeyName: "rounds_course_id_fkey"
             columns: ["course_id"]
@@ -133,7 +180,30 @@ export type Database = {
       }
     }
     Functions: {
-      [_ in never]: never
+      delete_my_account: {
+        Args: Record<PropertyKey, never>
+        Returns: undefined
+      }
+      differentials_used: {
+        Args: { rounds_count: number }
+        Returns: {
+          adjustment_tenths: number
+          counted: number
+        }[]
+      }
+      handicap_index_of: {
+        Args: { differential_tenths: number[] }
+        Returns: number
+      }
+      import_rounds: { Args: { payload: Json }; Returns: Json }
+      is_undoing_a_deletion: {
+        Args: Record<PropertyKey, never>
+        Returns: boolean
+      }
+      undo_deletion: {
+        Args: { kind: string; record_id: string }
+        Returns: undefined
+      }
     }
     Enums: {
       [_ in never]: never

@@ -29,8 +29,11 @@ let channelsOpened = 0
 
 /**
  * Follows INSERT, UPDATE and DELETE of the signed-in golfer's rows of one table. Returns the
- * unsubscribe. A DELETE may carry only the primary key (Realtime trims `old` to it under RLS), so
- * removals go by id.
+ * unsubscribe. Deletes come from the golfer's own `deletions` rows, one per deleted row: the
+ * tables keep the default replica identity, so a DELETE carries only the primary key and no
+ * user_id filter (the golfer's or anyone's) can match it — Realtime never checks RLS for a
+ * DELETE, and with the whole old row a filter would tell another golfer its values. An INSERT
+ * into `deletions` is checked against RLS and reaches only its golfer.
  *
  * realtime-js rejoins by itself after a channel error or a join timeout, but not after the server
  * closed the channel (for example when it shut it down over an expired token), so then a new
@@ -67,6 +70,19 @@ export function subscribeToOwnRows<T extends TableName>(
           } else {
             feed.onUpsert(payload.new)
           }
+        },
+      )
+      .on(
+        'postgres_changes',
+        {
+          event: 'INSERT',
+          schema: 'public',
+          table: 'deletions',
+          filter: `user_id=eq.${userId}`,
+        },
+        (payload: RealtimePostgresChangesPayload<Row<'deletions'>>) => {
+          if (!active || channel !== current || payload.eventType !== 'INSERT') return
+          if (payload.new.table_name === table) feed.onRemove(payload.new.record_id)
         },
       )
       .on('system', {}, (message: SystemMessage) => {

@@ -16,6 +16,7 @@ export function aCourse(overrides: Partial<Course> = {}): Course {
     name: 'Augusta',
     rating: 76.2,
     slope: 148,
+    par: null,
     createdAt: '2026-11-22T10:00:00.000Z',
     ...overrides,
   }
@@ -29,6 +30,7 @@ export function aRound(course: Course, score: number, overrides: Partial<Round> 
     courseRating: course.rating,
     slopeRating: course.slope,
     score,
+    playedOn: '2026-11-22',
     createdAt: '2026-11-22T10:00:00.000Z',
     ...overrides,
   }

@@ -287,15 +287,73 @@ describe('rounds', () => {
     }
   })
 
-  it('rounds cannot be updated, by their owner or anyone else', async () => {
+  it('a golfer edits the score and the day played of their own round', async () => {
+    const result = await as(golfer(alice), (db) =>
+      db.query(`update public.rounds set score = 92, played_on = '2026-01-15' where id = $1`, [
+        aliceRound,
+      ]),
+    )
+    expect(result.rowCount).toBe(1)
+    const { rows } = await pool.query(
+      `select score, played_on::text from public.rounds where id = $1`,
+      [aliceRound],
+    )
+    expect(rows[0]).toEqual({ score: 92, played_on: '2026-01-15' })
+  })
+
+  it('moving a round onto another of their courses re-copies that course', async () => {
+    const id = ulid()
+    await addRound(golfer(alice), id, aliceSecondCourse, 85)
+    await as(golfer(alice), (db) =>
+      db.query('update public.rounds set course_id = $2 where id = $1', [id, aliceCourse]),
+    )
+    // aliceCourse was renamed and re-rated above: the move copies its values as they are now.
+    expect(await storedRound(id)).toMatchObject({
+      course_id: aliceCourse,
+      course_name: 'Renamed',
+      course_rating: '75.5',
+      slope_rating: 131,
+      score: 85,
+    })
+  })
+
+  it("moving a round onto another golfer's course is refused with 42501, as an unknown course", async () => {
     const before = await storedRound(aliceRound)
-    for (const caller of [golfer(alice), golfer(bob)]) {
+    for (const courseId of [bobCourse, ulid()]) {
       await expect(
-        as(caller, (db) =>
-          db.query('update public.rounds set score = 60 where id = $1', [aliceRound]),
+        as(golfer(alice), (db) =>
+          db.query('update public.rounds set course_id = $2 where id = $1', [aliceRound, courseId]),
         ),
       ).rejects.toMatchObject({ code: '42501' })
     }
+    expect(await storedRound(aliceRound)).toEqual(before)
+  })
+
+  it("a round's owner, id and copies cannot be set by a golfer", async () => {
+    const before = await storedRound(aliceRound)
+    for (const statement of [
+      `update public.rounds set user_id = '${bob}' where id = '${aliceRound}'`,
+      `update public.rounds set id = '${ulid()}' where id = '${aliceRound}'`,
+      `update public.rounds set course_name = 'Augusta', course_rating = 20.0 where id = '${aliceRound}'`,
+      `update public.rounds set created_at = now() - interval '1 year' where id = '${aliceRound}'`,
+    ]) {
+      await expect(attempt(golfer(alice), statement)).rejects.toMatchObject({ code: '42501' })
+    }
+    expect(await storedRound(aliceRound)).toEqual(before)
+  })
+
+  it("updating another golfer's round changes no row, and anon may not update", async () => {
+    const before = await storedRound(aliceRound)
+    const result = await as(golfer(bob), (db) =>
+      db.query('update public.rounds set score = 60 where id = $1 or user_id = $2', [
+        aliceRound,
+        alice,
+      ]),
+    )
+    expect(result.rowCount).toBe(0)
+    await expect(
+      attempt(anon, `update public.rounds set score = 60 where id = '${aliceRound}'`),
+    ).rejects.toMatchObject({ code: '42501' })
     expect(await storedRound(aliceRound)).toEqual(before)
   })
 
@@ -356,9 +414,18 @@ describe('rounds', () => {
       user_id: alice,
       course_name: 'Alice Heath',
     })
+    await as(serviceRole, (db) =>
+      db.query('update public.rounds set score = 70 where id = $1', [accepted]),
+    )
+    expect(await storedRound(accepted)).toMatchObject({ score: 70, course_name: 'Alice Heath' })
     await expect(
       as(serviceRole, (db) =>
-        db.query('update public.rounds set score = 70 where id = $1', [accepted]),
+        db.query('update public.rounds set course_id = $2 where id = $1', [accepted, bobCourse]),
+      ),
+    ).rejects.toMatchObject({ code: '42501' })
+    await expect(
+      as(serviceRole, (db) =>
+        db.query('update public.rounds set user_id = $2 where id = $1', [accepted, bob]),
       ),
     ).rejects.toMatchObject({ code: '23514' })
   })
@@ -459,7 +526,7 @@ describe('the schema as a whole', () => {
     expect(rows.filter((row) => !row.config?.includes('search_path=""'))).toEqual([])
   })
 
-  it('both tables are published to Realtime with their full old row on delete', async () => {
+  it('both tables and the deletions are published to Realtime with only the key on delete', async () => {
     const { rows } = await pool.query<{ name: string; identity: string }>(
       `select c.relname as name, c.relreplident as identity
        from pg_publication_tables t
@@ -468,9 +535,11 @@ describe('the schema as a whole', () => {
        where t.pubname = 'supabase_realtime' and t.schemaname = 'public'
        order by 1`,
     )
+    // The default identity: a DELETE carries the primary key and nothing a filter could probe.
     expect(rows).toEqual([
-      { name: 'courses', identity: 'f' },
-      { name: 'rounds', identity: 'f' },
+      { name: 'courses', identity: 'd' },
+      { name: 'deletions', identity: 'd' },
+      { name: 'rounds', identity: 'd' },
     ])
   })
 

@@ -1,10 +1,19 @@
-import { useMemo } from 'react'
+import { lazy, Suspense, useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { useCoursesStore, selectCoursesByName } from '@/features/courses/stores/courses-store'
 import { HandicapDisplay } from '@/features/handicap/components/handicap-display'
-import { handicapIndex } from '@/features/handicap/lib/handicap-index'
+import {
+  countingRounds,
+  handicapHistory,
+  handicapIndex,
+  scoreDifferential,
+} from '@/features/handicap/lib/handicap-index'
 import { RoundsList } from '@/features/rounds/components/rounds-list'
+import { formatPlayedOn } from '@/features/rounds/lib/played-on'
 import { selectRoundsNewestFirst, useRoundsStore } from '@/features/rounds/stores/rounds-store'
+
+/** Its own chunk, fetched when the HCP screen first shows: never part of the login page. */
+const HandicapTrend = lazy(() => import('@/features/handicap/components/handicap-trend'))
 
 /** The handicap from the golfer's rounds, and the rounds, which are played on their courses. */
 export function HcpScreen() {
@@ -14,17 +23,34 @@ export function HcpScreen() {
   const coursesStatus = useCoursesStore((state) => state.status)
   const coursesPending = useCoursesStore((state) => state.pending)
 
-  const index = useMemo(
-    () =>
-      handicapIndex(
-        rounds.map((round) => ({
-          score: round.score,
-          courseRating: round.courseRating,
-          slopeRating: round.slopeRating,
-        })),
+  const { index, marks, trend } = useMemo(() => {
+    const scored = rounds.map((round) => ({
+      score: round.score,
+      courseRating: round.courseRating,
+      slopeRating: round.slopeRating,
+    }))
+    const counts = countingRounds(scored)
+    const differentials = scored.map(scoreDifferential)
+    const history = handicapHistory([...scored].reverse()).reverse()
+    return {
+      index: handicapIndex(scored),
+      marks: Object.fromEntries(
+        rounds.map((round, at) => [
+          round.id,
+          { differential: (differentials[at] as number).toFixed(1), counts: counts[at] === true },
+        ]),
       ),
-    [rounds],
-  )
+      trend: rounds
+        .map((round, at) => ({
+          key: round.id,
+          label: formatPlayedOn(round.playedOn),
+          differential: differentials[at] as number,
+          index: history[at] ?? null,
+          counts: counts[at] === true,
+        }))
+        .reverse(),
+    }
+  }, [rounds])
   // A course still being saved cannot take a round yet: the database checks the round's course.
   const playable = useMemo(
     () => courses.filter((course) => coursesPending[course.id] !== 'adding'),
@@ -40,7 +66,12 @@ export function HcpScreen() {
         loading={rounds.length === 0 && (roundsStatus === 'idle' || roundsStatus === 'loading')}
       />
       <h2 className="section-title">Rounds</h2>
-      <RoundsList courses={playable} coursesStatus={coursesStatus} />
+      {index === null ? null : (
+        <Suspense fallback={null}>
+          <HandicapTrend entries={trend} />
+        </Suspense>
+      )}
+      <RoundsList courses={playable} coursesStatus={coursesStatus} marks={marks} />
     </>
   )
 }

@@ -2,13 +2,16 @@ import { Suspense, useEffect } from 'react'
 import { NavLink, Outlet } from 'react-router-dom'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { Loading } from '@/components/ui/loading'
+import { UndoBar } from '@/components/ui/undo-bar'
 import { selectUserId, useSessionStore } from '@/features/auth/stores/session-store'
 import { useCoursesStore } from '@/features/courses/stores/courses-store'
 import { syncCourses } from '@/features/courses/stores/courses-sync'
 import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import { syncRounds } from '@/features/rounds/stores/rounds-sync'
 import { useNoticesStore } from '@/stores/notices-store'
+import { useUndoStore } from '@/stores/undo-store'
 import { BottomToolbar } from './bottom-toolbar'
+import '@/styles/record.css'
 
 /**
  * Every signed-in screen: the golfer's live data for as long as they are signed in, the message
@@ -29,6 +32,7 @@ export function SignedInLayout() {
       stopCourses()
       stopRounds()
       useNoticesStore.getState().reset()
+      useUndoStore.getState().reset()
     }
   }, [userId])
 
@@ -53,6 +57,7 @@ export function SignedInLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <UndoBar />
       <BottomToolbar />
     </div>
   )

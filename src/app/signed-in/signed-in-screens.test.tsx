@@ -293,7 +293,7 @@ describe('HCP screen', () => {
     const dialog = screen.getByRole('dialog', { name: 'Add Round' })
     await user.type(within(dialog).getByLabelText('Gross Score'), '84')
     await user.click(within(dialog).getByRole('button', { name: 'Add Round' }))
-    expect(addRound).toHaveBeenCalledWith(expect.any(String), course, 84)
+    expect(addRound).toHaveBeenCalledWith(expect.any(String), course, 84, expect.any(String))
     expect(display()).toHaveTextContent('6.0')
     expect(screen.getByRole('button', { name: /84.*Augusta/ })).toBeInTheDocument()
   })

@@ -5,6 +5,8 @@ export interface Course {
   rating: number
   /** Slope rating, a whole number 55–155. */
   slope: number
+  /** Par of the 18 holes, 54–90, when the golfer has given it (for the course handicap). */
+  par: number | null
   createdAt: string
 }
 
@@ -12,4 +14,9 @@ export interface NewCourse {
   name: string
   rating: number
   slope: number
+}
+
+/** What an edit may change: everything a golfer typed, par included. */
+export interface CourseEdit extends NewCourse {
+  par: number | null
 }

@@ -6,6 +6,8 @@ export interface Round {
   courseRating: number
   slopeRating: number
   score: number
+  /** The day played, YYYY-MM-DD, as the golfer picked it. */
+  playedOn: string
   createdAt: string
 }
 

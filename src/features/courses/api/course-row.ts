@@ -3,7 +3,7 @@ import type { Course } from '../types'
 
 export type CourseRow = Database['public']['Tables']['courses']['Row']
 
-export const COURSE_COLUMNS = 'id, user_id, name, rating, slope, created_at'
+export const COURSE_COLUMNS = 'id, user_id, name, rating, slope, par, created_at'
 
 // numeric columns may arrive as strings from some paths; the screens need numbers.
 export function toCourse(row: CourseRow): Course {
@@ -12,6 +12,7 @@ export function toCourse(row: CourseRow): Course {
     name: row.name,
     rating: Number(row.rating),
     slope: Number(row.slope),
+    par: row.par === null ? null : Number(row.par),
     createdAt: row.created_at,
   }
 }

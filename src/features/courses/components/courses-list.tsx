@@ -4,18 +4,39 @@ import { Accordion, AccordionAction, AccordionItem } from '@/components/ui/accor
 import { PlusIcon } from '@/components/ui/icons'
 import { LoadFailed, Loading } from '@/components/ui/loading'
 import { LOAD_COURSES_FAILED } from '../lib/course-messages'
-import { addCourseOptimistically, deleteCourseOptimistically } from '../stores/course-commands'
+import {
+  addCourseOptimistically,
+  deleteCourseOptimistically,
+  editCourseOptimistically,
+} from '../stores/course-commands'
 import { selectCoursesByName, useCoursesStore } from '../stores/courses-store'
 import { reloadCourses } from '../stores/courses-sync'
+import type { Course } from '../types'
 import { AddCourseDialog } from './add-course-dialog'
+import { DeleteCourseDialog } from './delete-course-dialog'
+import { EditCourseDialog } from './edit-course-dialog'
+
+interface CoursesListProps {
+  /** Course handicap as shown ("17", "+2") for each course with a par, when there is an index. */
+  courseHandicaps?: Readonly<Record<string, string>>
+  /** How many of the golfer's rounds were played on each course. */
+  roundCounts?: Readonly<Record<string, number>>
+}
 
 /** The Courses screen's accordion: "Add a course..." first, then one entry per course. */
-export function CoursesList() {
+export function CoursesList({ courseHandicaps = {}, roundCounts = {} }: CoursesListProps) {
   const courses = useCoursesStore(useShallow(selectCoursesByName))
   const status = useCoursesStore((state) => state.status)
   const pending = useCoursesStore((state) => state.pending)
   const [adding, setAdding] = useState(false)
   const addButton = useRef<HTMLButtonElement>(null)
+  const [editing, setEditing] = useState<Course | null>(null)
+  const [confirming, setConfirming] = useState<Course | null>(null)
+
+  function askToRemove(course: Course) {
+    if (roundCounts[course.id]) setConfirming(course)
+    else remove(course.id)
+  }
 
   function remove(id: string) {
     void deleteCourseOptimistically(id)
@@ -43,18 +64,53 @@ export function CoursesList() {
             <AccordionItem key={course.id} value={course.id} title={course.name} busy={saving}>
               <p className="detail">Course Rating: {course.rating.toFixed(1)}</p>
               <p className="detail">Slope Rating: {course.slope}</p>
-              <button
-                type="button"
-                className="button button--danger"
-                disabled={saving}
-                onClick={() => remove(course.id)}
-              >
-                Delete course
-              </button>
+              {course.par !== null ? <p className="detail">Par: {course.par}</p> : null}
+              {courseHandicaps[course.id] ? (
+                <p className="detail detail--strong">
+                  Course handicap: {courseHandicaps[course.id]}
+                </p>
+              ) : null}
+              <div className="detail__actions">
+                <button
+                  type="button"
+                  className="button button--danger"
+                  disabled={saving}
+                  onClick={() => askToRemove(course)}
+                >
+                  Delete course
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={saving}
+                  onClick={() => setEditing(course)}
+                >
+                  Edit course
+                </button>
+              </div>
             </AccordionItem>
           )
         })}
       </Accordion>
+      {editing ? (
+        <EditCourseDialog
+          course={editing}
+          onOpenChange={(open) => {
+            if (!open) setEditing(null)
+          }}
+          onSave={(edit) => void editCourseOptimistically(editing, edit)}
+        />
+      ) : null}
+      {confirming ? (
+        <DeleteCourseDialog
+          course={confirming}
+          roundCount={roundCounts[confirming.id] ?? 0}
+          onOpenChange={(open) => {
+            if (!open) setConfirming(null)
+          }}
+          onDelete={() => remove(confirming.id)}
+        />
+      ) : null}
       {status === 'loading' && courses.length === 0 ? (
         <Loading label="Loading your courses…" />
       ) : null}

@@ -7,3 +7,14 @@ export const DELETE_COURSE_UNAVAILABLE =
   "Couldn't delete the course. Check your connection and try again."
 export const LOAD_COURSES_FAILED =
   "Couldn't load your courses. Check your connection and try again."
+export const EDIT_COURSE_INVALID =
+  'Error saving course. Ensure course and slope ratings are valid numbers, and par is a whole number from 54 to 90.'
+export const EDIT_COURSE_UNAVAILABLE =
+  "Couldn't save your changes to the course. Check your connection and try again."
+export const UNDO_COURSE_FAILED = "Couldn't bring the course back."
+export const COURSE_DELETED = 'Course deleted.'
+
+/** Said before a course with rounds is deleted: the rounds stay, with the course's values. */
+export function roundsKeptMessage(count: number): string {
+  return `Its ${count} ${count === 1 ? 'round is' : 'rounds are'} kept, with this course's name and ratings.`
+}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { NOT_NUMBERS } from '@/testing/hostile-values'
 import {
+  parseCourseEditForm,
   parseCourseForm,
+  parsePar,
   parseCourseName,
   parseCourseRating,
   parseSlopeRating,
@@ -99,5 +101,31 @@ describe('parseCourseForm', () => {
     expect(parseCourseForm({ name: '', rating: '76.2', slope: '148' })).toBeNull()
     expect(parseCourseForm({ name: 'Augusta', rating: 'x', slope: '148' })).toBeNull()
     expect(parseCourseForm({ name: 'Augusta', rating: '76.2', slope: '' })).toBeNull()
+  })
+})
+
+describe('par', () => {
+  it('is optional: blank is no par', () => {
+    expect(parsePar('')).toBeNull()
+    expect(parsePar('  ')).toBeNull()
+  })
+  it('accepts whole numbers from 54 to 90', () => {
+    expect(parsePar('54')).toBe(54)
+    expect(parsePar(' 72 ')).toBe(72)
+    expect(parsePar('90')).toBe(90)
+  })
+  it('refuses anything else', () => {
+    for (const text of ['53', '91', '36', '72.5', '-72', 'seventy', '0x48']) {
+      expect(parsePar(text)).toBeUndefined()
+    }
+  })
+  it('an edit form with a bad par is refused as a whole', () => {
+    expect(parseCourseEditForm({ name: 'A', rating: '70.1', slope: '113', par: '27' })).toBeNull()
+    expect(parseCourseEditForm({ name: 'A', rating: '70.1', slope: '113', par: '70' })).toEqual({
+      name: 'A',
+      rating: 70.1,
+      slope: 113,
+      par: 70,
+    })
   })
 })

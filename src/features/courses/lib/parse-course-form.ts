@@ -1,4 +1,4 @@
-import type { NewCourse } from '../types'
+import type { CourseEdit, NewCourse } from '../types'
 
 /**
  * The bounds of DESIGN §2, the same as the database's constraints: a course rating from 20.0 to
@@ -10,6 +10,8 @@ export const COURSE_BOUNDS = {
   rating: { min: 20, max: 90 },
   slope: { min: 55, max: 155 },
   name: { maxLength: 100 },
+  /** 18 par-3 holes up to the rating's own bound (see the migration and the README). */
+  par: { min: 54, max: 90 },
 } as const
 
 const RATING_PATTERN = /^\d{1,3}(\.\d)?$/
@@ -48,4 +50,26 @@ export function parseCourseForm(fields: {
   const slope = parseSlopeRating(fields.slope)
   if (name === null || rating === null || slope === null) return null
   return { name, rating, slope }
+}
+
+/** Par is optional: blank is no par (null); otherwise a whole number 54–90, or undefined if not. */
+export function parsePar(text: string): number | null | undefined {
+  const trimmed = text.trim()
+  if (trimmed === '') return null
+  if (!WHOLE_PATTERN.test(trimmed)) return undefined
+  const par = Number(trimmed)
+  const { min, max } = COURSE_BOUNDS.par
+  return par >= min && par <= max ? par : undefined
+}
+
+export function parseCourseEditForm(fields: {
+  name: string
+  rating: string
+  slope: string
+  par: string
+}): CourseEdit | null {
+  const course = parseCourseForm(fields)
+  const par = parsePar(fields.par)
+  if (!course || par === undefined) return null
+  return { ...course, par }
 }

@@ -1,4 +1,5 @@
 import { Loading } from '@/components/ui/loading'
+import { explainIndex } from '../lib/explain-index'
 import { formatHandicapIndex } from '../lib/handicap-index'
 
 interface HandicapDisplayProps {
@@ -30,6 +31,9 @@ export function HandicapDisplay({ index, roundCount, loading = false }: Handicap
               <p className="handicap__value">{formatHandicapIndex(index)}</p>
               <p className="handicap__message">
                 From {roundCount} {roundCount === 1 ? 'round' : 'rounds'}
+              </p>
+              <p className="handicap__explanation" data-testid="handicap-explanation">
+                {explainIndex(roundCount)}
               </p>
             </>
           )}

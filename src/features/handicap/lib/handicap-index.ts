@@ -103,3 +103,80 @@ export function formatHandicapIndex(index: number): string {
   if (tenths < 0) return `+${(-tenths / 10).toFixed(1)}`
   return (tenths / 10).toFixed(1)
 }
+
+/**
+ * Whether each round is one the index averages: the lowest `count` differentials of the spec's
+ * table for this many rounds, all false below 3. On a tie at the cut-off the round earlier in the
+ * input counts; the app passes rounds newest first, so the more recent one does.
+ */
+export function countingRounds(rounds: readonly ScoredRound[]): boolean[] {
+  const counts = rounds.map(() => false)
+  const rule = differentialsUsed(rounds.length)
+  if (!rule) return counts
+  const order = rounds
+    .map((round, position) => ({ tenths: differentialTenths(round), position }))
+    .sort((a, b) => a.tenths - b.tenths || a.position - b.position)
+  for (const { position } of order.slice(0, rule.count)) counts[position] = true
+  return counts
+}
+
+/**
+ * The index as it stood after each round: rounds oldest first, element i is the index of rounds
+ * 0..i. The differentials seen so far are kept sorted (binary search, one insertion per round),
+ * so each step only sums the lowest 8 at most.
+ */
+export function handicapHistory(rounds: readonly ScoredRound[]): (number | null)[] {
+  const sorted: number[] = []
+  return rounds.map((round) => {
+    const tenths = differentialTenths(round)
+    let low = 0
+    let high = sorted.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if ((sorted[middle] as number) <= tenths) low = middle + 1
+      else high = middle
+    }
+    sorted.splice(low, 0, tenths)
+    const rule = differentialsUsed(sorted.length)
+    if (!rule) return null
+    let sumTenths = 0
+    for (let at = 0; at < rule.count; at++) sumTenths += sorted[at] as number
+    return (roundHalfUp(sumTenths, rule.count) - rule.adjustmentTenths) / 10
+  })
+}
+
+/** The index as whole tenths; only a number that is exactly some n / 10 is one. */
+function indexTenths(index: number): number {
+  const tenths = Math.round(index * 10)
+  if (!Number.isFinite(index) || Math.abs(index) > LARGEST_INPUT || tenths / 10 !== index) {
+    throw new RangeError(`handicap index must be a number with one decimal, got ${index}`)
+  }
+  return tenths
+}
+
+/**
+ * Course handicap (WHS Rule 6.1): index × slope / 113 + (course rating − par), to the nearest
+ * whole number, exact halves toward +∞ (−2.5 → −2). In tenths I of the index and R of the rating
+ * that is (I × slope + 113 × (R − 10 × par)) / 1130, a ratio of integers. A negative result is a
+ * plus handicap.
+ */
+export function courseHandicap(
+  index: number,
+  course: { courseRating: number; slopeRating: number; par: number },
+): number {
+  const { slopeRating, par } = course
+  if (!Number.isInteger(slopeRating) || slopeRating <= 0 || slopeRating > LARGEST_INPUT) {
+    throw new RangeError(`slope rating must be a positive whole number, got ${slopeRating}`)
+  }
+  if (!Number.isInteger(par) || Math.abs(par) > LARGEST_INPUT) {
+    throw new RangeError(`par must be a whole number, got ${par}`)
+  }
+  const numerator =
+    indexTenths(index) * slopeRating + 113 * (ratingTenths(course.courseRating) - 10 * par)
+  return roundHalfUp(numerator, 1130)
+}
+
+/** A course handicap as a golfer reads it: a plus handicap (negative) shows as "+2". */
+export function formatCourseHandicap(handicap: number): string {
+  return handicap < 0 ? `+${-handicap}` : String(handicap)
+}

@@ -8,13 +8,19 @@ import { ROUND_COLUMNS, toRound } from './round-row'
  * sent because the table requires them, but the database overwrites them from the course itself
  * (and refuses a course that is not the golfer's), so the stored round is the returned one.
  */
-export async function addRound(id: string, course: CourseChoice, score: number): Promise<Round> {
+export async function addRound(
+  id: string,
+  course: CourseChoice,
+  score: number,
+  playedOn: string,
+): Promise<Round> {
   const { data, error } = await supabase
     .from('rounds')
     .insert({
       id,
       course_id: course.id,
       score,
+      played_on: playedOn,
       course_name: course.name,
       course_rating: course.rating,
       slope_rating: course.slope,

@@ -2,9 +2,10 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { NOT_NUMBERS } from '@/testing/hostile-values'
-import { ADD_ROUND_INVALID } from '../lib/round-messages'
+import { localToday } from '../lib/played-on'
+import { ADD_ROUND_INVALID, PLAYED_ON_IN_FUTURE } from '../lib/round-messages'
 import type { CourseChoice } from '../types'
-import { AddRoundDialog } from './add-round-dialog'
+import { AddRoundDialog, EditRoundDialog } from './add-round-dialog'
 
 const AUGUSTA: CourseChoice = {
   id: '01J00000000000000000000001',
@@ -52,7 +53,7 @@ describe('Add Round dialog', () => {
     const view = openDialog([AUGUSTA])
     expect(within(view.dialog).getByLabelText('Course Name')).toHaveValue(AUGUSTA.id)
     await enterScore(view, '88')
-    expect(view.onAdd).toHaveBeenCalledWith(AUGUSTA, 88)
+    expect(view.onAdd).toHaveBeenCalledWith(AUGUSTA, 88, localToday())
     expect(view.onOpenChange).toHaveBeenCalledWith(false)
   })
 
@@ -60,7 +61,7 @@ describe('Add Round dialog', () => {
     const view = openDialog([AUGUSTA, PEBBLE])
     await view.user.selectOptions(within(view.dialog).getByLabelText('Course Name'), 'Pebble Beach')
     await enterScore(view, '91')
-    expect(view.onAdd).toHaveBeenCalledWith(PEBBLE, 91)
+    expect(view.onAdd).toHaveBeenCalledWith(PEBBLE, 91, localToday())
   })
 
   it('shows the add-round alert when no course is chosen among several', async () => {
@@ -89,6 +90,64 @@ describe('Add Round dialog', () => {
   it.each([18, 200])('accepts the bound %i', async (score) => {
     const view = openDialog([AUGUSTA])
     await enterScore(view, String(score))
-    expect(view.onAdd).toHaveBeenCalledWith(AUGUSTA, score)
+    expect(view.onAdd).toHaveBeenCalledWith(AUGUSTA, score, localToday())
+  })
+})
+
+describe('the day played and the course used last', () => {
+  it('defaults to today and refuses a day in the future with a clear message', async () => {
+    const view = openDialog([AUGUSTA])
+    const date = within(view.dialog).getByLabelText('Date Played')
+    expect(date).toHaveValue(localToday())
+    await view.user.clear(date)
+    await view.user.type(date, '2999-01-01')
+    await enterScore(view, '88')
+    expect(within(view.dialog).getByRole('alert')).toHaveTextContent(PLAYED_ON_IN_FUTURE)
+    expect(view.onAdd).not.toHaveBeenCalled()
+  })
+
+  it('adds a round dated last season', async () => {
+    const view = openDialog([AUGUSTA])
+    const date = within(view.dialog).getByLabelText('Date Played')
+    await view.user.clear(date)
+    await view.user.type(date, '2025-09-14')
+    await enterScore(view, '88')
+    expect(view.onAdd).toHaveBeenCalledWith(AUGUSTA, 88, '2025-09-14')
+  })
+
+  it('preselects the course used last', () => {
+    render(
+      <AddRoundDialog
+        open
+        onOpenChange={vi.fn()}
+        onAdd={vi.fn()}
+        courses={[AUGUSTA, PEBBLE]}
+        initial={{ courseId: PEBBLE.id }}
+      />,
+    )
+    expect(screen.getByLabelText('Course Name')).toHaveValue(PEBBLE.id)
+  })
+
+  it('Edit Round is prefilled with the round and saves the changes', async () => {
+    const onSave = vi.fn()
+    const user = userEvent.setup()
+    render(
+      <EditRoundDialog
+        open
+        onOpenChange={vi.fn()}
+        onSave={onSave}
+        courses={[AUGUSTA, PEBBLE]}
+        initial={{ courseId: AUGUSTA.id, score: 88, playedOn: '2025-06-01' }}
+      />,
+    )
+    const dialog = screen.getByRole('dialog', { name: 'Edit Round' })
+    expect(within(dialog).getByLabelText('Course Name')).toHaveValue(AUGUSTA.id)
+    expect(within(dialog).getByLabelText('Date Played')).toHaveValue('2025-06-01')
+    const score = within(dialog).getByLabelText('Gross Score')
+    expect(score).toHaveValue('88')
+    await user.clear(score)
+    await user.type(score, '98')
+    await user.click(within(dialog).getByRole('button', { name: 'Save Round' }))
+    expect(onSave).toHaveBeenCalledWith(AUGUSTA, 98, '2025-06-01')
   })
 })

@@ -3,30 +3,64 @@ import { AlertMessage } from '@/components/ui/alert-message'
 import { Dialog, DialogActions } from '@/components/ui/dialog'
 import { SelectField, TextField } from '@/components/ui/text-field'
 import { SCORE_BOUNDS, parseRoundForm } from '../lib/parse-round-form'
-import { ADD_ROUND_INVALID } from '../lib/round-messages'
+import { EARLIEST_PLAYED_ON, localToday, parsePlayedOn } from '../lib/played-on'
+import { ADD_ROUND_INVALID, PLAYED_ON_IN_FUTURE, PLAYED_ON_INVALID } from '../lib/round-messages'
 import type { CourseChoice } from '../types'
 
-interface AddRoundDialogProps {
+/** What the form starts with: nothing for a new round but the course used last; a round's values for an edit. */
+export interface RoundFormValues {
+  courseId?: string | null
+  score?: number
+  playedOn?: string
+}
+
+interface RoundDialogProps {
   open: boolean
   onOpenChange(open: boolean): void
   trigger?: ReactElement
   courses: readonly CourseChoice[]
-  onAdd(course: CourseChoice, score: number): void
+  initial?: RoundFormValues
 }
 
-export function AddRoundDialog({
+interface AddRoundDialogProps extends RoundDialogProps {
+  onAdd(course: CourseChoice, score: number, playedOn: string): void
+}
+
+export function AddRoundDialog({ onAdd, ...props }: AddRoundDialogProps) {
+  return <RoundDialog {...props} title="Add Round" submitLabel="Add Round" onSubmit={onAdd} />
+}
+
+interface EditRoundDialogProps extends RoundDialogProps {
+  onSave(course: CourseChoice, score: number, playedOn: string): void
+}
+
+/** The Add Round dialog, prefilled with a round's values. */
+export function EditRoundDialog({ onSave, ...props }: EditRoundDialogProps) {
+  return <RoundDialog {...props} title="Edit Round" submitLabel="Save Round" onSubmit={onSave} />
+}
+
+function RoundDialog({
   open,
   onOpenChange,
   trigger,
   courses,
-  onAdd,
-}: AddRoundDialogProps) {
+  initial,
+  title,
+  submitLabel,
+  onSubmit,
+}: RoundDialogProps & {
+  title: string
+  submitLabel: string
+  onSubmit(course: CourseChoice, score: number, playedOn: string): void
+}) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} trigger={trigger} title="Add Round">
-      <AddRoundForm
+    <Dialog open={open} onOpenChange={onOpenChange} trigger={trigger} title={title}>
+      <RoundForm
         courses={courses}
-        onAdd={(course, score) => {
-          onAdd(course, score)
+        initial={initial}
+        submitLabel={submitLabel}
+        onSubmit={(course, score, playedOn) => {
+          onSubmit(course, score, playedOn)
           onOpenChange(false)
         }}
       />
@@ -34,15 +68,22 @@ export function AddRoundDialog({
   )
 }
 
-function AddRoundForm({
+function RoundForm({
   courses,
-  onAdd,
+  initial,
+  submitLabel,
+  onSubmit,
 }: {
   courses: readonly CourseChoice[]
-  onAdd(course: CourseChoice, score: number): void
+  initial: RoundFormValues | undefined
+  submitLabel: string
+  onSubmit(course: CourseChoice, score: number, playedOn: string): void
 }) {
   const [alert, setAlert] = useState<string | null>(null)
+  const [today] = useState(localToday)
   const onlyCourse = courses.length === 1 ? courses[0] : undefined
+  const preselected = courses.find((course) => course.id === initial?.courseId)
+  const selected = onlyCourse ?? preselected
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -55,12 +96,17 @@ function AddRoundForm({
       setAlert(ADD_ROUND_INVALID)
       return
     }
-    onAdd(round.course, round.score)
+    const playedOn = parsePlayedOn(String(form.get('playedOn') ?? ''), localToday())
+    if ('refused' in playedOn) {
+      setAlert(playedOn.refused === 'future' ? PLAYED_ON_IN_FUTURE : PLAYED_ON_INVALID)
+      return
+    }
+    onSubmit(round.course, round.score, playedOn.day)
   }
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <SelectField label="Course Name" name="courseId" defaultValue={onlyCourse?.id ?? ''}>
+      <SelectField label="Course Name" name="courseId" defaultValue={selected?.id ?? ''}>
         {onlyCourse ? null : <option value="">Choose a course</option>}
         {courses.map((course) => (
           <option key={course.id} value={course.id}>
@@ -73,10 +119,20 @@ function AddRoundForm({
         name="score"
         inputMode="numeric"
         autoComplete="off"
+        defaultValue={initial?.score ?? ''}
         hint={`A whole number from ${SCORE_BOUNDS.min} to ${SCORE_BOUNDS.max}`}
       />
+      <TextField
+        label="Date Played"
+        name="playedOn"
+        type="date"
+        min={EARLIEST_PLAYED_ON}
+        max={today}
+        defaultValue={initial?.playedOn ?? today}
+        hint="Today, or the day you played; not in the future"
+      />
       <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
-      <DialogActions submitLabel="Add Round" />
+      <DialogActions submitLabel={submitLabel} />
     </form>
   )
 }

@@ -5,22 +5,35 @@ import { Accordion, AccordionAction, AccordionItem } from '@/components/ui/accor
 import { PlusIcon } from '@/components/ui/icons'
 import { LoadFailed, Loading } from '@/components/ui/loading'
 import type { LoadStatus } from '@/lib/records'
+import { formatPlayedOn } from '../lib/played-on'
 import { LOAD_ROUNDS_FAILED } from '../lib/round-messages'
-import { addRoundOptimistically, deleteRoundOptimistically } from '../stores/round-commands'
-import { selectRoundsNewestFirst, useRoundsStore } from '../stores/rounds-store'
+import {
+  addRoundOptimistically,
+  deleteRoundOptimistically,
+  editRoundOptimistically,
+} from '../stores/round-commands'
+import {
+  selectLastUsedCourseId,
+  selectRoundsNewestFirst,
+  useRoundsStore,
+} from '../stores/rounds-store'
 import { reloadRounds } from '../stores/rounds-sync'
-import type { CourseChoice } from '../types'
-import { AddRoundDialog } from './add-round-dialog'
+import type { CourseChoice, Round } from '../types'
+import { AddRoundDialog, EditRoundDialog } from './add-round-dialog'
 
 interface RoundsListProps {
   /** The golfer's courses, for the Add Round dialog. */
   courses: readonly CourseChoice[]
   coursesStatus: LoadStatus
+  /** Each round's differential as shown ("12.3") and whether the index averages it, by id. */
+  marks?: Readonly<Record<string, { differential: string; counts: boolean }>>
 }
 
 /** The HCP screen's accordion: the way to add a round first, then the rounds, newest first. */
-export function RoundsList({ courses, coursesStatus }: RoundsListProps) {
+export function RoundsList({ courses, coursesStatus, marks = {} }: RoundsListProps) {
   const rounds = useRoundsStore(useShallow(selectRoundsNewestFirst))
+  const lastCourseId = useRoundsStore(selectLastUsedCourseId)
+  const [editing, setEditing] = useState<Round | null>(null)
   const status = useRoundsStore((state) => state.status)
   const pending = useRoundsStore((state) => state.pending)
   const [adding, setAdding] = useState(false)
@@ -51,7 +64,8 @@ export function RoundsList({ courses, coursesStatus }: RoundsListProps) {
         open={adding}
         onOpenChange={setAdding}
         courses={courses}
-        onAdd={(course, score) => void addRoundOptimistically(course, score)}
+        initial={{ courseId: lastCourseId }}
+        onAdd={(course, score, playedOn) => void addRoundOptimistically(course, score, playedOn)}
         trigger={
           <AccordionAction ref={setFirstEntry}>
             <PlusIcon />
@@ -68,32 +82,81 @@ export function RoundsList({ courses, coursesStatus }: RoundsListProps) {
         {first}
         {rounds.map((round) => {
           const saving = pending[round.id] === 'adding'
+          const mark = marks[round.id]
+          const day = formatPlayedOn(round.playedOn)
           return (
             <AccordionItem
               key={round.id}
               value={round.id}
               busy={saving}
+              // Seen as "82 St Andrews 14 Sept 2025 12.3 Counts"; heard as "Score 82, St Andrews,
+              // played 14 Sept 2025, differential 12.3, counts toward the index".
               title={
                 <>
-                  <span className="round__score">{round.score}</span>{' '}
+                  <span className="visually-hidden">Score </span>
+                  <span className="round__score">{round.score}</span>
+                  <span className="visually-hidden">,</span>{' '}
                   <span className="round__course">{round.courseName}</span>
+                  <span className="visually-hidden">, played</span>{' '}
+                  <span className="round__date">{day}</span>
+                  {mark ? (
+                    <>
+                      <span className="visually-hidden">, differential</span>{' '}
+                      <span className="round__differential">{mark.differential}</span>
+                    </>
+                  ) : null}
+                  {mark?.counts ? (
+                    <>
+                      <span className="visually-hidden">,</span>{' '}
+                      <span className="round__counts" data-testid="counts-mark">
+                        <span aria-hidden="true">★ </span>
+                        Counts<span className="visually-hidden"> toward the index</span>
+                      </span>
+                    </>
+                  ) : null}
                 </>
               }
             >
               <p className="detail detail--strong">{round.courseName}</p>
               <p className="detail">Score: {round.score}</p>
-              <button
-                type="button"
-                className="button button--danger"
-                disabled={saving}
-                onClick={() => remove(round.id)}
-              >
-                Delete Round
-              </button>
+              <p className="detail">
+                Played {day} at rating {round.courseRating.toFixed(1)}, slope {round.slopeRating}
+              </p>
+              <div className="detail__actions">
+                <button
+                  type="button"
+                  className="button button--danger"
+                  disabled={saving}
+                  onClick={() => remove(round.id)}
+                >
+                  Delete Round
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={saving || courses.length === 0}
+                  onClick={() => setEditing(round)}
+                >
+                  Edit Round
+                </button>
+              </div>
             </AccordionItem>
           )
         })}
       </Accordion>
+      {editing ? (
+        <EditRoundDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setEditing(null)
+          }}
+          courses={courses}
+          initial={editing}
+          onSave={(course, score, playedOn) =>
+            void editRoundOptimistically(editing, course, score, playedOn)
+          }
+        />
+      ) : null}
       {status === 'error' ? (
         <LoadFailed message={LOAD_ROUNDS_FAILED} onRetry={reloadRounds} />
       ) : null}

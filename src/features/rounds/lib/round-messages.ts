@@ -7,3 +7,9 @@ export const ADD_ROUND_COURSE_GONE =
 export const DELETE_ROUND_UNAVAILABLE =
   "Couldn't delete the round. Check your connection and try again."
 export const LOAD_ROUNDS_FAILED = "Couldn't load your rounds. Check your connection and try again."
+export const EDIT_ROUND_UNAVAILABLE =
+  "Couldn't save your changes to the round. Check your connection and try again."
+export const UNDO_ROUND_FAILED = "Couldn't bring the round back."
+export const ROUND_DELETED = 'Round deleted.'
+export const PLAYED_ON_IN_FUTURE = "The date played can't be in the future."
+export const PLAYED_ON_INVALID = 'Enter the date played, from 1900 to today.'

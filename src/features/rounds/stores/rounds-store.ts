@@ -3,7 +3,19 @@ import type { Round } from '../types'
 
 export const useRoundsStore = createRecordsStore<Round>()
 
-/** Newest first; ids are ULIDs, which sort by the time they were made. */
+/** Newest first: by the day played, then by id (ULIDs sort by the time they were made). */
+export function compareNewestFirst(a: Round, b: Round): number {
+  if (a.playedOn !== b.playedOn) return a.playedOn < b.playedOn ? 1 : -1
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0
+}
+
 export function selectRoundsNewestFirst(state: Pick<RecordsStore<Round>, 'byId'>): Round[] {
-  return Object.values(state.byId).sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+  return Object.values(state.byId).sort(compareNewestFirst)
+}
+
+/** The course of the round added last, which Add Round preselects. */
+export function selectLastUsedCourseId(state: Pick<RecordsStore<Round>, 'byId'>): string | null {
+  let last: Round | undefined
+  for (const round of Object.values(state.byId)) if (!last || round.id > last.id) last = round
+  return last?.courseId ?? null
 }

@@ -1,0 +1,45 @@
+import { Dialog, DialogClose } from '@/components/ui/dialog'
+import { roundsKeptMessage } from '../lib/course-messages'
+import type { Course } from '../types'
+
+interface DeleteCourseDialogProps {
+  course: Course
+  roundCount: number
+  onOpenChange(open: boolean): void
+  onDelete(): void
+}
+
+/** Asked before a course with rounds goes: its rounds are kept, with the course's values. */
+export function DeleteCourseDialog({
+  course,
+  roundCount,
+  onOpenChange,
+  onDelete,
+}: DeleteCourseDialogProps) {
+  return (
+    <Dialog
+      open
+      onOpenChange={onOpenChange}
+      title={`Delete ${course.name}?`}
+      description={roundsKeptMessage(roundCount)}
+    >
+      <div className="form__actions">
+        <DialogClose asChild>
+          <button type="button" className="button button--secondary">
+            Cancel
+          </button>
+        </DialogClose>
+        <button
+          type="button"
+          className="button button--danger"
+          onClick={() => {
+            onOpenChange(false)
+            onDelete()
+          }}
+        >
+          Delete the course
+        </button>
+      </div>
+    </Dialog>
+  )
+}

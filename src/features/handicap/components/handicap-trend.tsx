@@ -1,0 +1,97 @@
+import { useId } from 'react'
+import { formatHandicapIndex } from '../lib/handicap-index'
+
+export interface TrendEntry {
+  key: string
+  /** The day played, as the golfer reads it. */
+  label: string
+  differential: number
+  /** The index after this round, or null before the third. */
+  index: number | null
+  counts: boolean
+}
+
+const WIDTH = 320
+const HEIGHT = 140
+const PAD = { top: 12, right: 12, bottom: 12, left: 12 }
+
+/**
+ * The index after each round, over time, drawn by hand in SVG (no charting library: the whole
+ * chart is a polyline and some circles). One dot per round, its differential, filled when it
+ * counts; the line is the index (up is a higher index, so improving is going down). A table says
+ * the same to a screen reader.
+ */
+export default function HandicapTrend({ entries }: { entries: readonly TrendEntry[] }) {
+  const captionId = useId()
+  const indexed = entries.filter((entry) => entry.index !== null)
+  if (indexed.length === 0) return null
+
+  const values = entries.flatMap((entry) =>
+    entry.index === null ? [entry.differential] : [entry.differential, entry.index],
+  )
+  const low = Math.min(...values)
+  const high = Math.max(...values)
+  const span = high - low || 1
+  const x = (at: number) =>
+    PAD.left +
+    (entries.length === 1 ? 0.5 : at / (entries.length - 1)) * (WIDTH - PAD.left - PAD.right)
+  const y = (value: number) => PAD.top + ((high - value) / span) * (HEIGHT - PAD.top - PAD.bottom)
+  const line = entries
+    .map((entry, at) =>
+      entry.index === null ? null : `${x(at).toFixed(1)},${y(entry.index).toFixed(1)}`,
+    )
+    .filter((point) => point !== null)
+    .join(' ')
+  const first = indexed[0] as TrendEntry
+  const last = indexed[indexed.length - 1] as TrendEntry
+
+  return (
+    <figure className="trend" data-testid="handicap-trend">
+      <svg
+        className="trend__chart"
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby={captionId}
+        preserveAspectRatio="none"
+      >
+        <polyline className="trend__line" points={line} fill="none" />
+        {entries.map((entry, at) => (
+          <circle
+            key={entry.key}
+            className={entry.counts ? 'trend__round trend__round--counts' : 'trend__round'}
+            cx={x(at)}
+            cy={y(entry.differential)}
+            r={3.5}
+          />
+        ))}
+      </svg>
+      <figcaption id={captionId} className="trend__caption">
+        Index after each round: {formatHandicapIndex(first.index as number)} on {first.label}
+        {indexed.length > 1 ? `, ${formatHandicapIndex(last.index as number)} now` : ''}. Dots are
+        your differentials, filled when they count; lower is better.
+      </figcaption>
+      <table className="visually-hidden">
+        <caption>Your rounds, oldest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Played</th>
+            <th scope="col">Differential</th>
+            <th scope="col">Index after it</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.key}>
+              <td>{entry.label}</td>
+              <td>
+                {entry.differential.toFixed(1)}
+                {entry.counts ? ' (counts)' : ''}
+              </td>
+              <td>{entry.index === null ? 'none yet' : formatHandicapIndex(entry.index)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  )
+}
