@@ -17,7 +17,10 @@ export function ImportSection({ userId }: { userId: string }) {
   const [busy, setBusy] = useState(false)
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.currentTarget.files?.[0]
+    const input = event.currentTarget
+    const file = input.files?.[0]
+    // Emptied, so that choosing the same file again (after fixing it, or to import twice) reads it.
+    input.value = ''
     setPlan(null)
     setResult(null)
     setAlert(null)
