@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto'
+import { chmod, copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { cliDbUrl, runSupabaseCli, startDatabase, type Database } from 'local-supabase'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { PROJECT_ROOT } from '../../scripts/project.ts'
+
+/**
+ * The record's migrations go to databases that already hold golfers' rounds: a database is built
+ * with only the migrations that came before them, given courses and rounds, and then brought up to
+ * date with `supabase db push` as a hosted project would be. Nothing may be lost or changed, and
+ * every old round gets the day it was added as its day played.
+ */
+const OLD_MIGRATIONS = [
+  '20261122000100_courses.sql',
+  '20261122000200_rounds.sql',
+  '20261122000300_handicap_views.sql',
+]
+
+let root: string
+let database: Database
+let pool: pg.Pool
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'hcpfast-migrate-test-'))
+  await chmod(root, 0o755)
+  const oldProject = path.join(root, 'project')
+  await mkdir(path.join(oldProject, 'supabase', 'migrations'), { recursive: true })
+  await copyFile(
+    path.join(PROJECT_ROOT, 'supabase', 'config.toml'),
+    path.join(oldProject, 'supabase', 'config.toml'),
+  )
+  for (const file of OLD_MIGRATIONS) {
+    await copyFile(
+      path.join(PROJECT_ROOT, 'supabase', 'migrations', file),
+      path.join(oldProject, 'supabase', 'migrations', file),
+    )
+  }
+  database = await startDatabase({
+    projectDir: oldProject,
+    dataDir: path.join(root, 'db'),
+    port: 0,
+    fsync: false,
+    seed: false,
+  })
+  pool = new pg.Pool({ connectionString: database.dbUrl, max: 2 })
+}, 120_000)
+
+afterAll(async () => {
+  await pool?.end()
+  await database?.stop()
+  if (root) await rm(root, { recursive: true, force: true })
+})
+
+const snapshot = async () => {
+  const courses = await pool.query(
+    'select id, user_id, name, rating::text, slope, created_at from public.courses order by id',
+  )
+  const rounds = await pool.query(
+    `select id, user_id, course_id, course_name, course_rating::text, slope_rating, score,
+            created_at from public.rounds order by id`,
+  )
+  return { courses: courses.rows, rounds: rounds.rows }
+}
+
+it('applies the new migrations to a database with rounds, losing and changing nothing', async () => {
+  const golfer = randomUUID()
+  await pool.query(
+    `insert into auth.users (instance_id, id, aud, role, email, created_at, updated_at)
+     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, now(), now())`,
+    [golfer, `migrate-${golfer}@db.test`],
+  )
+  await pool.query(
+    `insert into public.courses (id, user_id, name, rating, slope) values
+       ('01KAAAAAAAAAAAAAAAAAAAAAA1', $1, 'Old Links', 71.4, 127),
+       ('01KAAAAAAAAAAAAAAAAAAAAAA2', $1, 'Old Heath', 68.0, 113)`,
+    [golfer],
+  )
+  // Rounds added on days long past (created_at set as a row written then would have it).
+  await pool.query(
+    `insert into public.rounds (id, user_id, course_id, course_name, course_rating, slope_rating, score, created_at)
+     select '01KBBBBBBBBBBBBBBBBBBBBB' || lpad(n::text, 2, '0'), $1,
+            case when n % 2 = 0 then '01KAAAAAAAAAAAAAAAAAAAAAA1' else '01KAAAAAAAAAAAAAAAAAAAAAA2' end,
+            '', 20, 55, 70 + n, timestamptz '2025-03-01 23:30:00+00' + n * interval '3 days'
+     from generate_series(10, 21) as n`,
+    [golfer],
+  )
+  // The day a round was added, in UTC, is its day played after the migration.
+  const expectedDays = Array.from({ length: 12 }, (_, i) => {
+    const day = new Date(Date.UTC(2025, 2, 1, 23, 30) + (i + 10) * 3 * 86_400_000)
+    return day.toISOString().slice(0, 10)
+  })
+  const before = await snapshot()
+  expect(before.rounds).toHaveLength(12)
+  const indexBefore = await pool.query(
+    'select rounds_count, handicap_index::text from public.handicap_indexes where user_id = $1',
+    [golfer],
+  )
+
+  const postgresUrl = new URL(database.dbUrl)
+  postgresUrl.username = 'postgres'
+  postgresUrl.password = 'postgres'
+  await runSupabaseCli(PROJECT_ROOT, [
+    'db',
+    'push',
+    '--db-url',
+    cliDbUrl(postgresUrl.toString()),
+    '--include-all',
+    '--yes',
+  ])
+
+  expect(await snapshot()).toEqual(before)
+  const days = await pool.query<{ played_on: string }>(
+    'select played_on::text from public.rounds order by id',
+  )
+  expect(days.rows.map((row) => row.played_on)).toEqual(expectedDays)
+  const indexAfter = await pool.query(
+    'select rounds_count, handicap_index::text from public.handicap_indexes where user_id = $1',
+    [golfer],
+  )
+  expect(indexAfter.rows).toEqual(indexBefore.rows)
+  const columns = await pool.query(
+    `select table_name, column_name from information_schema.columns
+     where table_schema = 'public' and column_name in ('played_on', 'par') order by 1`,
+  )
+  expect(columns.rows).toEqual([
+    { table_name: 'courses', column_name: 'par' },
+    { table_name: 'handicap_history', column_name: 'played_on' },
+    { table_name: 'round_differentials', column_name: 'played_on' },
+    { table_name: 'rounds', column_name: 'played_on' },
+  ])
+}, 120_000)
