@@ -11,6 +11,7 @@ export function BottomToolbar() {
   const [signingOut, setSigningOut] = useState(false)
 
   async function logOut() {
+    if (signingOut) return
     setSigningOut(true)
     try {
       await signOut()
@@ -25,7 +26,7 @@ export function BottomToolbar() {
     isActive ? 'toolbar__item toolbar__item--current' : 'toolbar__item'
 
   return (
-    <nav className="toolbar" aria-label="Main">
+    <nav id="main-navigation" tabIndex={-1} className="toolbar" aria-label="Main">
       <NavLink to="/hcp" className={tabClass}>
         <GaugeIcon />
         <span>HCP</span>
@@ -38,10 +39,10 @@ export function BottomToolbar() {
         type="button"
         className="toolbar__item toolbar__logout"
         onClick={logOut}
-        disabled={signingOut}
+        aria-disabled={signingOut || undefined}
       >
         <LogoutIcon />
-        <span>Logout</span>
+        <span>{signingOut ? 'Signing out…' : 'Logout'}</span>
       </button>
     </nav>
   )

@@ -1,3 +1,4 @@
+import { PageHeading } from '@/components/ui/page-heading'
 import { useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { CoursesList } from '@/features/courses/components/courses-list'
@@ -39,7 +40,9 @@ export function CoursesScreen() {
   return (
     <>
       <header className="screen__header">
-        <h1 className="screen__title">Courses</h1>
+        <PageHeading title="My Courses" className="screen__title">
+          Courses
+        </PageHeading>
         <p className="screen__lead">Input your courses below to get started.</p>
       </header>
       <CoursesList courseHandicaps={courseHandicaps} roundCounts={roundCounts} />

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
+import { PageHeading } from '@/components/ui/page-heading'
 import { useCoursesStore, selectCoursesByName } from '@/features/courses/stores/courses-store'
 import { HandicapDisplay } from '@/features/handicap/components/handicap-display'
 import {
@@ -59,7 +60,9 @@ export function HcpScreen() {
 
   return (
     <>
-      <h1 className="visually-hidden">Handicap</h1>
+      <PageHeading title="Handicap" className="visually-hidden">
+        Handicap
+      </PageHeading>
       <HandicapDisplay
         index={index}
         roundCount={rounds.length}

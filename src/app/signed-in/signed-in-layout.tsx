@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react'
 import { NavLink, Outlet } from 'react-router-dom'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { Loading } from '@/components/ui/loading'
+import { SkipLink } from '@/components/ui/skip-link'
 import { UndoBar } from '@/components/ui/undo-bar'
 import { selectUserId, useSessionStore } from '@/features/auth/stores/session-store'
 import { useCoursesStore } from '@/features/courses/stores/courses-store'
@@ -38,6 +39,8 @@ export function SignedInLayout() {
 
   return (
     <div className="app-shell">
+      <SkipLink to="main">Skip to main content</SkipLink>
+      <SkipLink to="main-navigation">Skip to navigation</SkipLink>
       <div className="connection" role="status">
         {reconnecting || roundsReconnecting ? (
           <p className="connection__banner">
@@ -51,7 +54,7 @@ export function SignedInLayout() {
           Account
         </NavLink>
       </header>
-      <main className="screen">
+      <main id="main" tabIndex={-1} className="screen">
         <AlertMessage message={notice} onDismiss={dismissNotice} />
         <Suspense fallback={<Loading />}>
           <Outlet />

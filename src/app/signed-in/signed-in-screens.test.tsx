@@ -361,3 +361,60 @@ describe('bottom toolbar', () => {
     expect(screen.getByRole('button', { name: 'Logout' })).toBeEnabled()
   })
 })
+
+describe('accessibility', () => {
+  it('names each screen in the title and moves focus to its heading after a navigation', async () => {
+    const user = openApp('/courses')
+    await screen.findByRole('heading', { level: 1, name: 'Courses' })
+    expect(document.title).toBe('My Courses · HCPFast')
+    await user.click(screen.getByRole('link', { name: 'HCP' }))
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Handicap' })
+    expect(heading).toHaveFocus()
+    expect(document.title).toBe('Handicap · HCPFast')
+    await user.click(screen.getByRole('link', { name: 'My Courses' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Courses' })).toHaveFocus()
+  })
+
+  it('offers skip links to the content and to the toolbar', async () => {
+    const user = openApp('/courses')
+    await screen.findByRole('heading', { name: 'Courses' })
+    await user.click(screen.getByRole('link', { name: 'Skip to navigation' }))
+    expect(screen.getByRole('navigation', { name: 'Main' })).toHaveFocus()
+    await user.click(screen.getByRole('link', { name: 'Skip to main content' }))
+    expect(screen.getByRole('main')).toHaveFocus()
+    expect(screen.getByTestId('path')).toHaveTextContent('/courses')
+  })
+
+  it('lists courses as headings right under the screen heading', async () => {
+    vi.mocked(listCourses).mockResolvedValue([aCourse({ name: 'Pebble Beach' })])
+    openApp('/courses')
+    expect(await screen.findByRole('heading', { level: 2, name: 'Pebble Beach' })).toBeVisible()
+  })
+
+  it('says "Saving…" on a new course until it is saved, keeping its name', async () => {
+    const save = deferred<Awaited<ReturnType<typeof addCourse>>>()
+    vi.mocked(addCourse).mockReturnValue(save.promise)
+    const user = openApp('/courses')
+    await addCourseThroughDialog(user, 'St Andrews', '73.1', '132')
+    const entry = screen.getByRole('button', { name: 'St Andrews' })
+    expect(entry).toHaveAccessibleDescription('Saving…')
+    const [id] = defined(vi.mocked(addCourse).mock.calls[0])
+    save.resolve(aCourse({ id, name: 'St Andrews', rating: 73.1, slope: 132 }))
+    await vi.waitFor(() => expect(screen.queryByText('Saving…')).not.toBeInTheDocument())
+    expect(entry).not.toHaveAccessibleDescription()
+  })
+
+  it('says "Signing out…" while signing out, and a second press does not sign out again', async () => {
+    const out = deferred<undefined>()
+    vi.mocked(signOut).mockReturnValue(out.promise)
+    const user = openApp('/hcp')
+    await user.click(await screen.findByRole('button', { name: 'Logout' }))
+    const button = screen.getByRole('button', { name: 'Signing out…' })
+    expect(button).toHaveAttribute('aria-disabled', 'true')
+    await user.click(button)
+    expect(signOut).toHaveBeenCalledTimes(1)
+    act(() => useSessionStore.getState().signOut())
+    out.resolve(undefined)
+    expect(await screen.findByRole('heading', { name: 'HCPFast' })).toBeInTheDocument()
+  })
+})

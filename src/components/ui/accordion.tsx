@@ -1,5 +1,5 @@
 import * as AccordionPrimitive from '@radix-ui/react-accordion'
-import type { ComponentProps, ReactNode } from 'react'
+import { useId, type ComponentProps, type ReactNode } from 'react'
 import { ChevronIcon } from './icons'
 
 /** A list of entries, one open at a time; arrow keys move between entries (Radix). */
@@ -15,21 +15,43 @@ interface AccordionItemProps {
   value: string
   title: ReactNode
   children: ReactNode
+  /** Still being saved: the entry says "Saving…" and its name stays the title alone. */
   busy?: boolean
+  /** Entries are headings: h2 right under a screen's h1, h3 under a section's h2. */
+  headingLevel?: 2 | 3
 }
 
-export function AccordionItem({ value, title, children, busy = false }: AccordionItemProps) {
+export function AccordionItem({
+  value,
+  title,
+  children,
+  busy = false,
+  headingLevel = 3,
+}: AccordionItemProps) {
+  const statusId = useId()
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <AccordionPrimitive.Item
       value={value}
       className="accordion__item"
       data-busy={busy || undefined}
     >
-      <AccordionPrimitive.Header className="accordion__header">
-        <AccordionPrimitive.Trigger className="accordion__trigger" aria-busy={busy || undefined}>
-          <span className="accordion__title">{title}</span>
-          <ChevronIcon className="icon accordion__chevron" />
-        </AccordionPrimitive.Trigger>
+      <AccordionPrimitive.Header asChild>
+        <Heading className="accordion__header">
+          <AccordionPrimitive.Trigger
+            className="accordion__trigger"
+            aria-busy={busy || undefined}
+            aria-describedby={busy ? statusId : undefined}
+          >
+            <span className="accordion__title">{title}</span>
+            {busy ? (
+              <span id={statusId} className="accordion__status" aria-hidden="true">
+                Saving…
+              </span>
+            ) : null}
+            <ChevronIcon className="icon accordion__chevron" />
+          </AccordionPrimitive.Trigger>
+        </Heading>
       </AccordionPrimitive.Header>
       <AccordionPrimitive.Content className="accordion__content">
         <div className="accordion__body">{children}</div>

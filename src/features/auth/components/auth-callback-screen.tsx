@@ -52,7 +52,7 @@ export function AuthCallbackScreen() {
   }, [search, hash, mode, navigate])
 
   return (
-    <AuthPage tagline="Google sign-in">
+    <AuthPage title="Google sign-in" tagline="Google sign-in">
       {outcome === 'working' ? (
         <Loading label="Signing you in…" />
       ) : (

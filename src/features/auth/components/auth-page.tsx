@@ -1,20 +1,34 @@
 import type { ReactNode } from 'react'
 import { FlagIcon } from '@/components/ui/icons'
+import { APP_NAME, PageHeading } from '@/components/ui/page-heading'
+import { SkipLink } from '@/components/ui/skip-link'
+
+interface AuthPageProps {
+  /** The screen's name in the document title ("Log In · HCPFast"); the tagline if not given. */
+  title?: string
+  tagline: string
+  children: ReactNode
+}
 
 /** The frame of the signed-out screens: the product name as the page's heading, then the form. */
-export function AuthPage({ tagline, children }: { tagline: string; children: ReactNode }) {
+export function AuthPage({ title, tagline, children }: AuthPageProps) {
   return (
-    <main className="auth-page">
-      <div className="auth-card">
-        <header className="brand">
-          <span className="brand__mark">
-            <FlagIcon />
-          </span>
-          <h1 className="brand__name">HCPFast</h1>
-          <p className="brand__tagline">{tagline}</p>
-        </header>
-        {children}
-      </div>
-    </main>
+    <>
+      <SkipLink to="main">Skip to main content</SkipLink>
+      <main id="main" tabIndex={-1} className="auth-page">
+        <div className="auth-card">
+          <header className="brand">
+            <span className="brand__mark">
+              <FlagIcon />
+            </span>
+            <PageHeading title={title ?? tagline} className="brand__name">
+              {APP_NAME}
+            </PageHeading>
+            <p className="brand__tagline">{tagline}</p>
+          </header>
+          {children}
+        </div>
+      </main>
+    </>
   )
 }

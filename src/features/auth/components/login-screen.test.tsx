@@ -65,6 +65,27 @@ describe('login screen', () => {
     expect(screen.getByRole('button', { name: 'Log In' })).toHaveFocus()
   })
 
+  it('says "Signing in…" while signing in, and a second press does not sign in again', async () => {
+    let finish!: () => void
+    vi.mocked(signInWithPassword).mockReturnValue(
+      new Promise<void>((resolve) => (finish = resolve)),
+    )
+    const { user } = await logIn('golfer@example.test', 'fairway-123')
+    const button = screen.getByRole('button', { name: 'Signing in…' })
+    expect(button).toHaveAttribute('aria-disabled', 'true')
+    expect(button).toHaveFocus()
+    await user.click(button)
+    await user.keyboard('{Enter}')
+    expect(signInWithPassword).toHaveBeenCalledTimes(1)
+    finish()
+    expect(await screen.findByText('Arrived at /courses')).toBeInTheDocument()
+  })
+
+  it('names the screen in the document title', () => {
+    renderAt('/', <LoginScreen />)
+    expect(document.title).toBe('Log In · HCPFast')
+  })
+
   it('goes to the sign-up screen', async () => {
     const { user } = renderAt('/', <LoginScreen />)
     await user.click(screen.getByRole('button', { name: 'Sign up' }))

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { TextField } from '@/components/ui/text-field'
@@ -25,6 +25,8 @@ export function LoginScreen() {
     returnedFromFailedGoogle ? GOOGLE_SIGN_IN_FAILED : null,
   )
   const [busy, setBusy] = useState(false)
+  // Read at once, before React re-renders: a second press in the same frame must not sign in twice.
+  const working = useRef(false)
 
   useEffect(() => onGooglePopupFailure(() => setAlert(GOOGLE_SIGN_IN_FAILED)), [])
 
@@ -35,7 +37,8 @@ export function LoginScreen() {
 
   async function logIn(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (busy) return
+    if (working.current) return
+    working.current = true
     const form = new FormData(event.currentTarget)
     setAlert(null)
     setBusy(true)
@@ -48,6 +51,7 @@ export function LoginScreen() {
     } catch {
       setAlert(SIGN_IN_FAILED)
     } finally {
+      working.current = false
       setBusy(false)
     }
   }
@@ -59,7 +63,7 @@ export function LoginScreen() {
   }
 
   return (
-    <AuthPage tagline="Your handicap index, always up to date.">
+    <AuthPage title="Log In" tagline="Your handicap index, always up to date.">
       <form className="form" onSubmit={logIn} aria-busy={busy}>
         <TextField
           label="Email"
@@ -80,8 +84,13 @@ export function LoginScreen() {
           Forgot password?
         </Link>
         <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
-        <button type="submit" className="button button--primary button--wide" disabled={busy}>
-          Log In
+        {/* aria-disabled, not disabled: the button keeps focus and still reads its busy label. */}
+        <button
+          type="submit"
+          className="button button--primary button--wide"
+          aria-disabled={busy || undefined}
+        >
+          {busy ? 'Signing in…' : 'Log In'}
         </button>
         <button
           type="button"

@@ -21,6 +21,19 @@ async function register(email: string, password: string, confirmation: string) {
 }
 
 describe('sign-up screen', () => {
+  it('says "Signing up…" while registering, and a second press does not register again', async () => {
+    let finish!: (value: { signedIn: boolean }) => void
+    vi.mocked(signUp).mockReturnValue(new Promise((resolve) => (finish = resolve)))
+    const { user } = await register('new@example.test', 'fairway-123', 'fairway-123')
+    const button = screen.getByRole('button', { name: 'Signing up…' })
+    expect(button).toHaveAttribute('aria-disabled', 'true')
+    await user.click(button)
+    expect(signUp).toHaveBeenCalledTimes(1)
+    finish({ signedIn: true })
+    expect(await screen.findByText('Arrived at /courses')).toBeInTheDocument()
+    expect(document.title).toBe('Sign Up · HCPFast')
+  })
+
   it('has an email field of the browser email type, both password fields and both buttons', () => {
     renderAt('/signup', <SignUpScreen />)
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email')

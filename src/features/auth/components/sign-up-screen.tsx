@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { TextField } from '@/components/ui/text-field'
@@ -16,10 +16,12 @@ export function SignUpScreen() {
   const [alert, setAlert] = useState<string | null>(null)
   const [confirmationSent, setConfirmationSent] = useState(false)
   const [busy, setBusy] = useState(false)
+  // Read at once, before React re-renders: a second press in the same frame must not register twice.
+  const working = useRef(false)
 
   async function register(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (busy) return
+    if (working.current) return
     const form = new FormData(event.currentTarget)
     const email = String(form.get('email') ?? '').trim()
     const password = String(form.get('password') ?? '')
@@ -29,6 +31,7 @@ export function SignUpScreen() {
       setAlert(problem)
       return
     }
+    working.current = true
     setBusy(true)
     try {
       const { signedIn } = await signUp(email, password)
@@ -37,12 +40,13 @@ export function SignUpScreen() {
     } catch {
       setAlert(REGISTRATION_FAILED)
     } finally {
+      working.current = false
       setBusy(false)
     }
   }
 
   return (
-    <AuthPage tagline="Create your account.">
+    <AuthPage title="Sign Up" tagline="Create your account.">
       <form className="form" onSubmit={register} aria-busy={busy}>
         <TextField label="Email" name="email" type="email" autoComplete="email" required />
         <TextField label="Password" name="password" type="password" autoComplete="new-password" />
@@ -58,8 +62,12 @@ export function SignUpScreen() {
             {CONFIRM_EMAIL_MESSAGE}
           </p>
         ) : null}
-        <button type="submit" className="button button--primary button--wide" disabled={busy}>
-          Sign Up
+        <button
+          type="submit"
+          className="button button--primary button--wide"
+          aria-disabled={busy || undefined}
+        >
+          {busy ? 'Signing up…' : 'Sign Up'}
         </button>
         <button
           type="button"

@@ -61,7 +61,13 @@ export function CoursesList({ courseHandicaps = {}, roundCounts = {} }: CoursesL
         {courses.map((course) => {
           const saving = pending[course.id] === 'adding'
           return (
-            <AccordionItem key={course.id} value={course.id} title={course.name} busy={saving}>
+            <AccordionItem
+              key={course.id}
+              value={course.id}
+              title={course.name}
+              busy={saving}
+              headingLevel={2}
+            >
               <p className="detail">Course Rating: {course.rating.toFixed(1)}</p>
               <p className="detail">Slope Rating: {course.slope}</p>
               {course.par !== null ? <p className="detail">Par: {course.par}</p> : null}

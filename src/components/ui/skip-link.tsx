@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react'
+
+/** Moves focus to an element by id without touching the URL (the router owns it). */
+export function SkipLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <a
+      className="skip-link"
+      href={`#${to}`}
+      onClick={(event) => {
+        const target = document.getElementById(to)
+        if (!target) return
+        event.preventDefault()
+        target.focus()
+      }}
+    >
+      {children}
+    </a>
+  )
+}

@@ -1,0 +1,329 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  axeViolations,
+  lowestTextContrast,
+  settled,
+  smallTargets,
+} from './support/accessibility.ts'
+import { appUrl, DESKTOP, launchBrowser, newWatchedPage, PHONE } from './support/browser.ts'
+import { golferWith, logIn } from './support/golfer.ts'
+
+type Scheme = 'light' | 'dark'
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser.close()
+})
+
+async function openPage(scheme: Scheme, viewport = PHONE) {
+  // Reduced motion: dialogs and accordions open without a fade, so nothing is half-painted.
+  const context = await browser.newContext({
+    viewport,
+    colorScheme: scheme,
+    reducedMotion: 'reduce',
+  })
+  const { page, problems } = await newWatchedPage(context)
+  return { context, page, problems }
+}
+
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement
+    if (!element || element === document.body) return 'body'
+    const name = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? ''
+    return `${element.tagName.toLowerCase()} ${name}`.trim()
+  })
+
+async function waitForTitle(page: Page, title: string) {
+  await page.waitForFunction((expected) => document.title === expected, title)
+}
+
+describe.each<Scheme>(['light', 'dark'])('every screen in the %s scheme', (scheme) => {
+  let context: BrowserContext
+  let page: Page
+  let problems: string[]
+  // Per state and size, what axe found and which targets are too small; all must stay empty.
+  const findings: Record<string, string[]> = {}
+
+  async function scan(state: string) {
+    for (const [size, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport)
+      findings[`${state} @ ${size}`] = [
+        ...(await axeViolations(page)),
+        ...(await smallTargets(page)).map((target) => `target-size: ${target}`),
+      ]
+    }
+    await page.setViewportSize(PHONE)
+  }
+
+  beforeAll(async () => {
+    ;({ context, page, problems } = await openPage(scheme))
+  })
+  afterAll(async () => {
+    await context.close()
+    const dir = path.resolve('test-results', 'accessibility')
+    await mkdir(dir, { recursive: true })
+    await writeFile(path.join(dir, `axe-${scheme}.json`), JSON.stringify(findings, null, 2))
+  })
+
+  it('shows the app skeleton, not a blank page, while the app itself is still loading', async () => {
+    // Its own page, so the held scripts cannot touch the screens scanned after it.
+    const main = page
+    page = await context.newPage()
+    try {
+      let release!: () => void
+      const released = new Promise<void>((resolve) => (release = resolve))
+      await page.route('**/assets/*.js', async (route) => {
+        await released
+        await route.continue()
+      })
+      await page.goto(appUrl('/'), { waitUntil: 'commit' })
+      const skeleton = page.locator('#root [data-app-skeleton]')
+      await skeleton.waitFor()
+      expect(await skeleton.getByText('HCPFast').isVisible()).toBe(true)
+      await scan('first-load skeleton')
+      release()
+      await page.getByRole('button', { name: 'Log In' }).waitFor()
+      expect(await skeleton.count()).toBe(0)
+    } finally {
+      await page.close()
+      page = main
+    }
+  })
+
+  it('signed-out screens and their alerts', async () => {
+    await page.goto(appUrl('/'))
+    await page.getByRole('button', { name: 'Log In' }).waitFor()
+    await scan('login')
+
+    const golfer = await golferWith()
+    await page.getByLabel('Email').fill(golfer.email)
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password')
+    await page.getByRole('button', { name: 'Log In' }).click()
+    await page.getByRole('alert').waitFor()
+    await scan('login with alert')
+
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click()
+    await page.getByLabel('Confirm Password').waitFor()
+    await scan('signup')
+    await page.getByLabel('Email').fill(golfer.email)
+    await page.getByLabel('Password', { exact: true }).fill('fairway-123')
+    await page.getByLabel('Confirm Password').fill('fairway-124')
+    await page.getByRole('button', { name: 'Sign Up' }).click()
+    await page.getByRole('alert').getByText('Passwords must match.').waitFor()
+    await scan('signup with alert')
+  })
+
+  it('courses, HCP, their dialogs and alerts, and the HCP card contrast', async () => {
+    const golfer = await golferWith()
+    await logIn(page, golfer.email, golfer.password)
+    await page.getByRole('button', { name: 'Add a course...' }).waitFor()
+    await scan('courses empty')
+
+    await page.getByRole('link', { name: 'HCP' }).click()
+    await page.getByText('Add courses first!').waitFor()
+    await scan('hcp without courses')
+
+    await page.getByRole('link', { name: 'My Courses' }).click()
+    await page.getByRole('button', { name: 'Add a course...' }).click()
+    const courseDialog = page.getByRole('dialog', { name: 'Add Course' })
+    await courseDialog.waitFor()
+    await scan('add-course dialog')
+    await courseDialog.getByLabel('Course Name').fill('Pebble Beach')
+    await courseDialog.getByLabel('Course Rating').fill('abc')
+    await courseDialog.getByLabel('Slope Rating').fill('145')
+    await courseDialog.getByRole('button', { name: 'Add Course' }).click()
+    await courseDialog.getByRole('alert').waitFor()
+    await scan('add-course dialog with alert')
+    await courseDialog.getByRole('button', { name: 'OK' }).click()
+    await courseDialog.getByLabel('Course Rating').fill('75.5')
+    await courseDialog.getByRole('button', { name: 'Add Course' }).click()
+    await courseDialog.waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: 'Pebble Beach' }).click()
+    await page.getByText('Course Rating: 75.5').waitFor()
+    await scan('courses with a course, expanded')
+
+    await page.getByRole('link', { name: 'HCP' }).click()
+    const card = page.getByTestId('handicap-display')
+    await page.getByRole('button', { name: 'Add a round...' }).waitFor()
+    await card.getByText('Input Rounds Below').waitFor()
+    await scan('hcp with no rounds')
+
+    for (const [i, score] of ['88', '92', '85'].entries()) {
+      await page.getByRole('button', { name: 'Add a round...' }).click()
+      const roundDialog = page.getByRole('dialog', { name: 'Add Round' })
+      await roundDialog.waitFor()
+      if (i === 0) {
+        await scan('add-round dialog')
+        await roundDialog.getByRole('button', { name: 'Add Round' }).click()
+        await roundDialog.getByRole('alert').waitFor()
+        await scan('add-round dialog with alert')
+        await roundDialog.getByRole('button', { name: 'OK' }).click()
+      }
+      await roundDialog.getByLabel('Gross Score').fill(score)
+      await roundDialog.getByRole('button', { name: 'Add Round' }).click()
+      await roundDialog.waitFor({ state: 'detached' })
+      if (i === 0) {
+        await page.getByRole('button', { name: /88.*Pebble Beach/ }).click()
+        await page.getByText('Score: 88').waitFor()
+        await scan('hcp with one round, expanded')
+        const waiting = await lowestTextContrast(page, card.locator('p'))
+        expect(waiting.filter(({ ratio }) => ratio < 4.5)).toEqual([])
+      }
+    }
+    await card.getByText('HCP', { exact: true }).waitFor()
+    await scan('hcp with an index')
+
+    // Every text on the card, against the lightest point of the gradient behind it.
+    const texts = await lowestTextContrast(page, card.locator('p'))
+    expect(texts.map(({ text }) => text)).toEqual(expect.arrayContaining(['HCP', 'From 3 rounds']))
+    expect(texts.filter(({ ratio }) => ratio < 4.5)).toEqual([])
+
+    const failures = Object.entries(findings).filter(([, found]) => found.length > 0)
+    expect(Object.fromEntries(failures)).toEqual({})
+    expect(problems).toEqual([])
+  }, 120_000)
+})
+
+describe('keyboard only', () => {
+  it('signs in, adds a course and a round, deletes it and logs out, focus and title following', async () => {
+    const { context, page, problems } = await openPage('light', DESKTOP)
+    const golfer = await golferWith()
+    await page.goto(appUrl('/'))
+    await page.getByRole('button', { name: 'Log In' }).waitFor()
+    await waitForTitle(page, 'Log In · HCPFast')
+
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('a Skip to main content')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('input')
+    await page.keyboard.type(golfer.email)
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(golfer.password)
+    await page.keyboard.press('Enter')
+
+    await page.waitForURL('**/courses')
+    await waitForTitle(page, 'My Courses · HCPFast')
+    await expect.poll(() => focused(page)).toBe('h1 Courses')
+
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('button Add a course...')
+    await page.keyboard.press('Enter')
+    const courseDialog = page.getByRole('dialog', { name: 'Add Course' })
+    await courseDialog.waitFor()
+    await expect.poll(() => focused(page)).toBe('input')
+    await page.keyboard.type('Pebble Beach')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('75.5')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('145')
+    await page.keyboard.press('Enter')
+    await courseDialog.waitFor({ state: 'detached' })
+    expect(await focused(page)).toBe('button Add a course...')
+    await page.getByText('Saving…').waitFor({ state: 'detached' })
+
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('button Pebble Beach')
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('a HCP')
+    await page.keyboard.press('Enter')
+    await page.waitForURL('**/hcp')
+    await waitForTitle(page, 'Handicap · HCPFast')
+    await expect.poll(() => focused(page)).toBe('h1 Handicap')
+
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('button Add a round...')
+    await page.keyboard.press('Enter')
+    const roundDialog = page.getByRole('dialog', { name: 'Add Round' })
+    await roundDialog.waitFor()
+    await expect.poll(() => focused(page)).toBe('select Pebble Beach')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('88')
+    await page.keyboard.press('Enter')
+    await roundDialog.waitFor({ state: 'detached' })
+    expect(await focused(page)).toBe('button Add a round...')
+    await page.getByText('Saving…').waitFor({ state: 'detached' })
+
+    await page.keyboard.press('Tab')
+    // The name says what the number is; what follows the course (the day) is the rounds' concern.
+    const entry = page.getByRole('button', { name: /^Score 88, Pebble Beach\b/ })
+    expect(await entry.evaluate((element) => element === document.activeElement)).toBe(true)
+    await page.keyboard.press('Enter')
+    await page.getByText('Score: 88').waitFor()
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('button Delete Round')
+    await page.keyboard.press('Enter')
+    await entry.waitFor({ state: 'detached' })
+    expect(await focused(page)).toBe('button Add a round...')
+
+    for (const next of ['a HCP', 'a My Courses', 'button Logout']) {
+      await page.keyboard.press('Tab')
+      expect(await focused(page)).toBe(next)
+    }
+    await page.keyboard.press('Enter')
+    await page.waitForURL((url) => url.pathname === '/')
+    await waitForTitle(page, 'Log In · HCPFast')
+    await expect.poll(() => focused(page)).toBe('h1 HCPFast')
+
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('input')
+    await page.getByRole('button', { name: 'Sign up', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await waitForTitle(page, 'Sign Up · HCPFast')
+    await expect.poll(() => focused(page)).toBe('h1 HCPFast')
+    await settled(page)
+
+    await context.close()
+    expect(problems).toEqual([])
+  })
+
+  it('shows a focus ring on every toolbar item, inside the screen, and no tap highlight', async () => {
+    const { context, page, problems } = await openPage('dark', PHONE)
+    const golfer = await golferWith()
+    await logIn(page, golfer.email, golfer.password)
+    for (const name of ['HCP', 'My Courses', 'Logout']) {
+      const item = page.getByRole('navigation', { name: 'Main' }).getByText(name)
+      const target = item.locator('xpath=ancestor-or-self::*[self::a or self::button][1]')
+      await target.focus()
+      // Keyboard focus (focus-visible) is what draws the ring; .focus() from a script may not.
+      await page.keyboard.press('Shift+Tab')
+      await page.keyboard.press('Tab')
+      const measure = () =>
+        target.evaluate((element) => {
+          const style = getComputedStyle(element)
+          const box = element.getBoundingClientRect()
+          // Either an inset ring (inside by construction) or an outline that must fit on screen.
+          const inset = /inset/.test(style.boxShadow) && !/ 0px 0px 0px 0px/.test(style.boxShadow)
+          const width = style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth)
+          const reach = width === 0 ? 0 : Math.max(0, parseFloat(style.outlineOffset) + width)
+          const cut = [
+            box.left - reach < 0 ? 'left' : '',
+            box.right + reach > window.innerWidth ? 'right' : '',
+            box.bottom + reach > window.innerHeight ? 'bottom' : '',
+          ].filter(Boolean)
+          return { focused: element.matches(':focus-visible'), visible: inset || width >= 2, cut }
+        })
+      await expect.poll(measure).toEqual({ focused: true, visible: true, cut: [] })
+    }
+    const tapHighlights = await page.evaluate(() =>
+      [...document.querySelectorAll('a[href], button')]
+        .map((element) => getComputedStyle(element).getPropertyValue('-webkit-tap-highlight-color'))
+        .filter((colour) => colour !== 'rgba(0, 0, 0, 0)'),
+    )
+    expect(tapHighlights).toEqual([])
+    await context.close()
+    expect(problems).toEqual([])
+  })
+})
