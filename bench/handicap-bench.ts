@@ -1,5 +1,10 @@
 import { pathToFileURL } from 'node:url'
-import { handicapIndex, type ScoredRound } from '../src/features/handicap/lib/handicap-index.ts'
+import {
+  countingRounds,
+  handicapHistory,
+  handicapIndex,
+  type ScoredRound,
+} from '../src/features/handicap/lib/handicap-index.ts'
 
 /**
  * Issue 5: the handicap engine's time for 10, 1,000 and 100,000 rounds, which must grow no faster
@@ -98,7 +103,50 @@ function measure(order: 'random' | 'best first') {
   }
 }
 
+/**
+ * Issue 11: the HCP screen computes the index after every round (the trend) and the counting
+ * marks on each change; for 2,000 rounds that must take under 20 ms. Median of 41 calls each.
+ */
+const HISTORY_ROUNDS = 2_000
+const HISTORY_BUDGET_MS = 20
+
+function medianMs(work: () => void): number {
+  for (let i = 0; i < 10; i++) work()
+  const samples: number[] = []
+  for (let s = 0; s < SAMPLES; s++) {
+    const started = performance.now()
+    work()
+    samples.push(performance.now() - started)
+  }
+  samples.sort((a, b) => a - b)
+  return round(samples[Math.floor(samples.length / 2)] as number, 3)
+}
+
+function measureHistory() {
+  const random = seededRounds(HISTORY_ROUNDS, 2_026_112)
+  const best = bestFirst(random)
+  const history = (rounds: readonly ScoredRound[]) =>
+    medianMs(() => {
+      sink += handicapHistory(rounds).at(-1) ?? 0
+    })
+  const result = {
+    rounds: HISTORY_ROUNDS,
+    history_random_order_ms: history(random),
+    history_best_first_ms: history(best),
+    counting_rounds_ms: medianMs(() => {
+      sink += countingRounds(random).filter(Boolean).length
+    }),
+    budget_ms: HISTORY_BUDGET_MS,
+  }
+  return {
+    ...result,
+    within_budget:
+      Math.max(result.history_random_order_ms, result.history_best_first_ms) < HISTORY_BUDGET_MS,
+  }
+}
+
 export async function benchHandicap(): Promise<Record<string, unknown>> {
+  const history = measureHistory()
   const random = measure('random')
   const bestFirstOrder = measure('best first')
   return {
@@ -106,6 +154,7 @@ export async function benchHandicap(): Promise<Record<string, unknown>> {
     random_order: random,
     best_first_order: bestFirstOrder,
     within_n_log_n: random.growth_vs_n_log_n <= 1 && bestFirstOrder.growth_vs_n_log_n <= 1,
+    history_2000_rounds: history,
     checksum: sink,
   }
 }
