@@ -19,6 +19,12 @@ interface AccordionItemProps {
   busy?: boolean
   /** Entries are headings: h2 right under a screen's h1, h3 under a section's h2. */
   headingLevel?: 2 | 3
+  /**
+   * The spoken name when the title alone does not say what its numbers are ("Score 82, St
+   * Andrews, 12 March"). Chrome reads visually hidden spans in a title with spaces around them
+   * ("82 , St Andrews"), so a name made of parts is given here whole.
+   */
+  label?: string
 }
 
 export function AccordionItem({
@@ -27,6 +33,7 @@ export function AccordionItem({
   children,
   busy = false,
   headingLevel = 3,
+  label,
 }: AccordionItemProps) {
   const statusId = useId()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
@@ -40,6 +47,7 @@ export function AccordionItem({
         <Heading className="accordion__header">
           <AccordionPrimitive.Trigger
             className="accordion__trigger"
+            aria-label={label}
             aria-busy={busy || undefined}
             aria-describedby={busy ? statusId : undefined}
           >
