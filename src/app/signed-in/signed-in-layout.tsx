@@ -60,8 +60,9 @@ export function SignedInLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <UndoBar />
       <BottomToolbar />
+      {/* After the toolbar: a brief Undo is announced, but keeps the tab order of the screen. */}
+      <UndoBar />
     </div>
   )
 }

@@ -89,28 +89,31 @@ export function RoundsList({ courses, coursesStatus, marks = {} }: RoundsListPro
               key={round.id}
               value={round.id}
               busy={saving}
-              // Seen as "82 St Andrews 14 Sept 2025 12.3 Counts"; heard as "Score 82, St Andrews,
-              // played 14 Sept 2025, differential 12.3, counts toward the index".
+              // Seen as "82 St Andrews 14 Sept 2025 Diff 12.3 Counts"; the spoken name is given
+              // whole (see AccordionItem's label) and contains what is seen, in the same order.
+              label={[
+                `Score ${round.score}`,
+                round.courseName,
+                day,
+                ...(mark ? [`Diff ${mark.differential}`] : []),
+                ...(mark?.counts ? ['Counts toward the index'] : []),
+              ].join(', ')}
               title={
                 <>
-                  <span className="visually-hidden">Score </span>
-                  <span className="round__score">{round.score}</span>
-                  <span className="visually-hidden">,</span>{' '}
-                  <span className="round__course">{round.courseName}</span>
-                  <span className="visually-hidden">, played</span>{' '}
+                  <span className="round__score">{round.score}</span>{' '}
+                  <span className="round__course">{round.courseName}</span>{' '}
                   <span className="round__date">{day}</span>
                   {mark ? (
                     <>
-                      <span className="visually-hidden">, differential</span>{' '}
-                      <span className="round__differential">{mark.differential}</span>
+                      {' '}
+                      <span className="round__differential">Diff {mark.differential}</span>
                     </>
                   ) : null}
                   {mark?.counts ? (
                     <>
-                      <span className="visually-hidden">,</span>{' '}
+                      {' '}
                       <span className="round__counts" data-testid="counts-mark">
-                        <span aria-hidden="true">★ </span>
-                        Counts<span className="visually-hidden"> toward the index</span>
+                        Counts
                       </span>
                     </>
                   ) : null}
