@@ -42,6 +42,7 @@ beforeAll(async () => {
     projectDir: PROJECT_ROOT,
     apiPort: await freePort(),
     dbPort: await freePort(),
+    inboxPort: await freePort(),
     dataDir: path.join(root, 'db'),
     fsync: false,
     seed: false,

@@ -80,7 +80,14 @@ it('keeps every acknowledged write when Postgres is killed mid-write', async () 
   await writers
   await stack.stop().catch(() => undefined)
 
-  stack = await startStack({ projectDir: PROJECT_ROOT, apiPort, dbPort, dataDir, seed: false })
+  stack = await startStack({
+    projectDir: PROJECT_ROOT,
+    apiPort,
+    dbPort,
+    inboxPort: 0,
+    dataDir,
+    seed: false,
+  })
   const db = new pg.Client({ connectionString: stack.dbUrl })
   db.on('error', () => undefined)
   await db.connect()

@@ -511,6 +511,7 @@ describe('a stack restart', () => {
       projectDir: FIXTURE_DIR,
       apiPort: await freePort(),
       dbPort: await freePort(),
+      inboxPort: await freePort(),
       dataDir: path.join(root, 'db'),
       fsync: false,
       seed: false,
