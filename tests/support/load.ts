@@ -211,6 +211,24 @@ function subscribe(run: GolferRun, report: LoadReport): Promise<void> {
     .on('postgres_changes', { event: '*', schema: 'public', table: 'rounds', filter }, (p) =>
       record('rounds', p as never),
     )
+    // As in the app: a delete reaches the golfer's devices as an owner-only `deletions` row.
+    .on(
+      'postgres_changes',
+      { event: 'INSERT', schema: 'public', table: 'deletions', filter },
+      (p) => {
+        const deletion = p.new as {
+          table_name: 'courses' | 'rounds'
+          record_id: string
+          user_id: string
+        }
+        record(deletion.table_name, {
+          eventType: 'DELETE',
+          new: {},
+          old: { id: deletion.record_id },
+          commit_timestamp: p.commit_timestamp,
+        })
+      },
+    )
   return new Promise((resolve, reject) => {
     run.channel?.subscribe((status, error) => {
       if (status === 'SUBSCRIBED') resolve()
