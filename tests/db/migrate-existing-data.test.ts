@@ -46,6 +46,9 @@ beforeAll(async () => {
     seed: false,
   })
   pool = new pg.Pool({ connectionString: database.dbUrl, max: 2 })
+  // The server may end idle connections (the migration push, the stop); the next query reconnects.
+  pool.on('error', () => undefined)
+  pool.on('connect', (client) => client.on('error', () => undefined))
 }, 120_000)
 
 afterAll(async () => {
