@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { monotonicFactory } from 'ulid'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { as as asCaller, type Caller } from '../support/db-caller.ts'
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
 const ulid = monotonicFactory()
@@ -13,33 +14,12 @@ const ulid = monotonicFactory()
  */
 const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 4 })
 
-type Caller = { role: 'authenticated'; sub: string } | { role: 'anon' } | { role: 'service_role' }
-
-/** Runs `work` as `caller` in one transaction, committed when it succeeds. */
-async function as<T>(
+/** Runs `work` as `caller` on this file's pool (see tests/support/db-caller.ts). */
+const as = <T>(
   caller: Caller,
   work: (db: pg.PoolClient) => Promise<T>,
   outcome: 'commit' | 'rollback' = 'commit',
-): Promise<T> {
-  const db = await pool.connect()
-  try {
-    await db.query('begin')
-    const claims =
-      caller.role === 'authenticated'
-        ? { sub: caller.sub, role: caller.role, aud: 'authenticated' }
-        : { role: caller.role }
-    await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)])
-    await db.query(`set local role ${caller.role}`)
-    const result = await work(db)
-    await db.query(outcome)
-    return result
-  } catch (error) {
-    await db.query('rollback')
-    throw error
-  } finally {
-    db.release()
-  }
-}
+) => asCaller(pool, caller, work, outcome)
 
 /** A statement expected to be refused; rolled back whatever happens, so a regression harms nothing. */
 const attempt = (caller: Caller, statement: string) =>
