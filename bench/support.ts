@@ -20,6 +20,7 @@ export async function startBenchStack(
     projectDir: PROJECT_ROOT,
     apiPort: 0,
     dbPort: 0,
+    inboxPort: 0,
     dataDir: path.join(root, 'db'),
     log: options.log,
     seed: options.seed,

@@ -35,6 +35,7 @@ it('keeps every acknowledged write when Postgres is killed mid-write', async () 
     projectDir: PROJECT_ROOT,
     apiPort: 0,
     dbPort: 0,
+    inboxPort: 0,
     dataDir,
     seed: false,
   })

@@ -68,11 +68,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const log = options.log ?? (() => undefined)
   const apiPort = await choosePort(options.apiPort ?? config.apiPort, 'API')
   const inboxPort = config.inbucket.enabled
-    ? // A throwaway stack on a free API port gets a free inbox port too, unless told otherwise.
-      await choosePort(
-        options.inboxPort ?? (options.apiPort === 0 ? 0 : config.inbucket.port),
-        'inbox',
-      )
+    ? await choosePort(options.inboxPort ?? config.inbucket.port, 'inbox')
     : undefined
 
   const dbPort = options.databaseUrl

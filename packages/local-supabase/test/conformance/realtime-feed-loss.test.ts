@@ -31,6 +31,7 @@ beforeAll(async () => {
   stack = await startStack({
     projectDir: FIXTURE_DIR,
     apiPort: 0,
+    inboxPort: 0,
     databaseUrl: database.url,
     seed: false,
     log: (line) => {
