@@ -1,5 +1,5 @@
 /** What went wrong with a database call, in the terms the screens need to word a message. */
-export type DataFailure = 'invalid' | 'not-yours' | 'unavailable'
+export type DataFailure = 'invalid' | 'not-yours' | 'gone' | 'unavailable'
 
 /** Thrown by every feature api/ function: the PostgREST or network error, classified. */
 export class DataError extends Error {
@@ -11,6 +11,14 @@ export class DataError extends Error {
     super(cause.message)
     this.code = cause.code || undefined
     this.failure = classify(this.code)
+  }
+
+  /**
+   * The server answered and said no: sending the same change again cannot succeed. Anything else
+   * (no answer, a gateway or database that is down, an expired token) is worth retrying.
+   */
+  get refused(): boolean {
+    return this.failure !== 'unavailable'
   }
 }
 
@@ -27,6 +35,9 @@ function classify(code: string | undefined): DataFailure {
     case '42501':
     case '23503':
       return 'not-yours'
+    // the row to change is not there (deleted on another device): .single() found no row
+    case 'PGRST116':
+      return 'gone'
     default:
       return 'unavailable'
   }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
   beginReload,
-  clearPending,
   emptyRecords,
   failReload,
   finishReload,
-  markPending,
+  hydrateRecords,
   removeRecord,
+  setQueued,
   upsertRecord,
   type RecordsState,
 } from './records'
@@ -64,34 +64,64 @@ describe('records bookkeeping', () => {
     expect(state.byId).toEqual({ b, c })
   })
 
-  it('keeps a course still being saved and hides one still being deleted', () => {
+  it('lays the queued changes over the confirmed rows, whatever a reload brings', () => {
     const state = apply(
-      { ...emptyRecords<Item>(), byId: { b } },
-      (s) => markPending(s, 'c', 'adding'),
-      (s) => upsertRecord(s, c),
-      (s) => markPending(s, 'b', 'deleting'),
-      (s) => removeRecord(s, 'b'),
+      emptyRecords<Item>(),
+      (s) => upsertRecord(s, b),
+      (s) => upsertRecord(s, a),
+      (s) =>
+        setQueued(s, [
+          { id: 'c', record: c },
+          { id: 'b', record: null },
+          { id: 'a', record: { id: 'a', label: 'A edited' } },
+        ]),
       (s) => beginReload(s, 2),
       (s) => finishReload(s, 2, [a, b]),
     )
-    expect(state.byId).toEqual({ a, c })
+    expect(state.byId).toEqual({ a: { id: 'a', label: 'A edited' }, c })
+    expect(state.pending).toEqual({ a: 'editing', b: 'deleting', c: 'adding' })
+    expect(state.confirmed).toEqual({ a, b })
   })
 
-  it('ignores realtime updates of a record being deleted', () => {
-    const state = apply(
-      { ...emptyRecords<Item>(), byId: { a } },
-      (s) => markPending(s, 'a', 'deleting'),
-      (s) => removeRecord(s, 'a'),
-      (s) => upsertRecord(s, a),
+  it('applies queued changes to one record in the order they were made', () => {
+    const state = apply(emptyRecords<Item>(), (s) =>
+      setQueued(s, [
+        { id: 'c', record: c },
+        { id: 'c', record: null },
+      ]),
     )
     expect(state.byId).toEqual({})
     expect(
       apply(
         state,
-        (s) => clearPending(s, 'a'),
-        (s) => upsertRecord(s, a),
+        (s) => setQueued(s, [{ id: 'c', record: null }]),
+        (s) => upsertRecord(s, c),
       ).byId,
-    ).toEqual({ a })
+    ).toEqual({})
+  })
+
+  it('goes back to the confirmed row when a queued change leaves the queue unsent', () => {
+    const state = apply(
+      emptyRecords<Item>(),
+      (s) => upsertRecord(s, a),
+      (s) => setQueued(s, [{ id: 'a', record: null }]),
+      (s) => setQueued(s, []),
+    )
+    expect(state.byId).toEqual({ a })
+    expect(state.pending).toEqual({})
+  })
+
+  it("shows the device's copy at once, but never over an answer from the server", () => {
+    const hydrated = apply(emptyRecords<Item>(), (s) => hydrateRecords(s, [a, b]))
+    expect(hydrated.byId).toEqual({ a, b })
+    expect(hydrated.status).toBe('ready')
+    const late = apply(
+      emptyRecords<Item>(),
+      (s) => beginReload(s, 1),
+      (s) => finishReload(s, 1, [c]),
+      (s) => hydrateRecords(s, [a, b]),
+    )
+    expect(late.byId).toEqual({ c })
   })
 
   it('ignores the answer of a reload that a newer reload superseded', () => {

@@ -1,31 +1,72 @@
 /**
- * The bookkeeping both data stores share: records by id, what the golfer is still saving or
- * deleting, and the changes seen while a full reload is in flight. Pure functions of the state,
- * so the rules are tested once.
+ * The bookkeeping both data stores share, as pure functions of the state so the rules are tested
+ * once. Two layers:
+ *
+ * - `confirmed`: the golfer's rows as the server last told us (a load, a realtime event, the
+ *   answer to a save), or as this device last saw them (read back from IndexedDB on open).
+ * - `queued`: the golfer's own changes still waiting in the outbox, oldest first. They are laid
+ *   over the confirmed rows, so what the screens show (`byId`) is what the golfer asked for,
+ *   whatever the server has said meanwhile. A change leaves the queue when the server has it (and
+ *   its answer lands in `confirmed`) or refused it (and the view goes back to `confirmed`).
  *
  * Why the journal: a reload's snapshot is taken at some moment while the request is in flight; a
  * realtime event or a confirmed save that arrives in the meantime may be newer than the snapshot,
- * so it is applied again on top of it. Pending saves and deletes are kept or hidden the same way,
- * so the list never shows a state the golfer did not ask for.
+ * so it is applied again on top of it.
  */
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
-export type PendingChange = 'adding' | 'deleting'
+export type PendingChange = 'adding' | 'editing' | 'deleting'
+
+/** One change the golfer made that the server does not have yet: the record as it should be now. */
+export type QueuedChange<R extends { id: string }> =
+  { id: string; record: R } | { id: string; record: null }
 
 export interface RecordsState<R extends { id: string }> {
+  /** What the screens show: the confirmed rows with the queued changes laid over them. */
   byId: Record<string, R>
-  status: LoadStatus
+  /** The queued change of each record, by id: what its entry says ("Saving…", waiting). */
   pending: Record<string, PendingChange>
+  confirmed: Record<string, R>
+  queued: readonly QueuedChange<R>[]
+  status: LoadStatus
   reload: { token: number; changes: Record<string, R | null> } | null
 }
 
 export function emptyRecords<R extends { id: string }>(): RecordsState<R> {
-  return { byId: {}, status: 'idle', pending: {}, reload: null }
+  return { byId: {}, pending: {}, confirmed: {}, queued: [], status: 'idle', reload: null }
 }
 
 type Patch<R extends { id: string }> = Partial<RecordsState<R>>
 
 function without<V>(entries: Record<string, V>, key: string): Record<string, V> {
   return Object.fromEntries(Object.entries(entries).filter(([entryKey]) => entryKey !== key))
+}
+
+/** The view: confirmed rows, then each queued change in the order the golfer made them. */
+function overlay<R extends { id: string }>(
+  confirmed: Record<string, R>,
+  queued: readonly QueuedChange<R>[],
+): Pick<RecordsState<R>, 'byId' | 'pending'> {
+  if (queued.length === 0) return { byId: confirmed, pending: {} }
+  const byId = new Map(Object.entries(confirmed))
+  const pending: Record<string, PendingChange> = {}
+  for (const change of queued) {
+    if (change.record) {
+      byId.set(change.id, change.record)
+      pending[change.id] = change.id in confirmed ? 'editing' : 'adding'
+    } else {
+      byId.delete(change.id)
+      pending[change.id] = 'deleting'
+    }
+  }
+  return { byId: Object.fromEntries(byId), pending }
+}
+
+function withConfirmed<R extends { id: string }>(
+  state: RecordsState<R>,
+  confirmed: Record<string, R>,
+  journalled: Patch<R> = {},
+): Patch<R> {
+  return { confirmed, ...overlay(confirmed, state.queued), ...journalled }
 }
 
 function journal<R extends { id: string }>(
@@ -37,36 +78,46 @@ function journal<R extends { id: string }>(
   return { reload: { ...state.reload, changes: { ...state.reload.changes, [id]: value } } }
 }
 
+/** The server has this record (a realtime event, or its answer to a save). */
 export function upsertRecord<R extends { id: string }>(
   state: RecordsState<R>,
   record: R,
 ): Patch<R> {
-  if (state.pending[record.id] === 'deleting') return {}
-  return { byId: { ...state.byId, [record.id]: record }, ...journal(state, record.id, record) }
+  return withConfirmed(
+    state,
+    { ...state.confirmed, [record.id]: record },
+    journal(state, record.id, record),
+  )
 }
 
+/** The server no longer has this record. */
 export function removeRecord<R extends { id: string }>(
   state: RecordsState<R>,
   id: string,
 ): Patch<R> {
-  if (!(id in state.byId) && !state.reload) return {}
-  return { byId: without(state.byId, id), ...journal(state, id, null) }
+  if (!(id in state.confirmed) && !state.reload) return {}
+  return withConfirmed(state, without(state.confirmed, id), journal(state, id, null))
 }
 
-export function markPending<R extends { id: string }>(
+/** The outbox's changes for this table, oldest first, replacing the previous ones. */
+export function setQueued<R extends { id: string }>(
   state: RecordsState<R>,
-  id: string,
-  change: PendingChange,
+  queued: readonly QueuedChange<R>[],
 ): Patch<R> {
-  return { pending: { ...state.pending, [id]: change } }
+  return { queued, ...overlay(state.confirmed, queued) }
 }
 
-export function clearPending<R extends { id: string }>(
+/**
+ * What this device saw last time, shown at once on open. Ignored once the server has answered:
+ * a slow IndexedDB read must not cover a fresh load.
+ */
+export function hydrateRecords<R extends { id: string }>(
   state: RecordsState<R>,
-  id: string,
+  records: readonly R[],
 ): Patch<R> {
-  if (!(id in state.pending)) return {}
-  return { pending: without(state.pending, id) }
+  if (state.status === 'ready') return {}
+  const confirmed = Object.fromEntries(records.map((record) => [record.id, record]))
+  return { ...withConfirmed(state, confirmed), status: 'ready' }
 }
 
 export function beginReload<R extends { id: string }>(
@@ -90,12 +141,7 @@ export function finishReload<R extends { id: string }>(
     if (value) merged.set(id, value)
     else merged.delete(id)
   }
-  for (const [id, change] of Object.entries(state.pending)) {
-    const current = state.byId[id]
-    if (change === 'adding' && current) merged.set(id, current)
-    if (change === 'deleting') merged.delete(id)
-  }
-  return { byId: Object.fromEntries(merged), status: 'ready', reload: null }
+  return { ...withConfirmed(state, Object.fromEntries(merged)), status: 'ready', reload: null }
 }
 
 export function failReload<R extends { id: string }>(

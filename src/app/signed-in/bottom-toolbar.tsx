@@ -1,25 +1,42 @@
 import { useState } from 'react'
 import { NavLink, useNavigate } from 'react-router-dom'
+import { Dialog, DialogClose } from '@/components/ui/dialog'
 import { FlagIcon, GaugeIcon, LogoutIcon } from '@/components/ui/icons'
 import { signOut } from '@/features/auth/api/sign-out'
 import { SIGN_OUT_FAILED } from '@/features/auth/lib/auth-messages'
+import { selectUserId, useSessionStore } from '@/features/auth/stores/session-store'
 import { showNotice } from '@/stores/notices-store'
+import { forgetDevice, useOutboxStore, waitingSummary } from '@/stores/outbox'
+import { OUTBOX_NOUNS } from './outbox-kinds'
 
 /** Fixed at the bottom: the two tabs (the current one marked with aria-current) and Logout. */
 export function BottomToolbar() {
   const navigate = useNavigate()
+  const userId = useSessionStore(selectUserId)
   const [signingOut, setSigningOut] = useState(false)
+  const [confirming, setConfirming] = useState<string | null>(null)
 
   async function logOut() {
     if (signingOut) return
+    setConfirming(null)
     setSigningOut(true)
     try {
       await signOut()
+      // What this golfer kept on the device goes with the session: the next golfer on this
+      // browser sees none of it.
+      if (userId) await forgetDevice(userId)
       navigate('/', { replace: true })
     } catch {
       showNotice(SIGN_OUT_FAILED)
       setSigningOut(false)
     }
+  }
+
+  function askToLogOut() {
+    // Changes still on the device would be lost with it: say how many, and let the golfer stay.
+    const waiting = waitingSummary(useOutboxStore.getState().entries, OUTBOX_NOUNS)
+    if (waiting) setConfirming(waiting)
+    else void logOut()
   }
 
   const tabClass = ({ isActive }: { isActive: boolean }) =>
@@ -38,12 +55,31 @@ export function BottomToolbar() {
       <button
         type="button"
         className="toolbar__item toolbar__logout"
-        onClick={logOut}
+        onClick={askToLogOut}
         aria-disabled={signingOut || undefined}
       >
         <LogoutIcon />
         <span>{signingOut ? 'Signing out…' : 'Logout'}</span>
       </button>
+      <Dialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null)
+        }}
+        title="Log out and lose changes?"
+        description={`${confirming ?? ''}. They have not reached HCPFast yet and will be lost if you log out now.`}
+      >
+        <div className="form__actions">
+          <DialogClose asChild>
+            <button type="button" className="button button--secondary">
+              Stay signed in
+            </button>
+          </DialogClose>
+          <button type="button" className="button button--danger" onClick={() => void logOut()}>
+            Log out anyway
+          </button>
+        </div>
+      </Dialog>
     </nav>
   )
 }

@@ -10,9 +10,19 @@ import { syncCourses } from '@/features/courses/stores/courses-sync'
 import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import { syncRounds } from '@/features/rounds/stores/rounds-sync'
 import { useNoticesStore } from '@/stores/notices-store'
+import { startOutbox, useOutboxStore, waitingSummary } from '@/stores/outbox'
 import { useUndoStore } from '@/stores/undo-store'
 import { BottomToolbar } from './bottom-toolbar'
+import { NotSavedList } from './not-saved-list'
+import { OUTBOX_KINDS, OUTBOX_NOUNS } from './outbox-kinds'
 import '@/styles/record.css'
+
+/** "2 rounds waiting to sync" while the server cannot be reached; null otherwise. */
+function useWaitingSummary(): string | null {
+  return useOutboxStore((state) =>
+    state.reachable ? null : waitingSummary(state.entries, OUTBOX_NOUNS),
+  )
+}
 
 /**
  * Every signed-in screen: the golfer's live data for as long as they are signed in, the message
@@ -24,14 +34,17 @@ export function SignedInLayout() {
   const dismissNotice = useNoticesStore((state) => state.dismissNotice)
   const reconnecting = useCoursesStore((state) => state.live === 'interrupted')
   const roundsReconnecting = useRoundsStore((state) => state.live === 'interrupted')
+  const waiting = useWaitingSummary()
 
   useEffect(() => {
     if (!userId) return
+    const stopOutbox = startOutbox(userId, OUTBOX_KINDS)
     const stopCourses = syncCourses(userId)
     const stopRounds = syncRounds(userId)
     return () => {
       stopCourses()
       stopRounds()
+      stopOutbox()
       useNoticesStore.getState().reset()
       useUndoStore.getState().reset()
     }
@@ -42,10 +55,11 @@ export function SignedInLayout() {
       <SkipLink to="main">Skip to main content</SkipLink>
       <SkipLink to="main-navigation">Skip to navigation</SkipLink>
       <div className="connection" role="status">
-        {reconnecting || roundsReconnecting ? (
+        {reconnecting || roundsReconnecting || waiting ? (
           <p className="connection__banner">
             <span className="connection__dot" aria-hidden="true" />
-            Reconnecting…
+            {reconnecting || roundsReconnecting ? <span>Reconnecting…</span> : null}
+            {waiting ? <span className="connection__waiting">{waiting}</span> : null}
           </p>
         ) : null}
       </div>
@@ -56,6 +70,7 @@ export function SignedInLayout() {
       </header>
       <main id="main" tabIndex={-1} className="screen">
         <AlertMessage message={notice} onDismiss={dismissNotice} />
+        <NotSavedList />
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

@@ -20,7 +20,7 @@ import { deleteRound } from '@/features/rounds/api/delete-round'
 import { listRounds } from '@/features/rounds/api/list-rounds'
 import { subscribeToRounds } from '@/features/rounds/api/subscribe-to-rounds'
 import {
-  ADD_ROUND_UNAVAILABLE,
+  ADD_ROUND_COURSE_GONE,
   DELETE_ROUND_UNAVAILABLE,
 } from '@/features/rounds/lib/round-messages'
 import type { Round } from '@/features/rounds/types'
@@ -167,8 +167,9 @@ describe('courses screen', () => {
     const user = openApp('/courses')
     await addCourseThroughDialog(user, 'St Andrews', '73.1', '132')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'St Andrews' })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'St Andrews' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Add a course...' })).toHaveFocus()
+    await vi.waitFor(() => expect(addCourse).toHaveBeenCalled())
     const [id, course] = defined(vi.mocked(addCourse).mock.calls[0])
     expect(id).toMatch(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/)
     expect(course).toEqual({ name: 'St Andrews', rating: 73.1, slope: 132 })
@@ -178,12 +179,33 @@ describe('courses screen', () => {
     )
   })
 
-  it('takes a course away again and says so when it cannot be saved', async () => {
-    vi.mocked(addCourse).mockRejectedValue(new DataError({ message: 'Failed to fetch' }))
+  it('keeps a course that cannot reach the server, says it is waiting, and sends it once online', async () => {
+    vi.mocked(addCourse).mockRejectedValueOnce(new DataError({ message: 'Failed to fetch' }))
+    const user = openApp('/courses')
+    await addCourseThroughDialog(user, 'St Andrews', '73.1', '132')
+    const entry = await screen.findByRole('button', { name: 'St Andrews' })
+    await vi.waitFor(() => expect(entry).toHaveAccessibleDescription('Waiting to sync'))
+    expect(screen.getByText('1 course waiting to sync')).toBeVisible()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+
+    const [id] = defined(vi.mocked(addCourse).mock.calls[0])
+    vi.mocked(addCourse).mockResolvedValue(aCourse({ id, name: 'St Andrews' }))
+    act(() => window.dispatchEvent(new Event('online')))
+    await vi.waitFor(() => expect(entry).not.toHaveAccessibleDescription())
+    expect(screen.queryByText('1 course waiting to sync')).not.toBeInTheDocument()
+    expect(vi.mocked(addCourse).mock.calls.map(([sentId]) => sentId)).toEqual([id, id])
+  })
+
+  it('takes a course away when the server refuses it, and keeps what was typed on screen', async () => {
+    vi.mocked(addCourse).mockRejectedValue(new DataError({ message: 'rls', code: '42501' }))
     const user = openApp('/courses')
     await addCourseThroughDialog(user, 'St Andrews', '73.1', '132')
     expect(await screen.findByRole('alert')).toHaveTextContent(ADD_COURSE_UNAVAILABLE)
     expect(screen.queryByRole('button', { name: 'St Andrews' })).not.toBeInTheDocument()
+    const notSaved = screen.getByRole('region', { name: 'Not saved' })
+    expect(notSaved).toHaveTextContent('St Andrews, rating 73.1, slope 132')
+    await user.click(within(notSaved).getByRole('button', { name: /^Dismiss/ }))
+    expect(screen.queryByRole('region', { name: 'Not saved' })).not.toBeInTheDocument()
   })
 
   it('shows the add-course alert when the database refuses the values', async () => {
@@ -201,7 +223,7 @@ describe('courses screen', () => {
     expect(document.querySelector('img')).toBeNull()
   })
 
-  it('deletes a course at once, and puts it back with a message when the delete fails', async () => {
+  it('deletes a course at once, and puts it back with a message when the server refuses', async () => {
     const pebble = aCourse({ name: 'Pebble Beach' })
     vi.mocked(listCourses).mockResolvedValue([pebble])
     const removal = deferred<undefined>()
@@ -209,10 +231,10 @@ describe('courses screen', () => {
     const user = openApp('/courses')
     await user.click(await screen.findByRole('button', { name: 'Pebble Beach' }))
     await user.click(screen.getByRole('button', { name: 'Delete course' }))
-    expect(deleteCourse).toHaveBeenCalledWith(pebble.id)
+    await vi.waitFor(() => expect(deleteCourse).toHaveBeenCalledWith(pebble.id))
     expect(screen.queryByRole('button', { name: 'Pebble Beach' })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Add a course...' })).toHaveFocus()
-    removal.reject(new DataError({ message: 'Failed to fetch' }))
+    removal.reject(new DataError({ message: 'rls', code: '42501' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(DELETE_COURSE_UNAVAILABLE)
     expect(screen.getByRole('button', { name: 'Pebble Beach' })).toBeInTheDocument()
   })
@@ -293,30 +315,49 @@ describe('HCP screen', () => {
     const dialog = screen.getByRole('dialog', { name: 'Add Round' })
     await user.type(within(dialog).getByLabelText('Gross Score'), '84')
     await user.click(within(dialog).getByRole('button', { name: 'Add Round' }))
-    expect(addRound).toHaveBeenCalledWith(expect.any(String), course, 84, expect.any(String))
+    await vi.waitFor(() =>
+      expect(addRound).toHaveBeenCalledWith(expect.any(String), course, 84, expect.any(String)),
+    )
     expect(display()).toHaveTextContent('6.0')
     expect(screen.getByRole('button', { name: /84.*Augusta/ })).toBeInTheDocument()
   })
 
-  it('takes a round away again and says so when it cannot be saved', async () => {
+  it('keeps a round typed with no connection, with its index, marked as waiting', async () => {
     vi.mocked(addRound).mockRejectedValue(new DataError({ message: 'Failed to fetch' }))
     const user = await openHcp([80, 82].map((score) => aRound(course, score)))
     await user.click(screen.getByRole('button', { name: 'Add a round...' }))
     const dialog = screen.getByRole('dialog', { name: 'Add Round' })
     await user.type(within(dialog).getByLabelText('Gross Score'), '84')
     await user.click(within(dialog).getByRole('button', { name: 'Add Round' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent(ADD_ROUND_UNAVAILABLE)
-    expect(screen.queryByRole('button', { name: /84.*Augusta/ })).not.toBeInTheDocument()
+    const entry = await screen.findByRole('button', { name: /84.*Augusta/ })
+    await vi.waitFor(() => expect(entry).toHaveAccessibleDescription('Waiting to sync'))
+    expect(screen.getByText('1 round waiting to sync')).toBeVisible()
+    expect(display()).toHaveTextContent('6.0')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('takes a round away when the server refuses it, with the alert and the round written out', async () => {
+    vi.mocked(addRound).mockRejectedValue(new DataError({ message: 'rls', code: '42501' }))
+    const user = await openHcp([80, 82].map((score) => aRound(course, score)))
+    await user.click(screen.getByRole('button', { name: 'Add a round...' }))
+    const dialog = screen.getByRole('dialog', { name: 'Add Round' })
+    await user.type(within(dialog).getByLabelText('Gross Score'), '84')
+    await user.click(within(dialog).getByRole('button', { name: 'Add Round' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(ADD_ROUND_COURSE_GONE)
+    expect(screen.queryByRole('button', { name: /^Score 84, Augusta/ })).not.toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Not saved' })).toHaveTextContent(
+      'Score 84 at Augusta',
+    )
     expect(display()).toHaveTextContent('Input Rounds Below')
   })
 
-  it('deletes a round, and puts it back with a message when the delete fails', async () => {
+  it('deletes a round, and puts it back with a message when the server refuses', async () => {
     const round = aRound(course, 88)
-    vi.mocked(deleteRound).mockRejectedValue(new DataError({ message: 'Failed to fetch' }))
+    vi.mocked(deleteRound).mockRejectedValue(new DataError({ message: 'rls', code: '42501' }))
     const user = await openHcp([round])
     await user.click(screen.getByRole('button', { name: /88.*Augusta/ }))
     await user.click(screen.getByRole('button', { name: 'Delete Round' }))
-    expect(deleteRound).toHaveBeenCalledWith(round.id)
+    await vi.waitFor(() => expect(deleteRound).toHaveBeenCalledWith(round.id))
     expect(await screen.findByRole('alert')).toHaveTextContent(DELETE_ROUND_UNAVAILABLE)
     expect(screen.getByRole('button', { name: /88.*Augusta/ })).toBeInTheDocument()
   })
@@ -396,8 +437,9 @@ describe('accessibility', () => {
     vi.mocked(addCourse).mockReturnValue(save.promise)
     const user = openApp('/courses')
     await addCourseThroughDialog(user, 'St Andrews', '73.1', '132')
-    const entry = screen.getByRole('button', { name: 'St Andrews' })
+    const entry = await screen.findByRole('button', { name: 'St Andrews' })
     expect(entry).toHaveAccessibleDescription('Saving…')
+    await vi.waitFor(() => expect(addCourse).toHaveBeenCalled())
     const [id] = defined(vi.mocked(addCourse).mock.calls[0])
     save.resolve(aCourse({ id, name: 'St Andrews', rating: 73.1, slope: 132 }))
     await vi.waitFor(() => expect(screen.queryByText('Saving…')).not.toBeInTheDocument())

@@ -15,8 +15,11 @@ interface AccordionItemProps {
   value: string
   title: ReactNode
   children: ReactNode
-  /** Still being saved: the entry says "Saving…" and its name stays the title alone. */
-  busy?: boolean
+  /**
+   * A change the server does not have yet: the entry says so ("Saving…", "Waiting to sync"),
+   * and its name stays the title alone.
+   */
+  status?: string | null
   /** Entries are headings: h2 right under a screen's h1, h3 under a section's h2. */
   headingLevel?: 2 | 3
   /**
@@ -31,11 +34,12 @@ export function AccordionItem({
   value,
   title,
   children,
-  busy = false,
+  status = null,
   headingLevel = 3,
   label,
 }: AccordionItemProps) {
   const statusId = useId()
+  const busy = status !== null
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <AccordionPrimitive.Item
@@ -54,7 +58,7 @@ export function AccordionItem({
             <span className="accordion__title">{title}</span>
             {busy ? (
               <span id={statusId} className="accordion__status" aria-hidden="true">
-                Saving…
+                {status}
               </span>
             ) : null}
             <ChevronIcon className="icon accordion__chevron" />

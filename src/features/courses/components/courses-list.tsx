@@ -9,6 +9,7 @@ import {
   deleteCourseOptimistically,
   editCourseOptimistically,
 } from '../stores/course-commands'
+import { useSyncLabel } from '@/stores/outbox'
 import { selectCoursesByName, useCoursesStore } from '../stores/courses-store'
 import { reloadCourses } from '../stores/courses-sync'
 import type { Course } from '../types'
@@ -28,6 +29,7 @@ export function CoursesList({ courseHandicaps = {}, roundCounts = {} }: CoursesL
   const courses = useCoursesStore(useShallow(selectCoursesByName))
   const status = useCoursesStore((state) => state.status)
   const pending = useCoursesStore((state) => state.pending)
+  const syncLabel = useSyncLabel()
   const [adding, setAdding] = useState(false)
   const addButton = useRef<HTMLButtonElement>(null)
   const [editing, setEditing] = useState<Course | null>(null)
@@ -59,13 +61,12 @@ export function CoursesList({ courseHandicaps = {}, roundCounts = {} }: CoursesL
           }
         />
         {courses.map((course) => {
-          const saving = pending[course.id] === 'adding'
           return (
             <AccordionItem
               key={course.id}
               value={course.id}
               title={course.name}
-              busy={saving}
+              status={syncLabel(pending[course.id])}
               headingLevel={2}
             >
               <p className="detail">Course Rating: {course.rating.toFixed(1)}</p>
@@ -80,7 +81,6 @@ export function CoursesList({ courseHandicaps = {}, roundCounts = {} }: CoursesL
                 <button
                   type="button"
                   className="button button--danger"
-                  disabled={saving}
                   onClick={() => askToRemove(course)}
                 >
                   Delete course
@@ -88,7 +88,6 @@ export function CoursesList({ courseHandicaps = {}, roundCounts = {} }: CoursesL
                 <button
                   type="button"
                   className="button button--secondary"
-                  disabled={saving}
                   onClick={() => setEditing(course)}
                 >
                   Edit course

@@ -18,3 +18,5 @@ export const COURSE_DELETED = 'Course deleted.'
 export function roundsKeptMessage(count: number): string {
   return `Its ${count} ${count === 1 ? 'round is' : 'rounds are'} kept, with this course's name and ratings.`
 }
+export const EDIT_COURSE_GONE =
+  "Couldn't save your changes: the course was deleted on another device."

@@ -4,6 +4,7 @@ import { subscribeToCourses } from '../api/subscribe-to-courses'
 import { useCoursesStore } from './courses-store'
 
 const coursesSync = createRecordsSync(useCoursesStore, {
+  table: 'courses',
   list: listCourses,
   subscribe: subscribeToCourses,
 })

@@ -17,6 +17,7 @@ import {
   selectRoundsNewestFirst,
   useRoundsStore,
 } from '../stores/rounds-store'
+import { useSyncLabel } from '@/stores/outbox'
 import { reloadRounds } from '../stores/rounds-sync'
 import type { CourseChoice, Round } from '../types'
 import { AddRoundDialog, EditRoundDialog } from './add-round-dialog'
@@ -36,6 +37,7 @@ export function RoundsList({ courses, coursesStatus, marks = {} }: RoundsListPro
   const [editing, setEditing] = useState<Round | null>(null)
   const status = useRoundsStore((state) => state.status)
   const pending = useRoundsStore((state) => state.pending)
+  const syncLabel = useSyncLabel()
   const [adding, setAdding] = useState(false)
   const firstEntry = useRef<HTMLElement | null>(null)
   const setFirstEntry = (element: HTMLElement | null) => {
@@ -81,14 +83,13 @@ export function RoundsList({ courses, coursesStatus, marks = {} }: RoundsListPro
       <Accordion>
         {first}
         {rounds.map((round) => {
-          const saving = pending[round.id] === 'adding'
           const mark = marks[round.id]
           const day = formatPlayedOn(round.playedOn)
           return (
             <AccordionItem
               key={round.id}
               value={round.id}
-              busy={saving}
+              status={syncLabel(pending[round.id])}
               // Seen as "82 St Andrews 14 Sept 2025 Diff 12.3 Counts"; the spoken name is given
               // whole (see AccordionItem's label) and contains what is seen, in the same order.
               label={[
@@ -129,7 +130,6 @@ export function RoundsList({ courses, coursesStatus, marks = {} }: RoundsListPro
                 <button
                   type="button"
                   className="button button--danger"
-                  disabled={saving}
                   onClick={() => remove(round.id)}
                 >
                   Delete Round
@@ -137,7 +137,7 @@ export function RoundsList({ courses, coursesStatus, marks = {} }: RoundsListPro
                 <button
                   type="button"
                   className="button button--secondary"
-                  disabled={saving || courses.length === 0}
+                  disabled={courses.length === 0}
                   onClick={() => setEditing(round)}
                 >
                   Edit Round

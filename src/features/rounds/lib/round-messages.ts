@@ -13,3 +13,5 @@ export const UNDO_ROUND_FAILED = "Couldn't bring the round back."
 export const ROUND_DELETED = 'Round deleted.'
 export const PLAYED_ON_IN_FUTURE = "The date played can't be in the future."
 export const PLAYED_ON_INVALID = 'Enter the date played, from 1900 to today.'
+export const EDIT_ROUND_GONE =
+  "Couldn't save your changes: the round was deleted on another device."

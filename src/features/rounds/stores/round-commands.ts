@@ -1,21 +1,18 @@
 import { ulid } from 'ulid'
-import { DataError } from '@/lib/data-error'
-import {
-  addOptimistically,
-  deleteOptimistically,
-  restoreOptimistically,
-  updateOptimistically,
-} from '@/stores/optimistic'
+import type { DataError } from '@/lib/data-error'
+import { enqueue, takeBackDelete, type OutboxEntry, type OutboxKind } from '@/stores/outbox'
 import { offerUndo } from '@/stores/undo-store'
 import { addRound } from '../api/add-round'
 import { deleteRound } from '../api/delete-round'
 import { undoRoundDeletion } from '../api/undo-round-deletion'
-import { updateRound } from '../api/update-round'
+import { updateRound, type RoundEdit } from '../api/update-round'
+import { formatPlayedOn } from '../lib/played-on'
 import {
   ADD_ROUND_COURSE_GONE,
   ADD_ROUND_INVALID,
   ADD_ROUND_UNAVAILABLE,
   DELETE_ROUND_UNAVAILABLE,
+  EDIT_ROUND_GONE,
   EDIT_ROUND_UNAVAILABLE,
   ROUND_DELETED,
   UNDO_ROUND_FAILED,
@@ -23,16 +20,58 @@ import {
 import type { CourseChoice, Round } from '../types'
 import { useRoundsStore } from './rounds-store'
 
-function saveFailureMessage(error: unknown, unavailable: string): string {
-  if (!(error instanceof DataError)) return unavailable
+const KIND = 'rounds'
+
+type RoundChange =
+  | { action: 'add'; course: CourseChoice; score: number; playedOn: string }
+  | { action: 'edit'; edit: RoundEdit }
+  | { action: 'delete' }
+  | { action: 'restore' }
+
+function refusalMessage(entry: OutboxEntry, error: DataError): string {
+  const change = entry.payload as RoundChange
+  if (change.action === 'delete') return DELETE_ROUND_UNAVAILABLE
+  if (change.action === 'restore') return UNDO_ROUND_FAILED
   if (error.failure === 'invalid') return ADD_ROUND_INVALID
   if (error.failure === 'not-yours') return ADD_ROUND_COURSE_GONE
-  return unavailable
+  if (error.failure === 'gone') return EDIT_ROUND_GONE
+  return change.action === 'add' ? ADD_ROUND_UNAVAILABLE : EDIT_ROUND_UNAVAILABLE
+}
+
+/** "Score 88 at Pebble Beach, 12 Nov 2026": what the golfer typed, so a refusal loses nothing. */
+function typedRound(round: Round): string {
+  return `Score ${round.score} at ${round.courseName}, ${formatPlayedOn(round.playedOn)}`
+}
+
+/** How the outbox sends a round's changes, and words a refusal. */
+export const roundsOutbox: OutboxKind<Round> = {
+  store: useRoundsStore,
+  noun: ['round', 'rounds'],
+  send(entry) {
+    const change = entry.payload as RoundChange
+    switch (change.action) {
+      case 'add':
+        return addRound(entry.id, change.course, change.score, change.playedOn)
+      case 'edit':
+        return updateRound(entry.id, change.edit)
+      case 'delete':
+        return deleteRound(entry.id).then(() => null)
+      case 'restore':
+        return undoRoundDeletion(entry.id).then(() => null)
+    }
+  },
+  refusal(entry, error) {
+    const round = entry.record as Round | null
+    const change = entry.payload as RoundChange
+    const typed = round && (change.action === 'add' || change.action === 'edit')
+    return { message: refusalMessage(entry, error), typed: typed ? typedRound(round) : null }
+  },
 }
 
 /**
- * Shows the round (and so the new index) at once and saves it; on failure it is taken away again
- * and the golfer is told why.
+ * Keeps the round on the device, shows it (and so the new index) at once, and saves it — now, or
+ * when the connection is back. If the server refuses it, it is taken away and the golfer is told
+ * why, with the round still written out.
  */
 export function addRoundOptimistically(
   course: CourseChoice,
@@ -40,21 +79,18 @@ export function addRoundOptimistically(
   playedOn: string,
 ): Promise<void> {
   const id = ulid()
-  return addOptimistically(
-    useRoundsStore,
-    {
-      id,
-      courseId: course.id,
-      courseName: course.name,
-      courseRating: course.rating,
-      slopeRating: course.slope,
-      score,
-      playedOn,
-      createdAt: new Date().toISOString(),
-    },
-    () => addRound(id, course, score, playedOn),
-    (error) => saveFailureMessage(error, ADD_ROUND_UNAVAILABLE),
-  )
+  const round: Round = {
+    id,
+    courseId: course.id,
+    courseName: course.name,
+    courseRating: course.rating,
+    slopeRating: course.slope,
+    score,
+    playedOn,
+    createdAt: new Date().toISOString(),
+  }
+  const change: RoundChange = { action: 'add', course, score, playedOn }
+  return enqueue({ kind: KIND, action: 'add', id, record: round, payload: change })
 }
 
 /**
@@ -68,41 +104,41 @@ export function editRoundOptimistically(
   playedOn: string,
 ): Promise<void> {
   const moved = course.id !== round.courseId
-  return updateOptimistically(
-    useRoundsStore,
-    {
-      ...round,
-      score,
-      playedOn,
-      ...(moved
-        ? {
-            courseId: course.id,
-            courseName: course.name,
-            courseRating: course.rating,
-            slopeRating: course.slope,
-          }
-        : {}),
-    },
-    () => updateRound(round.id, { courseId: course.id, score, playedOn }),
-    (error) => saveFailureMessage(error, EDIT_ROUND_UNAVAILABLE),
-  )
+  const edited: Round = {
+    ...round,
+    score,
+    playedOn,
+    ...(moved
+      ? {
+          courseId: course.id,
+          courseName: course.name,
+          courseRating: course.rating,
+          slopeRating: course.slope,
+        }
+      : {}),
+  }
+  const change: RoundChange = { action: 'edit', edit: { courseId: course.id, score, playedOn } }
+  return enqueue({ kind: KIND, action: 'edit', id: round.id, record: edited, payload: change })
 }
 
 /**
- * Hides the round (and its effect on the index) at once; puts it back if the delete fails. Once
- * deleted, an Undo is offered for a few seconds.
+ * Hides the round (and its effect on the index) at once and deletes it when it can. An Undo is
+ * offered for a few seconds: it takes the delete back if it has not been sent, or restores the
+ * round exactly (same id) on every device if it has.
  */
 export async function deleteRoundOptimistically(id: string): Promise<void> {
-  const deleted = await deleteOptimistically(
-    useRoundsStore,
-    id,
-    deleteRound,
-    DELETE_ROUND_UNAVAILABLE,
-  )
-  if (!deleted) return
+  const round = useRoundsStore.getState().byId[id]
+  if (!round) return
+  const change: RoundChange = { action: 'delete' }
+  await enqueue({ kind: KIND, action: 'delete', id, record: null, payload: change })
   offerUndo({
     message: ROUND_DELETED,
-    undo: () =>
-      void restoreOptimistically(useRoundsStore, deleted, undoRoundDeletion, UNDO_ROUND_FAILED),
+    undo: () => void undoRoundDelete(round),
   })
+}
+
+async function undoRoundDelete(round: Round): Promise<void> {
+  if (await takeBackDelete(KIND, round.id)) return
+  const change: RoundChange = { action: 'restore' }
+  await enqueue({ kind: KIND, action: 'restore', id: round.id, record: round, payload: change })
 }

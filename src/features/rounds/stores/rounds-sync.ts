@@ -4,6 +4,7 @@ import { subscribeToRounds } from '../api/subscribe-to-rounds'
 import { useRoundsStore } from './rounds-store'
 
 const roundsSync = createRecordsSync(useRoundsStore, {
+  table: 'rounds',
   list: listRounds,
   subscribe: subscribeToRounds,
 })

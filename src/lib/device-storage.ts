@@ -1,0 +1,69 @@
+import { createStore, del, delMany, get, keys, set, update, type UseStore } from 'idb-keyval'
+
+/**
+ * What the app keeps on the device between visits, in IndexedDB: the signed-in golfer's last-known
+ * rows and their outbox. Every key starts with the golfer's user id, so one golfer's data is never
+ * read for another on the same browser, and logging out deletes exactly that golfer's keys.
+ *
+ * Each `update` is one IndexedDB read-write transaction, so two tabs changing the outbox at once
+ * see each other's writes (IndexedDB runs overlapping read-write transactions one after another).
+ *
+ * Without IndexedDB (some private modes, old engines) the same calls keep the data in memory for
+ * the page's lifetime: the app still works, it just does not survive a reload.
+ */
+let idb: UseStore | null | undefined
+const memory = new Map<string, unknown>()
+
+function database(): UseStore | null {
+  if (idb === undefined) {
+    try {
+      idb = typeof indexedDB === 'undefined' ? null : createStore('hcpfast', 'device')
+    } catch {
+      idb = null
+    }
+  }
+  return idb
+}
+
+export const deviceKey = (userId: string, name: string) => `${userId}:${name}`
+
+export async function readFromDevice<T>(key: string): Promise<T | undefined> {
+  const store = database()
+  return store ? get<T>(key, store) : (memory.get(key) as T | undefined)
+}
+
+export async function writeToDevice(key: string, value: unknown): Promise<void> {
+  const store = database()
+  if (store) await set(key, value, store)
+  else memory.set(key, value)
+}
+
+/** Reads and writes one key in a single transaction; resolves with the value written. */
+export async function updateOnDevice<T>(key: string, change: (current: T | undefined) => T) {
+  const store = database()
+  let written: T | undefined
+  const apply = (current: T | undefined) => (written = change(current))
+  if (store) await update<T>(key, apply, store)
+  else memory.set(key, apply(memory.get(key) as T | undefined))
+  return written as T
+}
+
+/** Deletes every key of one golfer. */
+export async function forgetOnDevice(userId: string): Promise<void> {
+  const prefix = deviceKey(userId, '')
+  const store = database()
+  if (!store) {
+    for (const key of [...memory.keys()]) if (key.startsWith(prefix)) memory.delete(key)
+    return
+  }
+  const mine = (await keys<string>(store)).filter(
+    (key) => typeof key === 'string' && key.startsWith(prefix),
+  )
+  await delMany(mine, store)
+}
+
+export async function removeFromDevice(key: string): Promise<void> {
+  const store = database()
+  if (store) await del(key, store)
+  else memory.delete(key)
+}
