@@ -9,8 +9,12 @@ import type { Database } from './database.types'
  * (supabase-compat §A.6). The session then reaches every other window of the app through
  * supabase-js's BroadcastChannel and the shared localStorage.
  */
+/** supabase-js's own default key, named so the app can read a session it kept while offline. */
+export const AUTH_STORAGE_KEY = `sb-${new URL(env.supabaseUrl).hostname.split('.')[0]}-auth-token`
+
 export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseKey, {
   auth: {
+    storageKey: AUTH_STORAGE_KEY,
     flowType: 'pkce',
     detectSessionInUrl: false,
     persistSession: true,

@@ -99,16 +99,14 @@ const outboxKey = (userId: string) => deviceKey(userId, 'outbox')
 function publish(current: Session, entries: readonly OutboxEntry[]) {
   useOutboxStore.setState({ entries })
   for (const [kind, handler] of Object.entries(current.kinds)) {
-    handler.store
-      .getState()
-      .setQueued(
-        entries
-          .filter((entry) => entry.kind === kind)
-          .map((entry) => ({
-            id: entry.id,
-            record: entry.action === 'delete' ? null : entry.record,
-          })),
-      )
+    handler.store.getState().setQueued(
+      entries
+        .filter((entry) => entry.kind === kind)
+        .map((entry) => ({
+          id: entry.id,
+          record: entry.action === 'delete' ? null : entry.record,
+        })),
+    )
   }
 }
 

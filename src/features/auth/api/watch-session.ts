@@ -1,5 +1,5 @@
 import type { AuthChangeEvent } from '@supabase/supabase-js'
-import { supabase } from '@/lib/supabase'
+import { AUTH_STORAGE_KEY, supabase } from '@/lib/supabase'
 
 export interface SessionUser {
   id: string
@@ -7,14 +7,40 @@ export interface SessionUser {
 }
 
 /**
+ * The golfer of a session supabase-js still keeps but could not renew: opened offline after the
+ * access token expired, it reports no session (the refresh failed) yet keeps the stored one,
+ * because a failed fetch is not a refusal. It renews it when the network is back.
+ */
+export function keptSessionUser(): SessionUser | null {
+  try {
+    const kept = JSON.parse(window.localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null') as {
+      refresh_token?: unknown
+      user?: { id?: unknown; email?: unknown }
+    } | null
+    if (typeof kept?.refresh_token !== 'string' || typeof kept.user?.id !== 'string') return null
+    return {
+      id: kept.user.id,
+      email: typeof kept.user.email === 'string' ? kept.user.email : null,
+    }
+  } catch {
+    return null
+  }
+}
+
+/**
  * Reports the signed-in user (or null) on every auth event, starting with INITIAL_SESSION once the
- * stored session has been read, and including events from the app's other windows.
+ * stored session has been read, and including events from the app's other windows. A golfer who
+ * opens the app offline stays signed in on the session kept on the device.
  */
 export function watchSession(
   onChange: (user: SessionUser | null, event: AuthChangeEvent) => void,
 ): () => void {
   const { data } = supabase.auth.onAuthStateChange((event, session) => {
-    onChange(session ? { id: session.user.id, email: session.user.email ?? null } : null, event)
+    if (session) {
+      onChange({ id: session.user.id, email: session.user.email ?? null }, event)
+    } else {
+      onChange(event === 'INITIAL_SESSION' ? keptSessionUser() : null, event)
+    }
   })
   return () => data.subscription.unsubscribe()
 }

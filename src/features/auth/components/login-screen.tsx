@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { TextField } from '@/components/ui/text-field'
+import { SERVER_UNREACHABLE, ServerUnreachableError } from '@/lib/server-unreachable'
 import { getGoogleSignInUrl } from '../api/get-google-sign-in-url'
 import { signInWithPassword } from '../api/sign-in-with-password'
 import { GOOGLE_SIGN_IN_FAILED, SIGN_IN_FAILED } from '../lib/auth-messages'
@@ -48,8 +49,9 @@ export function LoginScreen() {
         String(form.get('password') ?? ''),
       )
       navigate('/courses', { replace: true })
-    } catch {
-      setAlert(SIGN_IN_FAILED)
+    } catch (error) {
+      // The spec's alert is for an answer from the server; no answer is not the golfer's mistake.
+      setAlert(error instanceof ServerUnreachableError ? SERVER_UNREACHABLE : SIGN_IN_FAILED)
     } finally {
       working.current = false
       setBusy(false)

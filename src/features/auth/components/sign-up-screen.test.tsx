@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderAt } from '@/testing/render-at'
 import { signUp } from '../api/sign-up'
+import { SERVER_UNREACHABLE, ServerUnreachableError } from '@/lib/server-unreachable'
 import { PASSWORD_TOO_SHORT, PASSWORDS_DIFFER, REGISTRATION_FAILED } from '../lib/auth-messages'
 import { CONFIRM_EMAIL_MESSAGE, SignUpScreen } from './sign-up-screen'
 
@@ -58,6 +59,15 @@ describe('sign-up screen', () => {
   it('refuses empty passwords as too short', async () => {
     await register('new@example.test', '', '')
     expect(await screen.findByRole('alert')).toHaveTextContent(PASSWORD_TOO_SHORT)
+  })
+
+  it("says the server can't be reached instead of blaming the email when there is no answer", async () => {
+    vi.mocked(signUp).mockRejectedValue(new ServerUnreachableError('Failed to fetch'))
+    await register('new@example.test', 'fairway-123', 'fairway-123')
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(SERVER_UNREACHABLE)
+    expect(alert).not.toHaveTextContent(REGISTRATION_FAILED)
+    expect(screen.getByLabelText('Email')).toHaveValue('new@example.test')
   })
 
   it('shows the registration alert when the provider refuses, keeping what was typed', async () => {

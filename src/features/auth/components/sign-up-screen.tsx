@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { TextField } from '@/components/ui/text-field'
+import { SERVER_UNREACHABLE, ServerUnreachableError } from '@/lib/server-unreachable'
 import { signUp } from '../api/sign-up'
 import { REGISTRATION_FAILED } from '../lib/auth-messages'
 import { checkNewPassword } from '../lib/sign-up-checks'
@@ -37,8 +38,9 @@ export function SignUpScreen() {
       const { signedIn } = await signUp(email, password)
       if (signedIn) navigate('/courses', { replace: true })
       else setConfirmationSent(true)
-    } catch {
-      setAlert(REGISTRATION_FAILED)
+    } catch (error) {
+      // The spec's alert is for an answer from the server; no answer is not the golfer's mistake.
+      setAlert(error instanceof ServerUnreachableError ? SERVER_UNREACHABLE : REGISTRATION_FAILED)
     } finally {
       working.current = false
       setBusy(false)
