@@ -76,7 +76,7 @@ describe('the outbox', () => {
       ['delete', 'a'],
     ])
     expect(waitingSummary(useOutboxStore.getState().entries, [['items', 'item', 'items']])).toBe(
-      '2 items waiting to sync',
+      '1 item waiting to sync',
     )
 
     send.mockReset()
@@ -152,18 +152,29 @@ describe('waitingSummary', () => {
     ['courses', 'course', 'courses'],
     ['rounds', 'round', 'rounds'],
   ] as const
-  it('counts records, not changes, by kind', () => {
+  it('counts records, not changes, by kind, leaving out one added and deleted again', () => {
     expect(waitingSummary([], nouns)).toBeNull()
     expect(
       waitingSummary(
         [
-          { kind: 'rounds', id: 'r1' },
-          { kind: 'rounds', id: 'r1' },
-          { kind: 'rounds', id: 'r2' },
-          { kind: 'courses', id: 'c1' },
+          { kind: 'rounds', id: 'r1', action: 'add' },
+          { kind: 'rounds', id: 'r1', action: 'edit' },
+          { kind: 'rounds', id: 'r2', action: 'delete' },
+          { kind: 'rounds', id: 'r3', action: 'add' },
+          { kind: 'rounds', id: 'r3', action: 'delete' },
+          { kind: 'courses', id: 'c1', action: 'edit' },
         ],
         nouns,
       ),
     ).toBe('1 course and 2 rounds waiting to sync')
+    expect(
+      waitingSummary(
+        [
+          { kind: 'rounds', id: 'r3', action: 'add' },
+          { kind: 'rounds', id: 'r3', action: 'delete' },
+        ],
+        nouns,
+      ),
+    ).toBeNull()
   })
 })

@@ -324,16 +324,22 @@ export function useSyncLabel(): (change: PendingChange | undefined) => string | 
 }
 
 /**
- * "1 course and 2 rounds waiting to sync": the records (not the changes) the server does not have
- * yet, by kind in the order given; null when nothing waits.
+ * "1 course and 2 rounds waiting to sync": the records whose change the server does not have yet,
+ * by kind in the order given; null when nothing waits. A record added and deleted again while
+ * waiting is nothing to the golfer, though both changes are still sent.
  */
 export function waitingSummary(
-  entries: readonly Pick<OutboxEntry, 'kind' | 'id'>[],
+  entries: readonly Pick<OutboxEntry, 'kind' | 'id' | 'action'>[],
   nouns: readonly (readonly [kind: string, singular: string, plural: string])[],
 ): string | null {
   const parts = nouns.flatMap(([kind, singular, plural]) => {
-    const count = new Set(entries.filter((entry) => entry.kind === kind).map((entry) => entry.id))
-      .size
+    const byRecord = new Map<string, Pick<OutboxEntry, 'action'>[]>()
+    for (const entry of entries) {
+      if (entry.kind === kind) byRecord.set(entry.id, [...(byRecord.get(entry.id) ?? []), entry])
+    }
+    const count = [...byRecord.values()].filter(
+      (changes) => !(changes[0]?.action === 'add' && changes.at(-1)?.action === 'delete'),
+    ).length
     return count === 0 ? [] : [`${count} ${count === 1 ? singular : plural}`]
   })
   if (parts.length === 0) return null
