@@ -53,10 +53,23 @@ export function securityHeaders(options: HeaderOptions): Record<string, string> 
   }
 }
 
-/** Netlify's and Cloudflare Pages' `_headers` format, for every path of the site. */
+/**
+ * The service worker script (vite-plugin-pwa's `sw.js`): a host or CDN that caches it delays
+ * every deploy's "A new version is ready" until that cache expires, so it is always revalidated.
+ */
+export const SERVICE_WORKER_PATH = '/sw.js'
+export const NO_CACHE = { 'Cache-Control': 'no-cache' }
+
+/**
+ * Netlify's and Cloudflare Pages' `_headers` format: the security headers for every path of the
+ * site, and no-cache for the service worker (both hosts add up the blocks a path matches).
+ */
 export function headersFile(headers: Record<string, string>): string {
-  const lines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)
-  return ['/*', ...lines, ''].join('\n')
+  const block = (pattern: string, values: Record<string, string>) => [
+    pattern,
+    ...Object.entries(values).map(([name, value]) => `  ${name}: ${value}`),
+  ]
+  return [...block('/*', headers), ...block(SERVICE_WORKER_PATH, NO_CACHE), ''].join('\n')
 }
 
 /**
@@ -93,8 +106,11 @@ export function securityHeadersPlugin(supabaseUrl: () => string): Plugin {
     },
     async configurePreviewServer(server) {
       const headers = await builtHeaders()
-      server.middlewares.use((_req, res, next) => {
+      server.middlewares.use((req, res, next) => {
         for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+        if (req.url?.split('?')[0] === SERVICE_WORKER_PATH) {
+          for (const [name, value] of Object.entries(NO_CACHE)) res.setHeader(name, value)
+        }
         next()
       })
     },

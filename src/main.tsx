@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppRouter } from './app/router'
+import { registerServiceWorkerAfterLoad } from './app/service-worker/register-after-load'
 import { syncSession } from './features/auth/stores/session-sync'
 import './styles/global.css'
 import './styles/account.css'
@@ -14,3 +15,5 @@ createRoot(root).render(
     <AppRouter />
   </StrictMode>,
 )
+
+registerServiceWorkerAfterLoad()

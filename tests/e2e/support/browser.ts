@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { inject } from 'vitest'
+import { CHROMIUM_LAUNCH } from '../../../scripts/chromium.ts'
 
 export const appUrl = (route = '/') => `${inject('appUrl')}${route}`
 
@@ -20,19 +21,22 @@ export const DESKTOP = { width: 1280, height: 800 }
 
 const SCREENSHOT_DIR = path.resolve('test-results', 'screenshots')
 
-/** Debian's Chromium here and in CI; CHROMIUM_PATH elsewhere (Playwright cannot download one). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-gpu',
-    ],
+  return chromium.launch(CHROMIUM_LAUNCH)
+}
+
+/**
+ * A browser with a profile on disk, for what Chromium allows only outside incognito: every
+ * context of `launchBrowser()` is off the record, where no app can be installed.
+ */
+export function launchProfile(userDataDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { ...CHROMIUM_LAUNCH, viewport: PHONE })
+}
+
+/** Waits until a service worker controls the page: from then on its app shell is in the cache. */
+export async function serviceWorkerControls(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+    timeout: LIVE_TIMEOUT,
   })
 }
 
