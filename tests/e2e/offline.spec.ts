@@ -1,0 +1,222 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { adminPool } from '../support/stack.ts'
+import { DESKTOP, LIVE_TIMEOUT, PHONE, launchBrowser, newWatchedPage } from './support/browser.ts'
+import { golferWith, logIn } from './support/golfer.ts'
+
+/**
+ * No signal on the course: rounds typed offline are kept on the device, survive a reload, and
+ * reach the server exactly once when the connection is back. Expected rows are literals.
+ */
+let browser: Browser
+const pool = adminPool()
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser.close()
+  await pool.end()
+})
+
+const HOME = { name: 'Home Links', rating: 70, slope: 113 }
+
+/** Chromium's own messages about requests made while offline are not the app's errors. */
+const appProblems = (problems: string[]) =>
+  problems.filter((problem) => !/ERR_INTERNET_DISCONNECTED|WebSocket/.test(problem))
+
+const waitingPill = (page: Page) => page.getByRole('status').locator('.connection__waiting')
+const roundEntry = (page: Page, score: number) =>
+  page.getByRole('button', { name: new RegExp(`^Score ${score}, Home Links`) })
+
+async function storedScores(userId: string): Promise<number[]> {
+  const { rows } = await pool.query<{ score: number }>(
+    'select score from public.rounds where user_id = $1 order by score',
+    [userId],
+  )
+  return rows.map((row) => row.score)
+}
+
+async function openHcp(page: Page) {
+  await page.getByRole('link', { name: 'HCP' }).click()
+  await page.getByRole('button', { name: 'Add a round...' }).waitFor()
+}
+
+async function addRound(page: Page, score: number) {
+  await page.getByRole('button', { name: 'Add a round...' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add Round' })
+  await dialog.getByLabel('Gross Score').fill(String(score))
+  await dialog.getByRole('button', { name: 'Add Round' }).click()
+  await roundEntry(page, score).waitFor()
+}
+
+async function deleteRound(page: Page, score: number) {
+  await roundEntry(page, score).click()
+  await page.getByRole('button', { name: 'Delete Round' }).click()
+  await expect.poll(() => roundEntry(page, score).count()).toBe(0)
+}
+
+/** Waits until the app's service worker controls the page, so a reload offline has the shell. */
+async function serviceWorkerReady(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true)
+}
+
+/** The keys this browser's IndexedDB holds for the app, to see whose data it keeps. */
+function deviceKeys(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('hcpfast')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains('device')) {
+            db.close()
+            resolve([])
+            return
+          }
+          const request = db.transaction('device').objectStore('device').getAllKeys()
+          request.onsuccess = () => {
+            db.close()
+            resolve(request.result.map(String))
+          }
+          request.onerror = () => reject(request.error)
+        }
+      }),
+  )
+}
+
+async function withContext<T>(
+  options: Parameters<Browser['newContext']>[0],
+  use: (context: BrowserContext) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext(options)
+  try {
+    return await use(context)
+  } finally {
+    await context.close()
+  }
+}
+
+describe('offline', () => {
+  it('keeps rounds typed offline through a reload, then stores each exactly once and shows them on the other device', async () => {
+    const golfer = await golferWith([HOME])
+    await withContext({ viewport: PHONE }, async (phone) => {
+      const { page, problems } = await newWatchedPage(phone)
+      await logIn(page, golfer.email, golfer.password)
+      await serviceWorkerReady(page)
+      await openHcp(page)
+
+      await phone.setOffline(true)
+      for (const score of [80, 81, 82]) await addRound(page, score)
+      await deleteRound(page, 81)
+      await expect.poll(() => waitingPill(page).textContent()).toBe('2 rounds waiting to sync')
+      expect(await roundEntry(page, 80).getAttribute('aria-busy')).toBe('true')
+      expect(await page.getByText('Waiting to sync', { exact: true }).count()).toBe(2)
+      expect(await storedScores(golfer.user.id)).toEqual([])
+
+      // The shell comes from the service worker, the rounds and the outbox from IndexedDB.
+      await page.reload()
+      await roundEntry(page, 82).waitFor()
+      expect(await roundEntry(page, 81).count()).toBe(0)
+      await expect.poll(() => waitingPill(page).textContent()).toBe('2 rounds waiting to sync')
+      // Differentials 10.0 and 12.0: two rounds are not enough for an index.
+      expect(await page.getByTestId('handicap-display').textContent()).toContain(
+        'Input Rounds Below',
+      )
+
+      await phone.setOffline(false)
+      await expect.poll(() => waitingPill(page).count(), { timeout: LIVE_TIMEOUT }).toBe(0)
+      await expect.poll(() => storedScores(golfer.user.id)).toEqual([80, 82])
+      expect(await page.getByText('Waiting to sync', { exact: true }).count()).toBe(0)
+      expect(appProblems(problems)).toEqual([])
+    })
+
+    await withContext({ viewport: DESKTOP }, async (laptop) => {
+      const { page } = await newWatchedPage(laptop)
+      await logIn(page, golfer.email, golfer.password)
+      await openHcp(page)
+      await roundEntry(page, 80).waitFor()
+      await roundEntry(page, 82).waitFor()
+      expect(await roundEntry(page, 81).count()).toBe(0)
+    })
+  })
+
+  it('stores each round once when two tabs of one golfer were offline at once', async () => {
+    const golfer = await golferWith([HOME])
+    await withContext({ viewport: PHONE }, async (context) => {
+      const { page: first, problems } = await newWatchedPage(context)
+      await logIn(first, golfer.email, golfer.password)
+      await openHcp(first)
+      const { page: second } = await newWatchedPage(context)
+      await second.goto(first.url())
+      await second.getByRole('button', { name: 'Add a round...' }).waitFor()
+
+      await context.setOffline(true)
+      await addRound(first, 90)
+      await addRound(second, 91)
+      await addRound(first, 92)
+      // Each tab shows every waiting round, its own and the other's.
+      await expect.poll(() => waitingPill(first).textContent()).toBe('3 rounds waiting to sync')
+      await expect.poll(() => waitingPill(second).textContent()).toBe('3 rounds waiting to sync')
+
+      await context.setOffline(false)
+      await expect
+        .poll(() => storedScores(golfer.user.id), { timeout: LIVE_TIMEOUT })
+        .toEqual([90, 91, 92])
+      for (const page of [first, second]) {
+        await expect.poll(() => waitingPill(page).count()).toBe(0)
+        for (const score of [90, 91, 92]) await roundEntry(page, score).waitFor()
+      }
+      const { rows } = await pool.query<{ count: string }>(
+        'select count(*) from public.rounds where user_id = $1',
+        [golfer.user.id],
+      )
+      expect(rows[0]?.count).toBe('3')
+      expect(appProblems(problems)).toEqual([])
+    })
+  })
+
+  it('asks before a logout would lose waiting rounds, and a logout clears the device for the next golfer', async () => {
+    const first = await golferWith([HOME], [{ course: 0, score: 85 }])
+    const next = await golferWith([{ name: 'Other Course', rating: 71, slope: 120 }])
+    await withContext({ viewport: PHONE }, async (context) => {
+      const { page } = await newWatchedPage(context)
+      await logIn(page, first.email, first.password)
+      await openHcp(page)
+      await roundEntry(page, 85).waitFor()
+      await expect
+        .poll(async () => (await deviceKeys(page)).filter((key) => key.startsWith(first.user.id)))
+        .toContain(`${first.user.id}:records:rounds`)
+
+      await context.setOffline(true)
+      await addRound(page, 88)
+      await page.getByRole('button', { name: 'Logout' }).click()
+      const confirm = page.getByRole('dialog', { name: 'Log out and lose changes?' })
+      expect(await confirm.textContent()).toContain('1 round waiting to sync')
+      await confirm.getByRole('button', { name: 'Stay signed in' }).click()
+      await roundEntry(page, 88).waitFor()
+
+      await context.setOffline(false)
+      await expect
+        .poll(() => storedScores(first.user.id), { timeout: LIVE_TIMEOUT })
+        .toEqual([85, 88])
+      await expect.poll(() => waitingPill(page).count()).toBe(0)
+      await page.getByRole('button', { name: 'Logout' }).click()
+      await page.getByRole('heading', { name: 'HCPFast' }).waitFor()
+      await expect
+        .poll(async () => (await deviceKeys(page)).filter((key) => key.startsWith(first.user.id)))
+        .toEqual([])
+
+      await logIn(page, next.email, next.password)
+      await openHcp(page)
+      await page.getByTestId('handicap-display').waitFor()
+      expect(await roundEntry(page, 85).count()).toBe(0)
+      expect(await roundEntry(page, 88).count()).toBe(0)
+      expect((await deviceKeys(page)).every((key) => key.startsWith(next.user.id))).toBe(true)
+    })
+  })
+})
