@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ADD_ROUND_COURSE_GONE } from '../../src/features/rounds/lib/round-messages.ts'
 import { adminPool } from '../support/stack.ts'
 import { DESKTOP, LIVE_TIMEOUT, PHONE, launchBrowser, newWatchedPage } from './support/browser.ts'
 import { golferWith, logIn } from './support/golfer.ts'
@@ -26,8 +27,8 @@ const appProblems = (problems: string[]) =>
   problems.filter((problem) => !/ERR_INTERNET_DISCONNECTED|WebSocket/.test(problem))
 
 const waitingPill = (page: Page) => page.getByRole('status').locator('.connection__waiting')
-const roundEntry = (page: Page, score: number) =>
-  page.getByRole('button', { name: new RegExp(`^Score ${score}, Home Links`) })
+const roundEntry = (page: Page, score: number, course = 'Home Links') =>
+  page.getByRole('button', { name: new RegExp(`^Score ${score}, ${course}`) })
 
 async function storedScores(userId: string): Promise<number[]> {
   const { rows } = await pool.query<{ score: number }>(
@@ -42,12 +43,13 @@ async function openHcp(page: Page) {
   await page.getByRole('button', { name: 'Add a round...' }).waitFor()
 }
 
-async function addRound(page: Page, score: number) {
+async function addRound(page: Page, score: number, course?: string) {
   await page.getByRole('button', { name: 'Add a round...' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add Round' })
+  if (course) await dialog.getByLabel('Course Name').selectOption({ label: course })
   await dialog.getByLabel('Gross Score').fill(String(score))
   await dialog.getByRole('button', { name: 'Add Round' }).click()
-  await roundEntry(page, score).waitFor()
+  await roundEntry(page, score, course).waitFor()
 }
 
 async function deleteRound(page: Page, score: number) {
@@ -142,6 +144,33 @@ describe('offline', () => {
       await roundEntry(page, 80).waitFor()
       await roundEntry(page, 82).waitFor()
       expect(await roundEntry(page, 81).count()).toBe(0)
+    })
+  })
+
+  it('shows the alert and keeps the typed round when the server refuses a replay: its course was deleted on another device', async () => {
+    const golfer = await golferWith([HOME, { name: 'Closing Links', rating: 72, slope: 113 }])
+    await withContext({ viewport: PHONE }, async (phone) => {
+      const { page, problems } = await newWatchedPage(phone)
+      await logIn(page, golfer.email, golfer.password)
+      await openHcp(page)
+
+      await phone.setOffline(true)
+      await addRound(page, 77, 'Closing Links')
+      await addRound(page, 79, 'Home Links')
+      const closing = golfer.courseIds[1] as string
+      const deleted = await golfer.client.from('courses').delete().eq('id', closing)
+      expect(deleted.error).toBeNull()
+
+      await phone.setOffline(false)
+      await expect
+        .poll(() => page.getByRole('alert').textContent(), { timeout: LIVE_TIMEOUT })
+        .toContain(ADD_ROUND_COURSE_GONE)
+      const notSaved = page.getByRole('region', { name: 'Not saved' })
+      expect(await notSaved.textContent()).toContain('Score 77 at Closing Links')
+      expect(await roundEntry(page, 77, 'Closing Links').count()).toBe(0)
+      // The round after it is not held back by the refusal.
+      await expect.poll(() => storedScores(golfer.user.id)).toEqual([79])
+      expect(appProblems(problems)).toEqual([])
     })
   })
 

@@ -22,7 +22,6 @@ export function HcpScreen() {
   const roundsStatus = useRoundsStore((state) => state.status)
   const courses = useCoursesStore(useShallow(selectCoursesByName))
   const coursesStatus = useCoursesStore((state) => state.status)
-  const coursesPending = useCoursesStore((state) => state.pending)
 
   const { index, marks, trend } = useMemo(() => {
     const scored = rounds.map((round) => ({
@@ -52,12 +51,6 @@ export function HcpScreen() {
         .reverse(),
     }
   }, [rounds])
-  // A course still being saved cannot take a round yet: the database checks the round's course.
-  const playable = useMemo(
-    () => courses.filter((course) => coursesPending[course.id] !== 'adding'),
-    [courses, coursesPending],
-  )
-
   return (
     <>
       <PageHeading title="Handicap" className="visually-hidden">
@@ -74,7 +67,8 @@ export function HcpScreen() {
           <HandicapTrend entries={trend} />
         </Suspense>
       )}
-      <RoundsList courses={playable} coursesStatus={coursesStatus} marks={marks} />
+      {/* A course still waiting to be saved can take a round: the outbox sends the course first. */}
+      <RoundsList courses={courses} coursesStatus={coursesStatus} marks={marks} />
     </>
   )
 }
