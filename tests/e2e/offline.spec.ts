@@ -1,8 +1,17 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SIGN_IN_FAILED } from '../../src/features/auth/lib/auth-messages.ts'
 import { ADD_ROUND_COURSE_GONE } from '../../src/features/rounds/lib/round-messages.ts'
+import { SERVER_UNREACHABLE } from '../../src/lib/server-unreachable.ts'
 import { adminPool } from '../support/stack.ts'
-import { DESKTOP, LIVE_TIMEOUT, PHONE, launchBrowser, newWatchedPage } from './support/browser.ts'
+import {
+  appUrl,
+  DESKTOP,
+  LIVE_TIMEOUT,
+  PHONE,
+  launchBrowser,
+  newWatchedPage,
+} from './support/browser.ts'
 import { golferWith, logIn } from './support/golfer.ts'
 
 /**
@@ -171,6 +180,27 @@ describe('offline', () => {
       // The round after it is not held back by the refusal.
       await expect.poll(() => storedScores(golfer.user.id)).toEqual([79])
       expect(appProblems(problems)).toEqual([])
+    })
+  })
+
+  it("says it can't reach HCPFast, not that the password is wrong, when signing in offline", async () => {
+    const golfer = await golferWith()
+    await withContext({ viewport: PHONE }, async (phone) => {
+      const { page } = await newWatchedPage(phone)
+      await page.goto(appUrl('/'))
+      await page.getByLabel('Email').fill(golfer.email)
+      await page.getByLabel('Password', { exact: true }).fill(golfer.password)
+      await phone.setOffline(true)
+      await page.getByRole('button', { name: 'Log In' }).click()
+      const alert = page.getByRole('alert')
+      await expect.poll(() => alert.textContent()).toContain(SERVER_UNREACHABLE)
+      expect(await alert.textContent()).not.toContain(SIGN_IN_FAILED)
+      expect(await page.getByLabel('Email').inputValue()).toBe(golfer.email)
+
+      await phone.setOffline(false)
+      await page.getByRole('button', { name: 'OK' }).click()
+      await page.getByRole('button', { name: 'Log In' }).click()
+      await page.waitForURL('**/courses')
     })
   })
 
