@@ -60,7 +60,7 @@ describe('login screen', () => {
     await page.goto(appUrl('/'))
     await page.getByRole('button', { name: 'Sign up', exact: true }).click()
     await page.waitForURL('**/signup')
-    expect(await page.getByLabel('Confirm Password').isVisible()).toBe(true)
+    await page.getByLabel('Confirm Password').waitFor()
     await screenshot(page, 'signup-phone')
     await page.setViewportSize(DESKTOP)
     await screenshot(page, 'signup-desktop')
