@@ -159,7 +159,10 @@ export function startOutbox(userId: string, kinds: Kinds): () => void {
       void refresh(current)
     }
   }
-  void refresh(current).then(() => drain(current))
+  void refresh(current).then(
+    () => drain(current),
+    () => retryLater(current),
+  )
   return () => {
     if (session === current) session = null
     clearTimeout(current.retryTimer)
@@ -243,6 +246,9 @@ async function drain(current: Session): Promise<void> {
   clearTimeout(current.retryTimer)
   try {
     await withTabLock(current, () => sendAll(current))
+  } catch {
+    // The device's storage itself failed (quota, a browser shutting IndexedDB down): try later.
+    if (session === current) retryLater(current)
   } finally {
     current.draining = false
     if (current.drainAgain && session === current) {
@@ -250,6 +256,16 @@ async function drain(current: Session): Promise<void> {
       void drain(current)
     }
   }
+}
+
+/** The server could not be reached: say so, and try again after a delay that backs off. */
+function retryLater(current: Session) {
+  useOutboxStore.setState({ reachable: false })
+  // Changes made meanwhile wait for the retry too: the server was just found unreachable.
+  current.drainAgain = false
+  clearTimeout(current.retryTimer)
+  const delay = Math.min(MAX_RETRY_DELAY_MS, 1000 * 2 ** current.failures++)
+  current.retryTimer = setTimeout(() => void drain(current), delay)
 }
 
 async function sendAll(current: Session): Promise<void> {
@@ -285,11 +301,7 @@ async function sendAll(current: Session): Promise<void> {
         showNotice(message)
         continue
       }
-      useOutboxStore.setState({ reachable: false })
-      // Changes made meanwhile wait for the retry too: the server was just found unreachable.
-      current.drainAgain = false
-      const delay = Math.min(MAX_RETRY_DELAY_MS, 1000 * 2 ** current.failures++)
-      current.retryTimer = setTimeout(() => void drain(current), delay)
+      retryLater(current)
       return
     } finally {
       current.sending = null
