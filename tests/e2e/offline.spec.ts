@@ -102,11 +102,11 @@ function deviceKeys(page: Page): Promise<string[]> {
 
 async function withContext<T>(
   options: Parameters<Browser['newContext']>[0],
-  use: (context: BrowserContext) => Promise<T>,
+  journey: (context: BrowserContext) => Promise<T>,
 ): Promise<T> {
   const context = await browser.newContext(options)
   try {
-    return await use(context)
+    return await journey(context)
   } finally {
     await context.close()
   }
