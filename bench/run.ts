@@ -5,6 +5,7 @@ import { PROJECT_ROOT } from '../scripts/project.ts'
 import { benchBundle } from './bundle-bench.ts'
 import { benchHandicap } from './handicap-bench.ts'
 import { benchImport } from './import-bench.ts'
+import { benchInstallability } from './installability-bench.ts'
 import { benchLoad } from './load-bench.ts'
 import { benchOriginalDesign } from './original-design-bench.ts'
 import { benchStack } from './stack-bench.ts'
@@ -19,6 +20,7 @@ type Section = { title: string; run: () => Promise<unknown> }
 const sections: Section[] = [
   { title: 'Handicap engine', run: benchHandicap },
   { title: 'Login bundle vs floor', run: benchBundle },
+  { title: 'Installability: manifest, service worker, precache', run: benchInstallability },
   { title: 'UI: Add Round to index, and to the other device', run: () => benchUi() },
   { title: 'Local stack REST and Realtime', run: () => benchStack() },
   { title: 'Import 1,000 rounds from CSV', run: () => benchImport() },

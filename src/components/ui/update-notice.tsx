@@ -17,12 +17,14 @@ export function UpdateNotice({ open, onReload, onDismiss }: UpdateNoticeProps) {
       {open ? (
         <div className="update-notice__bar">
           <p className="update-notice__text">A new version is ready.</p>
-          <button type="button" className="button button--primary" onClick={onReload}>
-            Reload
-          </button>
-          <button type="button" className="button button--quiet" onClick={onDismiss}>
-            Later
-          </button>
+          <span className="update-notice__actions">
+            <button type="button" className="button button--primary" onClick={onReload}>
+              Reload
+            </button>
+            <button type="button" className="button button--quiet" onClick={onDismiss}>
+              Later
+            </button>
+          </span>
         </div>
       ) : null}
     </div>
