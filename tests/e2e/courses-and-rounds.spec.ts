@@ -69,8 +69,10 @@ describe('courses screen', () => {
 
     await page.getByRole('button', { name: 'Delete course' }).click()
     await expect.poll(() => entry.count()).toBe(0)
-    const { data } = await golfer.client.from('courses').select('id')
-    expect(data).toEqual([])
+    // Gone from the screen at once; gone from the database once the outbox has sent the delete.
+    await expect
+      .poll(async () => (await golfer.client.from('courses').select('id')).data)
+      .toEqual([])
   })
 
   it('refuses invalid ratings with the add-course alert, keeping what was typed', async () => {

@@ -40,7 +40,16 @@ export async function serveAppFor(
 ): Promise<{ url: string; close: () => Promise<void> }> {
   process.env.VITE_SUPABASE_URL = stack.apiUrl
   process.env.VITE_SUPABASE_PUBLISHABLE_KEY = stack.publishableKey
-  await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } })
+  // Vitest sets NODE_ENV=test, and Vite then bundles React's development build (about 700 KB
+  // instead of 500): golfers get the production build, so the journeys test that one.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } })
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = nodeEnv
+  }
   const server: PreviewServer = await preview({
     preview: { port: 0, strictPort: false, host: '127.0.0.1' },
     build: { outDir },
