@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { build, type Plugin } from 'vite'
+import type { Plugin } from 'vite'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { PROJECT_ROOT } from '../../scripts/project.ts'
-import { serveAppFor } from './setup/global-app.ts'
+import { buildApp, serveAppFor } from './setup/global-app.ts'
 import {
   appUrl,
   launchBrowser,
@@ -178,9 +178,7 @@ describe('a new deploy', () => {
       await page.getByLabel('Email').fill('golfer@example.com')
       await page.evaluate(() => ((window as { firstLoad?: boolean }).firstLoad = true))
 
-      await build({
-        mode: 'production',
-        logLevel: 'warn',
+      await buildApp({
         plugins: [secondBuild],
         build: { outDir, emptyOutDir: false },
       })

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
-import { build, preview, type PreviewServer } from 'vite'
+import { build, preview, type InlineConfig, type PreviewServer } from 'vite'
 import type { TestProject } from 'vitest/node'
 import { PROJECT_ROOT } from '../../../scripts/project.ts'
 import { startTestStack } from '../../setup/global-stack.ts'
@@ -33,6 +33,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 }
 
+/**
+ * `vite build` as a golfer's build is made. Vitest sets NODE_ENV=test, and Vite then bundles
+ * React's development build (about 700 KB instead of 500): golfers get the production one.
+ */
+export async function buildApp(config: InlineConfig): Promise<void> {
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({ mode: 'production', logLevel: 'warn', ...config })
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = nodeEnv
+  }
+}
+
 /** Builds the app for one stack into `outDir` and serves it with `vite preview` on a free port. */
 export async function serveAppFor(
   stack: Pick<StackInfo, 'apiUrl' | 'publishableKey'>,
@@ -40,16 +55,7 @@ export async function serveAppFor(
 ): Promise<{ url: string; close: () => Promise<void> }> {
   process.env.VITE_SUPABASE_URL = stack.apiUrl
   process.env.VITE_SUPABASE_PUBLISHABLE_KEY = stack.publishableKey
-  // Vitest sets NODE_ENV=test, and Vite then bundles React's development build (about 700 KB
-  // instead of 500): golfers get the production build, so the journeys test that one.
-  const nodeEnv = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
-  try {
-    await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } })
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV
-    else process.env.NODE_ENV = nodeEnv
-  }
+  await buildApp({ build: { outDir, emptyOutDir: true } })
   const server: PreviewServer = await preview({
     preview: { port: 0, strictPort: false, host: '127.0.0.1' },
     build: { outDir },
