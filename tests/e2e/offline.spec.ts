@@ -12,6 +12,7 @@ import {
   launchBrowser,
   newWatchedPage,
 } from './support/browser.ts'
+import { axeViolations, smallTargets } from './support/accessibility.ts'
 import { golferWith, logIn } from './support/golfer.ts'
 
 /**
@@ -38,6 +39,17 @@ const appProblems = (problems: string[]) =>
 const waitingPill = (page: Page) => page.getByRole('status').locator('.connection__waiting')
 const roundEntry = (page: Page, score: number, course = 'Home Links') =>
   page.getByRole('button', { name: new RegExp(`^Score ${score}, ${course}`) })
+
+/** axe and 44×44 targets for the offline states, in both colour schemes. */
+async function accessibilityFindings(page: Page): Promise<string[]> {
+  const findings: string[] = []
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    findings.push(...(await axeViolations(page)), ...(await smallTargets(page)))
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  return findings
+}
 
 async function storedScores(userId: string): Promise<number[]> {
   const { rows } = await pool.query<{ score: number }>(
@@ -128,6 +140,7 @@ describe('offline', () => {
       expect(await roundEntry(page, 80).getAttribute('aria-busy')).toBe('true')
       expect(await page.getByText('Waiting to sync', { exact: true }).count()).toBe(2)
       expect(await storedScores(golfer.user.id)).toEqual([])
+      expect(await accessibilityFindings(page)).toEqual([])
 
       // The shell comes from the service worker, the rounds and the outbox from IndexedDB.
       await page.reload()
@@ -176,6 +189,7 @@ describe('offline', () => {
         .toContain(ADD_ROUND_COURSE_GONE)
       const notSaved = page.getByRole('region', { name: 'Not saved' })
       expect(await notSaved.textContent()).toContain('Score 77 at Closing Links')
+      expect(await accessibilityFindings(page)).toEqual([])
       expect(await roundEntry(page, 77, 'Closing Links').count()).toBe(0)
       // The round after it is not held back by the refusal.
       await expect.poll(() => storedScores(golfer.user.id)).toEqual([79])
@@ -256,6 +270,7 @@ describe('offline', () => {
       await page.getByRole('button', { name: 'Logout' }).click()
       const confirm = page.getByRole('dialog', { name: 'Log out and lose changes?' })
       expect(await confirm.textContent()).toContain('1 round waiting to sync')
+      expect(await accessibilityFindings(page)).toEqual([])
       await confirm.getByRole('button', { name: 'Stay signed in' }).click()
       await roundEntry(page, 88).waitFor()
 

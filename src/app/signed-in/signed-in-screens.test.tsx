@@ -330,7 +330,7 @@ describe('HCP screen', () => {
     await user.type(within(dialog).getByLabelText('Gross Score'), '84')
     await user.click(within(dialog).getByRole('button', { name: 'Add Round' }))
     const entry = await screen.findByRole('button', { name: /84.*Augusta/ })
-    await vi.waitFor(() => expect(entry).toHaveAccessibleDescription('Waiting to sync'))
+    await vi.waitFor(() => expect(entry).toHaveAccessibleName(/, Waiting to sync$/))
     expect(screen.getByText('1 round waiting to sync')).toBeVisible()
     expect(display()).toHaveTextContent('6.0')
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()

@@ -51,11 +51,14 @@ export function AccordionItem({
         <Heading className="accordion__header">
           <AccordionPrimitive.Trigger
             className="accordion__trigger"
-            aria-label={label}
+            // A spoken name given whole must contain every word seen, the status's included.
+            aria-label={label && status ? `${label}, ${status}` : label}
             aria-busy={busy || undefined}
-            aria-describedby={busy ? statusId : undefined}
+            aria-describedby={busy && !label ? statusId : undefined}
           >
             <span className="accordion__title">{title}</span>
+            {/* A space, so the seen text reads "… Diff 10.0 Saving…", not "10.0Saving…". */}
+            {busy ? ' ' : null}
             {busy ? (
               <span id={statusId} className="accordion__status" aria-hidden="true">
                 {status}

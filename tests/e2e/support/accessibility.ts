@@ -14,10 +14,19 @@ interface AxeViolation {
   nodes: { target: string[] }[]
 }
 
-/** Waits until no animation runs, so colours and sizes are the ones a golfer ends up seeing. */
+/**
+ * Waits until no animation runs, so colours and sizes are the ones a golfer ends up seeing. A
+ * looping one (the status pill's pulsing dot) never ends, so it is not waited for.
+ */
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
   )
 }
 
