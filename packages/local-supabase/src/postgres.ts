@@ -14,8 +14,10 @@ import pg from 'pg'
 // 'exit' the same hook runs without its callback and throws. Neither is needed: a running
 // Postgres child keeps the event loop alive, so both events come only after Stack.stop; the
 // signal hooks (Ctrl-C on `npm start`) stay.
-exitHook.unhookEvent('beforeExit')
-exitHook.unhookEvent('exit')
+// Once per process: async-exit-hook throws when asked to unhook an event it no longer hooks.
+for (const event of ['beforeExit', 'exit']) {
+  if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event)
+}
 
 export interface LocalPostgres {
   /**
