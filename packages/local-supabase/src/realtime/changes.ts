@@ -449,7 +449,10 @@ async function visibleByRls(
   subscriptions.forEach((subscription, index) => {
     const id = keys[index] as string
     if (!decisions.has(id)) {
-      decisions.set(id, rowVisibleTo(db, where, key, subscription.subscriber.claims, log))
+      decisions.set(
+        id,
+        rowVisibleTo(db, where, key, subscription.subscriber.claims, change.xid, log),
+      )
     }
   })
   const visible = await Promise.all(keys.map((id) => decisions.get(id)))

@@ -27,6 +27,8 @@ export interface WalChange {
   relation: WalRelation
   /** Commit time of the transaction, `YYYY-MM-DDTHH:MM:SS.mmmZ` as Realtime formats it. */
   commitTimestamp: string
+  /** The transaction's 32-bit id, as pgoutput's Begin message gives it. */
+  xid: number
   /** The new row (INSERT, UPDATE). */
   record?: WalTuple
   /** The old row's replica identity (UPDATE, DELETE), what wal2json calls `identity`. */
@@ -89,6 +91,7 @@ export function createWalFeed(options: WalFeedOptions): WalFeed {
   const typeNames = new Map<number, string>()
   const relations = new Map<number, WalRelation>()
   let commitTimestamp = new Date().toISOString()
+  let xid = 0
   let service: LogicalReplicationService | undefined
   let stopped = false
   let retryTimer: NodeJS.Timeout | undefined
@@ -119,6 +122,7 @@ export function createWalFeed(options: WalFeedOptions): WalFeed {
         commitTimestamp = new Date(
           Number(BigInt(message.commitTime as bigint) / 1000n),
         ).toISOString()
+        xid = message.xid
         return
       case 'relation': {
         await resolveTypes(message.columns.map((column) => column.typeOid))
@@ -138,7 +142,7 @@ export function createWalFeed(options: WalFeedOptions): WalFeed {
       case 'insert':
       case 'update':
       case 'delete':
-        await options.onChange(toChange(message, relations, commitTimestamp))
+        await options.onChange(toChange(message, relations, { commitTimestamp, xid }))
         return
       default:
         return
@@ -269,7 +273,7 @@ type RowMessage = Pgoutput.MessageInsert | Pgoutput.MessageUpdate | Pgoutput.Mes
 function toChange(
   message: RowMessage,
   relations: Map<number, WalRelation>,
-  commitTimestamp: string,
+  transaction: { commitTimestamp: string; xid: number },
 ): WalChange {
   const relation = relations.get(message.relation.relationOid)
   if (!relation) throw new Error(`no relation message for oid ${message.relation.relationOid}`)
@@ -285,7 +289,7 @@ function toChange(
   }
   switch (message.tag) {
     case 'insert':
-      return { action: 'INSERT', relation, commitTimestamp, record: tuple(message.new) }
+      return { action: 'INSERT', relation, ...transaction, record: tuple(message.new) }
     case 'update': {
       const record = tuple(message.new)
       // Without an old tuple (the key did not change and identity is not FULL), wal2json, which
@@ -298,13 +302,13 @@ function toChange(
             .map((name) => [name, record.get(name) ?? null]),
         )
       }
-      return { action: 'UPDATE', relation, commitTimestamp, record, identity }
+      return { action: 'UPDATE', relation, ...transaction, record, identity }
     }
     case 'delete':
       return {
         action: 'DELETE',
         relation,
-        commitTimestamp,
+        ...transaction,
         identity: tuple(message.old ?? message.key),
       }
   }
