@@ -222,6 +222,27 @@ export function sendOutboxNow(): void {
   void drain(session)
 }
 
+/**
+ * Resolves once nothing waits to be sent, once the server is found unreachable, or after
+ * `withinMs`, whichever comes first: a logout lets a change already on its way arrive instead of
+ * asking the golfer about it.
+ */
+export function outboxSettled(withinMs: number): Promise<void> {
+  const settled = (state: OutboxState) => state.entries.length === 0 || !state.reachable
+  if (settled(useOutboxStore.getState())) return Promise.resolve()
+  return new Promise((resolve) => {
+    const finish = () => {
+      clearTimeout(timer)
+      unsubscribe()
+      resolve()
+    }
+    const timer = setTimeout(finish, withinMs)
+    const unsubscribe = useOutboxStore.subscribe((state) => {
+      if (settled(state)) finish()
+    })
+  })
+}
+
 /** Logout: stops the outbox and deletes everything this golfer kept on this device. */
 export async function forgetDevice(userId: string): Promise<void> {
   if (session?.userId === userId) {

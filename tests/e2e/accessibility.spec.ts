@@ -173,6 +173,8 @@ describe.each<Scheme>(['light', 'dark'])('every screen in the %s scheme', (schem
       await roundDialog.getByLabel('Gross Score').fill(score)
       await roundDialog.getByRole('button', { name: 'Add Round' }).click()
       await roundDialog.waitFor({ state: 'detached' })
+      // Each scan sees a settled list; entries still saving are scanned by the offline tests.
+      await page.getByText('Saving…').waitFor({ state: 'detached' })
       if (i === 0) {
         await page.getByRole('button', { name: /88.*Pebble Beach/ }).click()
         await page.getByText('Score: 88').waitFor()

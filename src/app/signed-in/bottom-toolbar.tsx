@@ -6,8 +6,11 @@ import { signOut } from '@/features/auth/api/sign-out'
 import { SIGN_OUT_FAILED } from '@/features/auth/lib/auth-messages'
 import { selectUserId, useSessionStore } from '@/features/auth/stores/session-store'
 import { showNotice } from '@/stores/notices-store'
-import { forgetDevice, useOutboxStore, waitingSummary } from '@/stores/outbox'
+import { forgetDevice, outboxSettled, useOutboxStore, waitingSummary } from '@/stores/outbox'
 import { OUTBOX_NOUNS } from './outbox-kinds'
+
+/** How long a logout waits for changes already on their way before asking about them. */
+const LOGOUT_SYNC_WAIT_MS = 10_000
 
 /** Fixed at the bottom: the two tabs (the current one marked with aria-current) and Logout. */
 export function BottomToolbar() {
@@ -16,10 +19,21 @@ export function BottomToolbar() {
   const [signingOut, setSigningOut] = useState(false)
   const [confirming, setConfirming] = useState<string | null>(null)
 
-  async function logOut() {
+  async function logOut({ askFirst }: { askFirst: boolean }) {
     if (signingOut) return
     setConfirming(null)
     setSigningOut(true)
+    if (askFirst) {
+      // A change on its way (a round deleted a moment ago) gets the moment it needs; only what
+      // cannot reach HCPFast now would be lost: say how much, and let the golfer stay.
+      await outboxSettled(LOGOUT_SYNC_WAIT_MS)
+      const waiting = waitingSummary(useOutboxStore.getState().entries, OUTBOX_NOUNS)
+      if (waiting) {
+        setSigningOut(false)
+        setConfirming(waiting)
+        return
+      }
+    }
     try {
       await signOut()
       // What this golfer kept on the device goes with the session: the next golfer on this
@@ -30,13 +44,6 @@ export function BottomToolbar() {
       showNotice(SIGN_OUT_FAILED)
       setSigningOut(false)
     }
-  }
-
-  function askToLogOut() {
-    // Changes still on the device would be lost with it: say how many, and let the golfer stay.
-    const waiting = waitingSummary(useOutboxStore.getState().entries, OUTBOX_NOUNS)
-    if (waiting) setConfirming(waiting)
-    else void logOut()
   }
 
   const tabClass = ({ isActive }: { isActive: boolean }) =>
@@ -55,7 +62,7 @@ export function BottomToolbar() {
       <button
         type="button"
         className="toolbar__item toolbar__logout"
-        onClick={askToLogOut}
+        onClick={() => void logOut({ askFirst: true })}
         aria-disabled={signingOut || undefined}
       >
         <LogoutIcon />
@@ -75,7 +82,11 @@ export function BottomToolbar() {
               Stay signed in
             </button>
           </DialogClose>
-          <button type="button" className="button button--danger" onClick={() => void logOut()}>
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={() => void logOut({ askFirst: false })}
+          >
             Log out anyway
           </button>
         </div>

@@ -85,6 +85,13 @@ function defined<T>(value: T | undefined): T {
   return value
 }
 
+async function addRoundThroughDialog(user: ReturnType<typeof userEvent.setup>, score: string) {
+  await user.click(screen.getByRole('button', { name: 'Add a round...' }))
+  const dialog = screen.getByRole('dialog', { name: 'Add Round' })
+  await user.type(within(dialog).getByLabelText('Gross Score'), score)
+  await user.click(within(dialog).getByRole('button', { name: 'Add Round' }))
+}
+
 const coursesFeed = () => defined(vi.mocked(subscribeToCourses).mock.calls.at(-1))[1]
 const roundsFeed = () => defined(vi.mocked(subscribeToRounds).mock.calls.at(-1))[1]
 const display = () => screen.getByTestId('handicap-display')
@@ -311,10 +318,7 @@ describe('HCP screen', () => {
   it('adds a round on the only course and updates the index at once', async () => {
     vi.mocked(addRound).mockReturnValue(new Promise(() => {}))
     const user = await openHcp([80, 82].map((score) => aRound(course, score)))
-    await user.click(screen.getByRole('button', { name: 'Add a round...' }))
-    const dialog = screen.getByRole('dialog', { name: 'Add Round' })
-    await user.type(within(dialog).getByLabelText('Gross Score'), '84')
-    await user.click(within(dialog).getByRole('button', { name: 'Add Round' }))
+    await addRoundThroughDialog(user, '84')
     await vi.waitFor(() =>
       expect(addRound).toHaveBeenCalledWith(expect.any(String), course, 84, expect.any(String)),
     )
@@ -325,10 +329,7 @@ describe('HCP screen', () => {
   it('keeps a round typed with no connection, with its index, marked as waiting', async () => {
     vi.mocked(addRound).mockRejectedValue(new DataError({ message: 'Failed to fetch' }))
     const user = await openHcp([80, 82].map((score) => aRound(course, score)))
-    await user.click(screen.getByRole('button', { name: 'Add a round...' }))
-    const dialog = screen.getByRole('dialog', { name: 'Add Round' })
-    await user.type(within(dialog).getByLabelText('Gross Score'), '84')
-    await user.click(within(dialog).getByRole('button', { name: 'Add Round' }))
+    await addRoundThroughDialog(user, '84')
     const entry = await screen.findByRole('button', { name: /84.*Augusta/ })
     await vi.waitFor(() => expect(entry).toHaveAccessibleName(/, Waiting to sync$/))
     expect(screen.getByText('1 round waiting to sync')).toBeVisible()
@@ -339,10 +340,7 @@ describe('HCP screen', () => {
   it('takes a round away when the server refuses it, with the alert and the round written out', async () => {
     vi.mocked(addRound).mockRejectedValue(new DataError({ message: 'rls', code: '42501' }))
     const user = await openHcp([80, 82].map((score) => aRound(course, score)))
-    await user.click(screen.getByRole('button', { name: 'Add a round...' }))
-    const dialog = screen.getByRole('dialog', { name: 'Add Round' })
-    await user.type(within(dialog).getByLabelText('Gross Score'), '84')
-    await user.click(within(dialog).getByRole('button', { name: 'Add Round' }))
+    await addRoundThroughDialog(user, '84')
     expect(await screen.findByRole('alert')).toHaveTextContent(ADD_ROUND_COURSE_GONE)
     expect(screen.queryByRole('button', { name: /^Score 84, Augusta/ })).not.toBeInTheDocument()
     expect(screen.getByRole('region', { name: 'Not saved' })).toHaveTextContent(
@@ -360,6 +358,55 @@ describe('HCP screen', () => {
     await vi.waitFor(() => expect(deleteRound).toHaveBeenCalledWith(round.id))
     expect(await screen.findByRole('alert')).toHaveTextContent(DELETE_ROUND_UNAVAILABLE)
     expect(screen.getByRole('button', { name: /88.*Augusta/ })).toBeInTheDocument()
+  })
+
+  it('names a counting round still being saved with every word seen, in order', async () => {
+    vi.mocked(addRound).mockReturnValue(new Promise(() => {}))
+    const user = await openHcp([80, 82].map((score) => aRound(course, score)))
+    await addRoundThroughDialog(user, '78')
+    // Three rounds: the lowest differential (78's) is the one that counts.
+    const entry = await screen.findByRole('button', { name: /^Score 78, Augusta/ })
+    // What axe's label-content-name-mismatch asks: the words seen, together, inside the name.
+    const words = (text: string) =>
+      text
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim()
+    expect(entry).toHaveTextContent(/Counts Saving…$/)
+    expect(` ${words(entry.getAttribute('aria-label') ?? '')} `).toContain(
+      ` ${words(entry.textContent ?? '')} `,
+    )
+  })
+
+  it('logs out without asking once a round deleted a moment ago reaches the server', async () => {
+    const round = aRound(course, 88)
+    const removal = deferred<undefined>()
+    vi.mocked(deleteRound).mockReturnValue(removal.promise)
+    vi.mocked(signOut).mockImplementation(async () => useSessionStore.getState().signOut())
+    const user = await openHcp([round])
+    await user.click(screen.getByRole('button', { name: /88.*Augusta/ }))
+    await user.click(screen.getByRole('button', { name: 'Delete Round' }))
+    await vi.waitFor(() => expect(deleteRound).toHaveBeenCalledWith(round.id))
+    await user.click(screen.getByRole('button', { name: 'Logout' }))
+    expect(screen.getByRole('button', { name: 'Signing out…' })).toBeInTheDocument()
+    expect(signOut).not.toHaveBeenCalled()
+    removal.resolve(undefined)
+    expect(await screen.findByRole('heading', { name: 'HCPFast' })).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(signOut).toHaveBeenCalledTimes(1)
+  })
+
+  it('asks before a logout would lose a round that cannot reach the server, and can stay', async () => {
+    vi.mocked(addRound).mockRejectedValue(new DataError({ message: 'Failed to fetch' }))
+    const user = await openHcp([80, 82].map((score) => aRound(course, score)))
+    await addRoundThroughDialog(user, '84')
+    await screen.findByText('1 round waiting to sync')
+    await user.click(screen.getByRole('button', { name: 'Logout' }))
+    const confirm = await screen.findByRole('dialog', { name: 'Log out and lose changes?' })
+    expect(confirm).toHaveTextContent('1 round waiting to sync')
+    await user.click(within(confirm).getByRole('button', { name: 'Stay signed in' }))
+    expect(signOut).not.toHaveBeenCalled()
+    expect(screen.getByRole('button', { name: /^Score 84, Augusta/ })).toBeInTheDocument()
   })
 
   it('updates the index when another device adds a round', async () => {

@@ -91,13 +91,14 @@ export function RoundsList({ courses, coursesStatus, marks = {} }: RoundsListPro
               value={round.id}
               status={syncLabel(pending[round.id])}
               // Seen as "82 St Andrews 14 Sept 2025 Diff 12.3 Counts"; the spoken name is given
-              // whole (see AccordionItem's label) and contains what is seen, in the same order.
+              // whole (see AccordionItem's label) and contains what is seen, in the same order and
+              // with nothing between: "Counts" is last, so "Saving…" can follow it.
               label={[
                 `Score ${round.score}`,
                 round.courseName,
                 day,
                 ...(mark ? [`Diff ${mark.differential}`] : []),
-                ...(mark?.counts ? ['Counts toward the index'] : []),
+                ...(mark?.counts ? ['Counts'] : []),
               ].join(', ')}
               title={
                 <>
