@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Navigate, Outlet, useNavigate } from 'react-router-dom'
 import { Loading } from '@/components/ui/loading'
 import { useSessionStore } from '@/features/auth/stores/session-store'
-import { prefetchSignedInScreens } from './signed-in-loader'
+import { prefetchLazyScreens } from './lazy-screens'
 
 /**
  * /courses and /hcp. Waits for supabase-js to read the stored session (so a reload stays signed
@@ -32,7 +32,7 @@ function AccessDenied() {
 /** The login and sign-up screens: a golfer who is already signed in goes to their courses. */
 export function SignedOutOnly() {
   const status = useSessionStore((state) => state.status)
-  useEffect(() => (status === 'signed-out' ? prefetchSignedInScreens() : undefined), [status])
+  useEffect(() => (status === 'signed-out' ? prefetchLazyScreens() : undefined), [status])
   if (status === 'checking') return <Loading />
   if (status === 'signed-in') return <Navigate to="/courses" replace />
   return <Outlet />

@@ -1,22 +1,31 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type ComponentType } from 'react'
 import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom'
 import { Loading } from '@/components/ui/loading'
-import { AuthCallbackScreen } from '@/features/auth/components/auth-callback-screen'
-import { ForgotPasswordScreen } from '@/features/auth/components/forgot-password-screen'
 import { LoginScreen } from '@/features/auth/components/login-screen'
-import { ResetPasswordScreen } from '@/features/auth/components/reset-password-screen'
-import { SignUpScreen } from '@/features/auth/components/sign-up-screen'
 import { RequireSession, SignedOutOnly } from './guards'
-import { loadSignedInScreens } from './signed-in-loader'
+import { loadAccountEntryScreens, loadSignedInScreens } from './lazy-screens'
+
+/** A screen from a chunk loaded on first use: React.lazy wants the component as a default export. */
+function lazyScreen<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+) {
+  return lazy(() => load().then((screens) => ({ default: screens[name] })))
+}
 
 // The signed-in screens (and Radix, ulid, the handicap engine) are one chunk that only a golfer
 // with a session needs; the login screen ships without them.
-const SignedInLayout = lazy(() =>
-  loadSignedInScreens().then((m) => ({ default: m.SignedInLayout })),
-)
-const CoursesScreen = lazy(() => loadSignedInScreens().then((m) => ({ default: m.CoursesScreen })))
-const HcpScreen = lazy(() => loadSignedInScreens().then((m) => ({ default: m.HcpScreen })))
-const AccountScreen = lazy(() => loadSignedInScreens().then((m) => ({ default: m.AccountScreen })))
+const SignedInLayout = lazyScreen(loadSignedInScreens, 'SignedInLayout')
+const CoursesScreen = lazyScreen(loadSignedInScreens, 'CoursesScreen')
+const HcpScreen = lazyScreen(loadSignedInScreens, 'HcpScreen')
+const AccountScreen = lazyScreen(loadSignedInScreens, 'AccountScreen')
+
+// Only the login screen is in the entry script; the other signed-out screens are a chunk fetched
+// once the login screen is idle (see prefetchLazyScreens).
+const SignUpScreen = lazyScreen(loadAccountEntryScreens, 'SignUpScreen')
+const ForgotPasswordScreen = lazyScreen(loadAccountEntryScreens, 'ForgotPasswordScreen')
+const ResetPasswordScreen = lazyScreen(loadAccountEntryScreens, 'ResetPasswordScreen')
+const AuthCallbackScreen = lazyScreen(loadAccountEntryScreens, 'AuthCallbackScreen')
 
 export const routes: RouteObject[] = [
   {
@@ -53,7 +62,7 @@ export const routes: RouteObject[] = [
 // Declarative routing: the data router would add about 16 KB (gzipped) of loader, action and
 // fetcher machinery to the login screen, none of which this app uses.
 export function AppRoutes() {
-  return useRoutes(routes)
+  return <Suspense fallback={<Loading />}>{useRoutes(routes)}</Suspense>
 }
 
 export function AppRouter() {

@@ -5,7 +5,8 @@ import { cleanup, configure } from '@testing-library/react'
 import { clear, createStore } from 'idb-keyval'
 import { afterEach } from 'vitest'
 import { useSessionStore } from '@/features/auth/stores/session-store'
-import { resetGoogleSignInState } from '@/features/auth/lib/google-popup'
+import { resetGoogleCallbackState } from '@/features/auth/lib/google-callback'
+import { resetGooglePopupState } from '@/features/auth/lib/google-popup'
 import { useCoursesStore } from '@/features/courses/stores/courses-store'
 import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import { useNoticesStore } from '@/stores/notices-store'
@@ -23,6 +24,7 @@ afterEach(async () => {
   useCoursesStore.getState().reset()
   useRoundsStore.getState().reset()
   useNoticesStore.getState().reset()
-  resetGoogleSignInState()
+  resetGooglePopupState()
+  resetGoogleCallbackState()
   window.localStorage.clear()
 })

@@ -1,12 +1,10 @@
-/** Decorative icons: always aria-hidden, the text next to them is the name. */
-const stroke = {
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-} as const
+import { stroke } from './icon-stroke'
 
+/**
+ * Decorative icons of the signed-in screens: always aria-hidden, the text next to them is the
+ * name. The flag, which the login screen shows too, is in flag-icon.tsx: a module the login
+ * screen imports goes into its script whole.
+ */
 export function PlusIcon() {
   return (
     <svg className="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
@@ -19,15 +17,6 @@ export function ChevronIcon({ className = 'icon' }: { className?: string }) {
   return (
     <svg className={className} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
       <path d="M6 9l6 6 6-6" {...stroke} />
-    </svg>
-  )
-}
-
-export function FlagIcon() {
-  return (
-    <svg className="icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-      <path d="M6 21V3l11 4-11 4" {...stroke} />
-      <ellipse cx="12" cy="21" rx="7" ry="1.5" {...stroke} />
     </svg>
   )
 }

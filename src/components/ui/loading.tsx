@@ -7,15 +7,3 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
     </div>
   )
 }
-
-/** Shown when a list could not be loaded; the golfer can ask for it again. */
-export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div className="load-error">
-      <p>{message}</p>
-      <button type="button" className="button button--secondary" onClick={onRetry}>
-        Try again
-      </button>
-    </div>
-  )
-}

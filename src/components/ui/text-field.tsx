@@ -1,6 +1,6 @@
 import { useId, type ComponentProps, type ReactNode } from 'react'
 
-interface FieldProps {
+export interface FieldProps {
   label: string
   hint?: ReactNode
 }
@@ -25,21 +25,6 @@ export function TextField({ label, hint, ...input }: FieldProps & ComponentProps
           {hint}
         </p>
       ) : null}
-    </div>
-  )
-}
-
-/** A labelled native select: the platform's own picker, best on phones. */
-export function SelectField({ label, children, ...select }: FieldProps & ComponentProps<'select'>) {
-  const id = useId()
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className="field__input field__select" {...select}>
-        {children}
-      </select>
     </div>
   )
 }

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { Loading } from '@/components/ui/loading'
 import { exchangeOAuthCode } from '../api/exchange-oauth-code'
 import { readOAuthCallbackParams } from '../lib/callback-params'
-import { announceGooglePopupFailure, googleSignInModeOfThisPage } from '../lib/google-popup'
+import { announceGooglePopupFailure, googleSignInModeOfThisPage } from '../lib/google-callback'
 import { AuthPage } from './auth-page'
 import type { LoginLocationState } from './login-screen'
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { FlagIcon } from '@/components/ui/icons'
+import { FlagIcon } from '@/components/ui/flag-icon'
 import { APP_NAME, PageHeading } from '@/components/ui/page-heading'
 import { SkipLink } from '@/components/ui/skip-link'
 

@@ -5,7 +5,7 @@ import { getGoogleSignInUrl } from '../api/get-google-sign-in-url'
 import { signInWithPassword } from '../api/sign-in-with-password'
 import { SERVER_UNREACHABLE, ServerUnreachableError } from '@/lib/server-unreachable'
 import { GOOGLE_SIGN_IN_FAILED, SIGN_IN_FAILED } from '../lib/auth-messages'
-import { announceGooglePopupFailure } from '../lib/google-popup'
+import { announceGooglePopupFailure } from '../lib/google-callback'
 import { EMAIL_HINT, LoginScreen } from './login-screen'
 
 vi.mock('../api/sign-in-with-password', () => ({ signInWithPassword: vi.fn() }))

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderAt } from '@/testing/render-at'
 import { signUp } from '../api/sign-up'
 import { SERVER_UNREACHABLE, ServerUnreachableError } from '@/lib/server-unreachable'
-import { PASSWORD_TOO_SHORT, PASSWORDS_DIFFER, REGISTRATION_FAILED } from '../lib/auth-messages'
+import { PASSWORD_TOO_SHORT, PASSWORDS_DIFFER, REGISTRATION_FAILED } from '../lib/sign-up-messages'
 import { CONFIRM_EMAIL_MESSAGE, SignUpScreen } from './sign-up-screen'
 
 vi.mock('../api/sign-up', () => ({ signUp: vi.fn() }))

@@ -4,7 +4,7 @@ import { AlertMessage } from '@/components/ui/alert-message'
 import { TextField } from '@/components/ui/text-field'
 import { SERVER_UNREACHABLE, ServerUnreachableError } from '@/lib/server-unreachable'
 import { signUp } from '../api/sign-up'
-import { REGISTRATION_FAILED } from '../lib/auth-messages'
+import { REGISTRATION_FAILED } from '../lib/sign-up-messages'
 import { checkNewPassword } from '../lib/sign-up-checks'
 import { AuthPage } from './auth-page'
 

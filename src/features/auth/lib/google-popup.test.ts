@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   announceGooglePopupFailure,
-  GOOGLE_POPUP_NAME,
   googleSignInModeOfThisPage,
+  resetGoogleCallbackState,
+} from './google-callback'
+import {
+  GOOGLE_POPUP_NAME,
   onGooglePopupFailure,
-  resetGoogleSignInState,
+  resetGooglePopupState,
   startGoogleSignIn,
 } from './google-popup'
 
@@ -30,7 +33,8 @@ describe('startGoogleSignIn', () => {
 
     await expect(startGoogleSignIn(getUrl)).resolves.toBe('popup')
     expect(popup.location.replace).toHaveBeenCalledWith(AUTHORIZE_URL)
-    resetGoogleSignInState()
+    resetGooglePopupState()
+    resetGoogleCallbackState()
     expect(googleSignInModeOfThisPage()).toBe('popup')
   })
 

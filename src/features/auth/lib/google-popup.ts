@@ -12,13 +12,16 @@
  * Blocked popup: the same URL opens in this tab and /auth/callback finishes as a full-page redirect.
  * Which way a callback page was reached is remembered in localStorage, because window.name and
  * window.opener do not survive every browser's cross-site navigations.
+ *
+ * This module is the opener's side, in the login screen's script; the callback page's side is
+ * google-callback.ts, in the chunk of the screens opened now and then.
  */
 export type GoogleSignInMode = 'popup' | 'redirect'
 
 export const GOOGLE_POPUP_NAME = 'hcpfast-google-sign-in'
 const MODE_KEY = 'hcpfast:google-sign-in-mode'
-const CHANNEL_NAME = 'hcpfast:google-sign-in'
-const FAILED_MESSAGE = { type: CHANNEL_NAME, outcome: 'failed' } as const
+export const CHANNEL_NAME = 'hcpfast:google-sign-in'
+export const FAILED_MESSAGE = { type: CHANNEL_NAME, outcome: 'failed' } as const
 
 let popupPending = false
 
@@ -69,32 +72,6 @@ export function onGooglePopupFailure(callback: () => void): () => void {
   }
 }
 
-let modeOfThisPage: GoogleSignInMode | undefined
-
-/** On /auth/callback: how this page was reached. Read once per page load, then forgotten. */
-export function googleSignInModeOfThisPage(): GoogleSignInMode {
-  if (!modeOfThisPage) {
-    modeOfThisPage = recall() === 'popup' ? 'popup' : 'redirect'
-    forget()
-  }
-  return modeOfThisPage
-}
-
-/** On /auth/callback in the popup: tells the opener the sign-in failed. */
-export function announceGooglePopupFailure(): void {
-  if (typeof BroadcastChannel === 'function') {
-    const channel = new BroadcastChannel(CHANNEL_NAME)
-    channel.postMessage(FAILED_MESSAGE)
-    channel.close()
-  }
-  const opener = window.opener as Window | null
-  try {
-    opener?.postMessage(FAILED_MESSAGE, window.location.origin)
-  } catch {
-    // The opener navigated elsewhere: the BroadcastChannel message is the one that counts.
-  }
-}
-
 function isFailedMessage(data: unknown): boolean {
   return (
     typeof data === 'object' &&
@@ -121,14 +98,14 @@ function remember(mode: GoogleSignInMode) {
     /* see above */
   }
 }
-function recall(): string | null {
+export function recall(): string | null {
   try {
     return window.localStorage.getItem(MODE_KEY)
   } catch {
     return null
   }
 }
-function forget() {
+export function forget() {
   try {
     window.localStorage.removeItem(MODE_KEY)
   } catch {
@@ -136,8 +113,7 @@ function forget() {
   }
 }
 
-/** For tests: forget module state between cases. */
-export function resetGoogleSignInState(): void {
+/** For tests: forget the opener's state between cases. */
+export function resetGooglePopupState(): void {
   popupPending = false
-  modeOfThisPage = undefined
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from './auth-messages'
+import { PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from './sign-up-messages'
 import { checkNewPassword } from './sign-up-checks'
 
 describe('checkNewPassword', () => {

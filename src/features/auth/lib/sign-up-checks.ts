@@ -1,4 +1,4 @@
-import { MINIMUM_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from './auth-messages'
+import { MINIMUM_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from './sign-up-messages'
 
 /** The sign-up form's own checks, in the spec's order; null when registration may go ahead. */
 export function checkNewPassword(password: string, confirmation: string): string | null {

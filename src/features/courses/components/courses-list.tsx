@@ -2,7 +2,8 @@ import { useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { Accordion, AccordionAction, AccordionItem } from '@/components/ui/accordion'
 import { PlusIcon } from '@/components/ui/icons'
-import { LoadFailed, Loading } from '@/components/ui/loading'
+import { LoadFailed } from '@/components/ui/load-failed'
+import { Loading } from '@/components/ui/loading'
 import { LOAD_COURSES_FAILED } from '../lib/course-messages'
 import {
   addCourseOptimistically,

@@ -1,0 +1,25 @@
+/** The signed-in screens (and Radix, ulid, the handicap engine): only a golfer with a session. */
+export const loadSignedInScreens = () => import('./signed-in')
+
+/**
+ * Sign-up, password recovery and the Google return: screens opened now and then, kept out of the
+ * login screen's script (product-spec's first screen, and the one a slow phone waits for).
+ */
+export const loadAccountEntryScreens = () => import('./account-entry')
+
+/**
+ * After the login screen is up and the browser is idle, both chunks are fetched: signing in then
+ * shows courses sooner, and "Sign up" or "Forgot password?" opens without a wait.
+ */
+export function prefetchLazyScreens(): () => void {
+  const prefetch = () => {
+    void loadSignedInScreens()
+    void loadAccountEntryScreens()
+  }
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(prefetch, { timeout: 5000 })
+    return () => window.cancelIdleCallback(handle)
+  }
+  const handle = window.setTimeout(prefetch, 2000)
+  return () => window.clearTimeout(handle)
+}

@@ -1,0 +1,8 @@
+/** The line style every icon is drawn with. */
+export const stroke = {
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const

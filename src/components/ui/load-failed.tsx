@@ -1,0 +1,11 @@
+/** Shown when a list could not be loaded; the golfer can ask for it again. */
+export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="load-error">
+      <p>{message}</p>
+      <button type="button" className="button button--secondary" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  )
+}
