@@ -1,14 +1,62 @@
-import * as AccordionPrimitive from '@radix-ui/react-accordion'
-import { useId, type ComponentProps, type ReactNode } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useId,
+  useMemo,
+  useState,
+  type ComponentProps,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react'
 import { ChevronIcon } from './icons'
 
-/** A list of entries, one open at a time; arrow keys move between entries (Radix). */
+interface AccordionState {
+  open: string | null
+  toggle(value: string): void
+}
+
+const AccordionContext = createContext<AccordionState>({ open: null, toggle: () => undefined })
+
+const MOVES: Record<string, (at: number, count: number) => number> = {
+  ArrowDown: (at, count) => (at + 1) % count,
+  ArrowUp: (at, count) => (at - 1 + count) % count,
+  Home: () => 0,
+  End: (_, count) => count - 1,
+}
+
+/**
+ * A list of entries, one open at a time (the WAI-ARIA accordion: a heading holding a button that
+ * shows or hides its panel); arrow keys, Home and End move between the entries' buttons.
+ *
+ * Made here rather than taken from Radix: a closed entry renders its button and an empty panel,
+ * nothing more. Radix mounted every closed panel and measured it and read its animation on mount,
+ * a forced layout per entry, which held a slow phone's main thread for seconds on the HCP screen
+ * of a golfer with 200 rounds.
+ */
 export function Accordion({ children }: { children: ReactNode }) {
-  return (
-    <AccordionPrimitive.Root type="single" collapsible className="accordion">
-      {children}
-    </AccordionPrimitive.Root>
+  const [open, setOpen] = useState<string | null>(null)
+  const toggle = useCallback(
+    (value: string) => setOpen((current) => (current === value ? null : value)),
+    [],
   )
+  const state = useMemo(() => ({ open, toggle }), [open, toggle])
+  return (
+    <div className="accordion" onKeyDown={moveBetweenEntries}>
+      <AccordionContext.Provider value={state}>{children}</AccordionContext.Provider>
+    </div>
+  )
+}
+
+function moveBetweenEntries(event: KeyboardEvent<HTMLDivElement>) {
+  const move = MOVES[event.key]
+  const target = event.target as HTMLElement
+  if (!move || !target.matches('.accordion__trigger')) return
+  const triggers = [...event.currentTarget.querySelectorAll<HTMLElement>('.accordion__trigger')]
+  const next = triggers[move(triggers.indexOf(target), triggers.length)]
+  if (!next) return
+  event.preventDefault()
+  next.focus()
 }
 
 interface AccordionItemProps {
@@ -38,40 +86,52 @@ export function AccordionItem({
   headingLevel = 3,
   label,
 }: AccordionItemProps) {
-  const statusId = useId()
+  const { open, toggle } = useContext(AccordionContext)
+  const isOpen = open === value
+  const state = isOpen ? 'open' : 'closed'
+  const id = useId()
+  const triggerId = `${id}-trigger`
+  const panelId = `${id}-panel`
+  const statusId = `${id}-status`
   const busy = status !== null
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
-    <AccordionPrimitive.Item
-      value={value}
-      className="accordion__item"
-      data-busy={busy || undefined}
-    >
-      <AccordionPrimitive.Header asChild>
-        <Heading className="accordion__header">
-          <AccordionPrimitive.Trigger
-            className="accordion__trigger"
-            // A spoken name given whole must contain every word seen, the status's included.
-            aria-label={label && status ? `${label}, ${status}` : label}
-            aria-busy={busy || undefined}
-            aria-describedby={busy && !label ? statusId : undefined}
-          >
-            <span className="accordion__title">{title}</span>
-            {/* A space, so the seen text reads "… Diff 10.0 Saving…", not "10.0Saving…". */}
-            {busy ? ' ' : null}
-            {busy ? (
-              <span id={statusId} className="accordion__status" aria-hidden="true">
-                {status}
-              </span>
-            ) : null}
-            <ChevronIcon className="icon accordion__chevron" />
-          </AccordionPrimitive.Trigger>
-        </Heading>
-      </AccordionPrimitive.Header>
-      <AccordionPrimitive.Content className="accordion__content">
-        <div className="accordion__body">{children}</div>
-      </AccordionPrimitive.Content>
-    </AccordionPrimitive.Item>
+    <div className="accordion__item" data-state={state} data-busy={busy || undefined}>
+      <Heading className="accordion__header">
+        <button
+          type="button"
+          id={triggerId}
+          className="accordion__trigger"
+          data-state={state}
+          aria-expanded={isOpen}
+          aria-controls={panelId}
+          onClick={() => toggle(value)}
+          // A spoken name given whole must contain every word seen, the status's included.
+          aria-label={label && status ? `${label}, ${status}` : label}
+          aria-busy={busy || undefined}
+          aria-describedby={busy && !label ? statusId : undefined}
+        >
+          <span className="accordion__title">{title}</span>
+          {/* A space, so the seen text reads "… Diff 10.0 Saving…", not "10.0Saving…". */}
+          {busy ? ' ' : null}
+          {busy ? (
+            <span id={statusId} className="accordion__status" aria-hidden="true">
+              {status}
+            </span>
+          ) : null}
+          <ChevronIcon className="icon accordion__chevron" />
+        </button>
+      </Heading>
+      <div
+        id={panelId}
+        role="region"
+        aria-labelledby={triggerId}
+        className="accordion__content"
+        hidden={!isOpen}
+      >
+        {isOpen ? <div className="accordion__body">{children}</div> : null}
+      </div>
+    </div>
   )
 }
 

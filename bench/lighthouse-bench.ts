@@ -1,0 +1,179 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import lighthouse from 'lighthouse'
+import { chromium } from 'playwright-core'
+import { ulid } from 'ulid'
+import { CHROMIUM_LAUNCH } from '../scripts/chromium.ts'
+import { PROJECT_ROOT } from '../scripts/project.ts'
+import { serveAppFor } from '../tests/e2e/setup/global-app.ts'
+import { PHONE } from '../tests/e2e/support/browser.ts'
+import { benchGolfer, median, startBenchStack } from './support.ts'
+
+const COURSES = [
+  { name: 'Bench Links', rating: 71.3, slope: 131 },
+  { name: 'Harbour Town', rating: 74.1, slope: 141 },
+  { name: 'Par Three Park', rating: 54.2, slope: 85, par: 54 },
+]
+const ROUNDS = 200
+const PERFORMANCE_RUNS = 3
+
+/**
+ * Lighthouse 12 (its default: a simulated mid-range phone on a slow 4G link, CPU slowed 4×) on
+ * every screen a golfer opens, against a production build served by `vite preview` and a local
+ * stack. Accessibility for each screen; Performance, Total Blocking Time and the longest main-
+ * thread task for the login screen and for the HCP screen of a golfer with 200 rounds (the median
+ * of three runs, each listed).
+ *
+ * The signed-in screens need a session: the golfer signs in once with Playwright in the same
+ * browser profile, and Lighthouse keeps the profile's storage (disableStorageReset). Playwright
+ * and Lighthouse share one Chromium through its DevTools port.
+ */
+export async function benchLighthouse() {
+  const { stack, stop } = await startBenchStack()
+  await mkdir(path.join(PROJECT_ROOT, '.local'), { recursive: true })
+  const outDir = await mkdtemp(path.join(PROJECT_ROOT, '.local', 'bench-lighthouse-'))
+  const profile = await mkdtemp(path.join(PROJECT_ROOT, '.local', 'bench-lighthouse-profile-'))
+  const app = await serveAppFor(
+    { apiUrl: stack.apiUrl, publishableKey: stack.keys.publishable },
+    outDir,
+  )
+  const port = await freePort()
+  const context = await chromium.launchPersistentContext(profile, {
+    ...CHROMIUM_LAUNCH,
+    viewport: PHONE,
+    args: [...CHROMIUM_LAUNCH.args, `--remote-debugging-port=${port}`],
+  })
+  try {
+    const golfer = await benchGolfer(stack, 'lighthouse')
+    await seedRecord(golfer.client)
+
+    const audit = (route: string, categories: string[]) =>
+      runLighthouse(app.url + route, port, categories)
+    const accessibility: Record<string, number> = {}
+    const signedOut = ['/', '/signup', '/forgot-password']
+    for (const route of signedOut)
+      accessibility[route] = (await audit(route, ['accessibility'])).accessibility
+    const loginRuns = []
+    for (let i = 0; i < PERFORMANCE_RUNS; i++) loginRuns.push(await audit('/', ['performance']))
+
+    const page = context.pages()[0] ?? (await context.newPage())
+    await page.goto(`${app.url}/`)
+    await page.getByLabel('Email').fill(golfer.email)
+    await page.getByLabel('Password', { exact: true }).fill(golfer.password)
+    await page.getByRole('button', { name: 'Log In' }).click()
+    await page.waitForURL('**/courses')
+    await page.getByRole('link', { name: 'HCP' }).click()
+    await page.getByTestId('handicap-display').getByText(`From ${ROUNDS} rounds`).waitFor()
+    // The service worker's shell is cached by now, as it is on a golfer's second visit.
+    await page.goto('about:blank')
+
+    for (const route of ['/courses', '/hcp', '/account']) {
+      accessibility[route] = (await audit(route, ['accessibility'])).accessibility
+    }
+    const hcpRuns = []
+    for (let i = 0; i < PERFORMANCE_RUNS; i++) hcpRuns.push(await audit('/hcp', ['performance']))
+
+    return {
+      lighthouse: '12.8.2, default mobile config (simulated throttling)',
+      accessibility_score: accessibility,
+      login_performance: summary(loginRuns),
+      hcp_with_200_rounds_performance: summary(hcpRuns),
+    }
+  } finally {
+    await context.close()
+    await app.close()
+    await stop()
+    await rm(profile, { recursive: true, force: true })
+  }
+}
+
+type Golfer = Awaited<ReturnType<typeof benchGolfer>>
+
+/** Three courses and 200 rounds, one every other day, most recent first. */
+async function seedRecord(client: Golfer['client']) {
+  const courseIds = COURSES.map(() => ulid())
+  const courses = await client
+    .from('courses')
+    .insert(COURSES.map((course, i) => ({ id: courseIds[i] as string, ...course })))
+  if (courses.error) throw new Error(courses.error.message)
+  const day = 24 * 60 * 60 * 1000
+  const rounds = Array.from({ length: ROUNDS }, (_, i) => {
+    const course = i % COURSES.length
+    const base = course === 2 ? 60 : 82
+    return {
+      id: ulid(),
+      course_id: courseIds[course] as string,
+      score: base + ((i * 7) % 15),
+      played_on: new Date(Date.now() - 2 * i * day).toISOString().slice(0, 10),
+    }
+  })
+  const inserted = await client.from('rounds').insert(rounds as never)
+  if (inserted.error) throw new Error(inserted.error.message)
+}
+
+interface LighthouseRun {
+  performance: number
+  accessibility: number
+  total_blocking_time_ms: number
+  largest_contentful_paint_ms: number
+  longest_task_ms: number
+}
+
+async function runLighthouse(
+  url: string,
+  port: number,
+  categories: string[],
+): Promise<LighthouseRun> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: categories,
+    disableStorageReset: true,
+  })
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
+  const { lhr } = result
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`)
+  const score = (category: string) =>
+    Math.round((lhr.categories[category]?.score ?? Number.NaN) * 100)
+  const numeric = (audit: string) => Math.round(lhr.audits[audit]?.numericValue ?? Number.NaN)
+  const tasks = (
+    lhr.audits['long-tasks']?.details as { items?: { duration: number }[] } | undefined
+  )?.items
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    total_blocking_time_ms: numeric('total-blocking-time'),
+    largest_contentful_paint_ms: numeric('largest-contentful-paint'),
+    longest_task_ms: Math.round(Math.max(0, ...(tasks ?? []).map((task) => task.duration))),
+  }
+}
+
+function summary(runs: LighthouseRun[]) {
+  return {
+    median_performance: median(runs.map((run) => run.performance)),
+    median_total_blocking_time_ms: median(runs.map((run) => run.total_blocking_time_ms)),
+    runs: runs.map(({ accessibility: _, ...run }) => run),
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      )
+    })
+  })
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.stdout.write(`${JSON.stringify(await benchLighthouse(), null, 2)}\n`)
+  process.exit(0)
+}
