@@ -23,32 +23,8 @@ export async function benchBundle() {
       mode: 'production',
       build: { outDir: appOut, emptyOutDir: true },
     })
-    const floorRoot = path.join(work, 'floor-src')
-    await mkdir(floorRoot, { recursive: true })
-    await writeFile(
-      path.join(floorRoot, 'index.html'),
-      '<!doctype html><html><body><div id="root"></div><script type="module" src="/main.tsx"></script></body></html>',
-    )
-    await writeFile(
-      path.join(floorRoot, 'main.tsx'),
-      [
-        "import { createRoot } from 'react-dom/client'",
-        "import { createClient } from '@supabase/supabase-js'",
-        "const client = createClient('http://127.0.0.1:54321', 'sb_publishable_x')",
-        "createRoot(document.getElementById('root')!).render(<p>{String(Boolean(client))}</p>)",
-      ].join('\n'),
-    )
     const floorOut = path.join(work, 'floor')
-    await build({
-      root: floorRoot,
-      configFile: false,
-      logLevel: 'silent',
-      mode: 'production',
-      plugins: [react()],
-      resolve: { alias: {} },
-      build: { outDir: floorOut, emptyOutDir: true },
-      cacheDir: path.join(work, 'vite-cache'),
-    })
+    await buildFloorPage(work, floorOut)
     const app = await initialJs(appOut)
     const floor = await initialJs(floorOut)
     return {
@@ -61,6 +37,38 @@ export async function benchBundle() {
   } finally {
     await rm(work, { recursive: true, force: true })
   }
+}
+
+/**
+ * The floor of the stack: a Vite page that imports only react, react-dom and supabase-js, creates
+ * a client and renders one paragraph, built into `outDir` (`work` holds its source and cache).
+ */
+export async function buildFloorPage(work: string, outDir: string): Promise<void> {
+  const floorRoot = path.join(work, 'floor-src')
+  await mkdir(floorRoot, { recursive: true })
+  await writeFile(
+    path.join(floorRoot, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1" /><title>Floor</title></head><body><div id="root"></div><script type="module" src="/main.tsx"></script></body></html>',
+  )
+  await writeFile(
+    path.join(floorRoot, 'main.tsx'),
+    [
+      "import { createRoot } from 'react-dom/client'",
+      "import { createClient } from '@supabase/supabase-js'",
+      "const client = createClient('http://127.0.0.1:54321', 'sb_publishable_x')",
+      "createRoot(document.getElementById('root')!).render(<p>{String(Boolean(client))}</p>)",
+    ].join('\n'),
+  )
+  await build({
+    root: floorRoot,
+    configFile: false,
+    logLevel: 'silent',
+    mode: 'production',
+    plugins: [react()],
+    resolve: { alias: {} },
+    build: { outDir, emptyOutDir: true },
+    cacheDir: path.join(work, 'vite-cache'),
+  })
 }
 
 /** Sum of gzipped sizes of the scripts index.html loads or preloads. */

@@ -3,11 +3,13 @@ import { createServer } from 'node:net'
 import path from 'node:path'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
+import { preview } from 'vite'
 import { ulid } from 'ulid'
 import { CHROMIUM_LAUNCH } from '../scripts/chromium.ts'
 import { PROJECT_ROOT } from '../scripts/project.ts'
 import { serveAppFor } from '../tests/e2e/setup/global-app.ts'
 import { PHONE } from '../tests/e2e/support/browser.ts'
+import { buildFloorPage } from './bundle-bench.ts'
 import { benchGolfer, median, startBenchStack } from './support.ts'
 
 const COURSES = [
@@ -20,7 +22,8 @@ const PERFORMANCE_RUNS = 3
 
 /**
  * Lighthouse 12 (its default: a simulated mid-range phone on a slow 4G link, CPU slowed 4×) on
- * every screen a golfer opens, against a production build served by `vite preview` and a local
+ * the stack's floor page (react, react-dom and supabase-js alone) for reference, and on every
+ * screen a golfer opens, against a production build served by `vite preview` and a local
  * stack. Accessibility for each screen; Performance, Total Blocking Time and the longest main-
  * thread task for the login screen and for the HCP screen of a golfer with 200 rounds (the median
  * of three runs, each listed).
@@ -38,6 +41,7 @@ export async function benchLighthouse() {
     { apiUrl: stack.apiUrl, publishableKey: stack.keys.publishable },
     outDir,
   )
+  const floor = await serveFloorPage(outDir)
   const port = await freePort()
   const context = await chromium.launchPersistentContext(profile, {
     ...CHROMIUM_LAUNCH,
@@ -54,6 +58,9 @@ export async function benchLighthouse() {
     const signedOut = ['/', '/signup', '/forgot-password']
     for (const route of signedOut)
       accessibility[route] = (await audit(route, ['accessibility'])).accessibility
+    const floorRuns = []
+    for (let i = 0; i < PERFORMANCE_RUNS; i++)
+      floorRuns.push(await runLighthouse(floor.url, port, ['performance']))
     const loginRuns = []
     for (let i = 0; i < PERFORMANCE_RUNS; i++) loginRuns.push(await audit('/', ['performance']))
 
@@ -77,11 +84,13 @@ export async function benchLighthouse() {
     return {
       lighthouse: '12.8.2, default mobile config (simulated throttling)',
       accessibility_score: accessibility,
+      floor_page_performance: summary(floorRuns),
       login_performance: summary(loginRuns),
       hcp_with_200_rounds_performance: summary(hcpRuns),
     }
   } finally {
     await context.close()
+    await floor.close()
     await app.close()
     await stop()
     await rm(profile, { recursive: true, force: true })
@@ -135,6 +144,23 @@ async function runLighthouse(
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
   const { lhr } = result
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`)
+  if (process.env.LIGHTHOUSE_DETAILS) {
+    // What took the main thread: each long task, and the scripting time of each script.
+    const items = (audit: string) =>
+      (lhr.audits[audit]?.details as { items?: unknown[] } | undefined)?.items ?? []
+    process.stderr.write(
+      `${url} ${categories.join()}\n${JSON.stringify(
+        {
+          longTasks: items('long-tasks'),
+          bootup: items('bootup-time'),
+          work: items('mainthread-work-breakdown'),
+          benchmarkIndex: lhr.environment.benchmarkIndex,
+        },
+        null,
+        1,
+      )}\n`,
+    )
+  }
   const score = (category: string) =>
     Math.round((lhr.categories[category]?.score ?? Number.NaN) * 100)
   const numeric = (audit: string) => Math.round(lhr.audits[audit]?.numericValue ?? Number.NaN)
@@ -155,6 +181,31 @@ function summary(runs: LighthouseRun[]) {
     median_performance: median(runs.map((run) => run.performance)),
     median_total_blocking_time_ms: median(runs.map((run) => run.total_blocking_time_ms)),
     runs: runs.map(({ accessibility: _, ...run }) => run),
+  }
+}
+
+/**
+ * The stack's floor (see bundle-bench), served the same way: what react, react-dom and supabase-js
+ * alone score on this machine, the reference for the app's own figures.
+ */
+async function serveFloorPage(besideDir: string) {
+  const work = `${besideDir}-floor`
+  const outDir = path.join(work, 'out')
+  await buildFloorPage(work, outDir)
+  const server = await preview({
+    configFile: false,
+    logLevel: 'warn',
+    preview: { port: 0, host: '127.0.0.1' },
+    build: { outDir },
+  })
+  const url = server.resolvedUrls?.local[0]
+  if (!url) throw new Error('vite preview did not report its URL')
+  return {
+    url,
+    close: async () => {
+      await server.close()
+      await rm(work, { recursive: true, force: true })
+    },
   }
 }
 

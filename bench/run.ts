@@ -6,6 +6,7 @@ import { benchBundle } from './bundle-bench.ts'
 import { benchHandicap } from './handicap-bench.ts'
 import { benchImport } from './import-bench.ts'
 import { benchInstallability } from './installability-bench.ts'
+import { benchLighthouse } from './lighthouse-bench.ts'
 import { benchLoad } from './load-bench.ts'
 import { benchOriginalDesign } from './original-design-bench.ts'
 import { benchStack } from './stack-bench.ts'
@@ -22,6 +23,7 @@ const sections: Section[] = [
   { title: 'Login bundle vs floor', run: benchBundle },
   { title: 'Installability: manifest, service worker, precache', run: benchInstallability },
   { title: 'UI: Add Round to index, and to the other device', run: () => benchUi() },
+  { title: 'Lighthouse: every screen, and HCP with 200 rounds', run: () => benchLighthouse() },
   { title: 'Local stack REST and Realtime', run: () => benchStack() },
   { title: 'Import 1,000 rounds from CSV', run: () => benchImport() },
   { title: 'Load: 200 golfers with realtime', run: () => benchLoad() },

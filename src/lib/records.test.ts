@@ -152,4 +152,28 @@ describe('records bookkeeping', () => {
     expect(failedLater.status).toBe('ready')
     expect(failedLater.byId).toEqual({ a })
   })
+
+  it('keeps the objects it holds when a reload or an echo brings the same rows', () => {
+    const shown = apply(emptyRecords<Item>(), (s) => hydrateRecords(s, [a, b]))
+    const reloaded = apply(
+      shown,
+      (s) => beginReload(s, 1),
+      (s) => finishReload(s, 1, [{ ...a }, { ...b }]),
+      (s) => upsertRecord(s, { ...b }),
+      (s) => setQueued(s, []),
+    )
+    expect(reloaded.status).toBe('ready')
+    expect(reloaded.byId).toBe(shown.byId)
+    expect(reloaded.pending).toBe(shown.pending)
+
+    const edited = apply(
+      reloaded,
+      (s) => finishReload(s, 2, []),
+      (s) => beginReload(s, 3),
+    )
+    const withNewB = apply(edited, (s) => finishReload(s, 3, [{ ...a }, { id: 'b', label: 'B2' }]))
+    expect(withNewB.byId).not.toBe(shown.byId)
+    expect(withNewB.byId.a).toBe(shown.byId.a)
+    expect(withNewB.byId.b).toEqual({ id: 'b', label: 'B2' })
+  })
 })

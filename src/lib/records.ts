@@ -41,12 +41,42 @@ function without<V>(entries: Record<string, V>, key: string): Record<string, V> 
   return Object.fromEntries(Object.entries(entries).filter(([entryKey]) => entryKey !== key))
 }
 
+/** Nothing waiting: one object, so a screen that selects `pending` does not redraw for a new {}. */
+const NOTHING_PENDING: Record<string, PendingChange> = Object.freeze({})
+
+function sameFields<R extends object>(a: R, b: R): boolean {
+  const keys = Object.keys(a) as (keyof R)[]
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key])
+}
+
+/**
+ * `next`, with each record that has not changed replaced by the object already held, and `previous`
+ * itself when nothing changed: a reload that finds what the device showed (the usual case), or the
+ * echo of the golfer's own save, redraws nothing, even for a golfer with hundreds of rounds.
+ */
+function keepUnchanged<R extends { id: string }>(
+  previous: Record<string, R>,
+  next: Record<string, R>,
+): Record<string, R> {
+  let changed = Object.keys(previous).length !== Object.keys(next).length
+  const kept: Record<string, R> = {}
+  for (const [id, record] of Object.entries(next)) {
+    const held = previous[id]
+    if (held && (held === record || sameFields(held, record))) kept[id] = held
+    else {
+      kept[id] = record
+      changed = true
+    }
+  }
+  return changed ? kept : previous
+}
+
 /** The view: confirmed rows, then each queued change in the order the golfer made them. */
 function overlay<R extends { id: string }>(
   confirmed: Record<string, R>,
   queued: readonly QueuedChange<R>[],
 ): Pick<RecordsState<R>, 'byId' | 'pending'> {
-  if (queued.length === 0) return { byId: confirmed, pending: {} }
+  if (queued.length === 0) return { byId: confirmed, pending: NOTHING_PENDING }
   const byId = new Map(Object.entries(confirmed))
   const pending: Record<string, PendingChange> = {}
   for (const change of queued) {
@@ -63,9 +93,11 @@ function overlay<R extends { id: string }>(
 
 function withConfirmed<R extends { id: string }>(
   state: RecordsState<R>,
-  confirmed: Record<string, R>,
+  next: Record<string, R>,
   journalled: Patch<R> = {},
 ): Patch<R> {
+  const confirmed = keepUnchanged(state.confirmed, next)
+  if (confirmed === state.confirmed) return journalled
   return { confirmed, ...overlay(confirmed, state.queued), ...journalled }
 }
 
@@ -104,6 +136,8 @@ export function setQueued<R extends { id: string }>(
   state: RecordsState<R>,
   queued: readonly QueuedChange<R>[],
 ): Patch<R> {
+  // The outbox publishes after every send; an empty queue that stays empty changes nothing.
+  if (queued.length === 0 && state.queued.length === 0) return {}
   return { queued, ...overlay(state.confirmed, queued) }
 }
 

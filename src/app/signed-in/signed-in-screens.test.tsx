@@ -409,6 +409,47 @@ describe('HCP screen', () => {
     expect(screen.getByRole('button', { name: /^Score 84, Augusta/ })).toBeInTheDocument()
   })
 
+  it('shows the 20 most recent rounds, and the older ones when asked, focus on the first of them', async () => {
+    // Scores 70..94, played on consecutive days: 94 is the most recent.
+    const rounds = Array.from({ length: 25 }, (_, day) =>
+      aRound(course, 70 + day, { playedOn: `2026-10-${String(day + 1).padStart(2, '0')}` }),
+    )
+    const user = await openHcp(rounds)
+    const entries = () => screen.getAllByRole('button', { name: /^Score \d+, Augusta/ })
+    expect(entries()).toHaveLength(20)
+    expect(entries()[0]).toHaveAccessibleName(/^Score 94,/)
+    expect(entries()[19]).toHaveAccessibleName(/^Score 75,/)
+    expect(display()).toHaveTextContent('From 25 rounds')
+
+    await user.click(screen.getByRole('button', { name: 'Show 5 older rounds' }))
+    expect(entries()).toHaveLength(25)
+    expect(entries()[20]).toHaveFocus()
+    expect(entries()[20]).toHaveAccessibleName(/^Score 74,/)
+    expect(screen.queryByRole('button', { name: /older round/ })).not.toBeInTheDocument()
+  })
+
+  it('keeps a round back-filled among the older ones in view once it is saved', async () => {
+    // 21 rounds in October: the oldest of them is not shown at first.
+    const rounds = Array.from({ length: 21 }, (_, day) =>
+      aRound(course, 80, { playedOn: `2026-10-${String(day + 1).padStart(2, '0')}` }),
+    )
+    const saved = deferred<Awaited<ReturnType<typeof addRound>>>()
+    vi.mocked(addRound).mockReturnValue(saved.promise)
+    const user = await openHcp(rounds)
+    await user.click(screen.getByRole('button', { name: 'Add a round...' }))
+    const dialog = screen.getByRole('dialog', { name: 'Add Round' })
+    await user.type(within(dialog).getByLabelText('Gross Score'), '99')
+    await user.clear(within(dialog).getByLabelText('Date Played'))
+    await user.type(within(dialog).getByLabelText('Date Played'), '2025-06-01')
+    await user.click(within(dialog).getByRole('button', { name: 'Add Round' }))
+    await screen.findByRole('button', { name: /^Score 99, Augusta/ })
+    const [id] = defined(vi.mocked(addRound).mock.calls[0])
+    saved.resolve(aRound(course, 99, { id, playedOn: '2025-06-01' }))
+    await vi.waitFor(() => expect(screen.queryByText('Saving…')).not.toBeInTheDocument())
+    expect(screen.getByRole('button', { name: /^Score 99, Augusta/ })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Show 1 older round' })).toBeInTheDocument()
+  })
+
   it('updates the index when another device adds a round', async () => {
     await openHcp([80, 82].map((score) => aRound(course, score)))
     act(() => roundsFeed().onUpsert(aRound(course, 84)))

@@ -105,6 +105,7 @@ export function AccordionItem({
           data-state={state}
           aria-expanded={isOpen}
           aria-controls={panelId}
+          data-entry={value}
           onClick={() => toggle(value)}
           // A spoken name given whole must contain every word seen, the status's included.
           aria-label={label && status ? `${label}, ${status}` : label}

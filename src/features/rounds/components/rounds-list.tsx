@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { useShallow } from 'zustand/react/shallow'
 import { Accordion, AccordionAction, AccordionItem } from '@/components/ui/accordion'
@@ -31,15 +31,45 @@ interface RoundsListProps {
   marks?: Readonly<Record<string, { differential: string; counts: boolean }>>
 }
 
+/**
+ * The rounds shown before the golfer asks for more: the 20 most recent, the ones the index is made
+ * from. A phone draws them at once however long the record; the older ones follow on request.
+ */
+export const ROUNDS_SHOWN_AT_FIRST = 20
+
 /** The HCP screen's accordion: the way to add a round first, then the rounds, newest first. */
 export function RoundsList({ courses, coursesStatus, marks = {} }: RoundsListProps) {
-  const rounds = useRoundsStore(useShallow(selectRoundsNewestFirst))
+  const allRounds = useRoundsStore(useShallow(selectRoundsNewestFirst))
   const lastCourseId = useRoundsStore(selectLastUsedCourseId)
   const [editing, setEditing] = useState<Round | null>(null)
   const status = useRoundsStore((state) => state.status)
   const pending = useRoundsStore((state) => state.pending)
   const syncLabel = useSyncLabel()
   const [adding, setAdding] = useState(false)
+  const [showAll, setShowAll] = useState(false)
+  const focusOnShow = useRef<string | null>(null)
+  // A round the golfer adds or edits stays in view wherever its date puts it (a round back-filled
+  // from last season lands among the older ones): it never seems to vanish once saved.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set())
+  const newlyTouched = Object.keys(pending).filter((id) => !touched.has(id))
+  if (newlyTouched.length > 0) setTouched(new Set([...touched, ...newlyTouched]))
+  const rounds = showAll
+    ? allRounds
+    : allRounds.filter((round, at) => at < ROUNDS_SHOWN_AT_FIRST || touched.has(round.id))
+  const notShown = allRounds.length - rounds.length
+
+  useEffect(() => {
+    const id = focusOnShow.current
+    if (!showAll || !id) return
+    focusOnShow.current = null
+    document.querySelector<HTMLElement>(`[data-entry="${id}"]`)?.focus()
+  }, [showAll])
+
+  function showOlderRounds() {
+    // Focus goes to the first entry that was not shown, where the button was.
+    focusOnShow.current = allRounds.find((round) => !rounds.includes(round))?.id ?? null
+    setShowAll(true)
+  }
   const firstEntry = useRef<HTMLElement | null>(null)
   const setFirstEntry = (element: HTMLElement | null) => {
     firstEntry.current = element
@@ -149,6 +179,15 @@ export function RoundsList({ courses, coursesStatus, marks = {} }: RoundsListPro
           )
         })}
       </Accordion>
+      {notShown > 0 ? (
+        <button
+          type="button"
+          className="button button--secondary list-more"
+          onClick={showOlderRounds}
+        >
+          Show {notShown} older {notShown === 1 ? 'round' : 'rounds'}
+        </button>
+      ) : null}
       {editing ? (
         <EditRoundDialog
           open
