@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   axeViolations,
@@ -174,7 +174,7 @@ describe.each<Scheme>(['light', 'dark'])('every screen in the %s scheme', (schem
       await roundDialog.getByRole('button', { name: 'Add Round' }).click()
       await roundDialog.waitFor({ state: 'detached' })
       // Each scan sees a settled list; entries still saving are scanned by the offline tests.
-      await page.getByText('Saving…').waitFor({ state: 'detached' })
+      await stored(page.getByRole('button', { name: new RegExp(`^Score ${score}, Pebble Beach`) }))
       if (i === 0) {
         await page.getByRole('button', { name: /88.*Pebble Beach/ }).click()
         await page.getByText('Score: 88').waitFor()
@@ -196,6 +196,16 @@ describe.each<Scheme>(['light', 'dark'])('every screen in the %s scheme', (schem
     expect(problems).toEqual([])
   }, 120_000)
 })
+
+/**
+ * Waits until the server has a change just made. Its entry appears already marked busy (the outbox
+ * lays it over the list with "Saving…") and loses the mark once stored; waiting for "Saving…" to
+ * be gone instead could pass before the entry had even appeared.
+ */
+async function stored(entry: Locator): Promise<void> {
+  await entry.waitFor()
+  await expect.poll(() => entry.getAttribute('aria-busy')).toBeNull()
+}
 
 describe('keyboard only', () => {
   it('signs in, adds a course and a round, deletes it and logs out, focus and title following', async () => {
@@ -233,7 +243,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter')
     await courseDialog.waitFor({ state: 'detached' })
     expect(await focused(page)).toBe('button Add a course...')
-    await page.getByText('Saving…').waitFor({ state: 'detached' })
+    await stored(page.getByRole('button', { name: 'Pebble Beach', exact: true }))
 
     await page.keyboard.press('Tab')
     expect(await focused(page)).toBe('button Pebble Beach')
@@ -255,7 +265,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter')
     await roundDialog.waitFor({ state: 'detached' })
     expect(await focused(page)).toBe('button Add a round...')
-    await page.getByText('Saving…').waitFor({ state: 'detached' })
+    await stored(page.getByRole('button', { name: /^Score 88, Pebble Beach\b/ }))
 
     await page.keyboard.press('Tab')
     // The name says what the number is; what follows the course (the day) is the rounds' concern.
