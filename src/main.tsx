@@ -1,5 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { fetchSignedInScreensEarly } from './app/lazy-screens'
 import { AppRouter } from './app/router'
 import { registerServiceWorkerAfterLoad } from './app/service-worker/register-after-load'
 import { syncSession } from './features/auth/stores/session-sync'
@@ -7,6 +8,7 @@ import './styles/global.css'
 import './styles/account.css'
 
 syncSession()
+fetchSignedInScreensEarly()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

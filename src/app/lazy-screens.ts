@@ -1,5 +1,15 @@
+import { keptSessionUser } from '@/features/auth/api/watch-session'
+
 /** The signed-in screens (and Radix, ulid, the handicap engine): only a golfer with a session. */
 export const loadSignedInScreens = () => import('./signed-in')
+
+/**
+ * A golfer with a session kept on this device is on the way to the signed-in screens: their chunk
+ * is fetched beside the session check rather than after it, a round trip sooner on a slow phone.
+ */
+export function fetchSignedInScreensEarly(): void {
+  if (keptSessionUser()) void loadSignedInScreens()
+}
 
 /**
  * Sign-up, password recovery and the Google return: screens opened now and then, kept out of the
