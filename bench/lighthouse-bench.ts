@@ -18,7 +18,10 @@ const COURSES = [
   { name: 'Par Three Park', rating: 54.2, slope: 85, par: 54 },
 ]
 const ROUNDS = 200
-const PERFORMANCE_RUNS = 3
+const PERFORMANCE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
+/** `LIGHTHOUSE_ONLY=hcp` (or a comma list of accessibility, floor, login, hcp) runs just those. */
+const ONLY = new Set(process.env.LIGHTHOUSE_ONLY?.split(',').map((part) => part.trim()))
+const runs = (part: string) => ONLY.size === 0 || ONLY.has(part)
 
 /**
  * Lighthouse 12 (its default: a simulated mid-range phone on a slow 4G link, CPU slowed 4×) on
@@ -55,14 +58,15 @@ export async function benchLighthouse() {
     const audit = (route: string, categories: string[]) =>
       runLighthouse(app.url + route, port, categories)
     const accessibility: Record<string, number> = {}
-    const signedOut = ['/', '/signup', '/forgot-password']
+    const signedOut = runs('accessibility') ? ['/', '/signup', '/forgot-password'] : []
     for (const route of signedOut)
       accessibility[route] = (await audit(route, ['accessibility'])).accessibility
     const floorRuns = []
-    for (let i = 0; i < PERFORMANCE_RUNS; i++)
+    for (let i = 0; runs('floor') && i < PERFORMANCE_RUNS; i++)
       floorRuns.push(await runLighthouse(floor.url, port, ['performance']))
     const loginRuns = []
-    for (let i = 0; i < PERFORMANCE_RUNS; i++) loginRuns.push(await audit('/', ['performance']))
+    for (let i = 0; runs('login') && i < PERFORMANCE_RUNS; i++)
+      loginRuns.push(await audit('/', ['performance']))
 
     const page = context.pages()[0] ?? (await context.newPage())
     await page.goto(`${app.url}/`)
@@ -75,11 +79,12 @@ export async function benchLighthouse() {
     // The service worker's shell is cached by now, as it is on a golfer's second visit.
     await page.goto('about:blank')
 
-    for (const route of ['/courses', '/hcp', '/account']) {
+    for (const route of runs('accessibility') ? ['/courses', '/hcp', '/account'] : []) {
       accessibility[route] = (await audit(route, ['accessibility'])).accessibility
     }
     const hcpRuns = []
-    for (let i = 0; i < PERFORMANCE_RUNS; i++) hcpRuns.push(await audit('/hcp', ['performance']))
+    for (let i = 0; runs('hcp') && i < PERFORMANCE_RUNS; i++)
+      hcpRuns.push(await audit('/hcp', ['performance']))
 
     return {
       lighthouse: '12.8.2, default mobile config (simulated throttling)',
@@ -100,7 +105,7 @@ export async function benchLighthouse() {
 type Golfer = Awaited<ReturnType<typeof benchGolfer>>
 
 /** Three courses and 200 rounds, one every other day, most recent first. */
-async function seedRecord(client: Golfer['client']) {
+export async function seedRecord(client: Golfer['client']) {
   const courseIds = COURSES.map(() => ulid())
   const courses = await client
     .from('courses')

@@ -242,7 +242,8 @@ describe('keyboard only', () => {
     await page.keyboard.type('145')
     await page.keyboard.press('Enter')
     await courseDialog.waitFor({ state: 'detached' })
-    expect(await focused(page)).toBe('button Add a course...')
+    // Radix gives focus back to the trigger in a task after the dialog has gone, not at once.
+    await expect.poll(() => focused(page)).toBe('button Add a course...')
     await stored(page.getByRole('button', { name: 'Pebble Beach', exact: true }))
 
     await page.keyboard.press('Tab')
@@ -264,7 +265,7 @@ describe('keyboard only', () => {
     await page.keyboard.type('88')
     await page.keyboard.press('Enter')
     await roundDialog.waitFor({ state: 'detached' })
-    expect(await focused(page)).toBe('button Add a round...')
+    await expect.poll(() => focused(page)).toBe('button Add a round...')
     await stored(page.getByRole('button', { name: /^Score 88, Pebble Beach\b/ }))
 
     await page.keyboard.press('Tab')
