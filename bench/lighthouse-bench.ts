@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import lighthouse from 'lighthouse'
@@ -149,6 +149,14 @@ async function runLighthouse(
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
   const { lhr } = result
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`)
+  if (process.env.LIGHTHOUSE_TRACE_DIR) {
+    // The page load's trace, for Chromium's Performance panel or a script that reads its tasks.
+    const file = path.join(
+      process.env.LIGHTHOUSE_TRACE_DIR,
+      `${new URL(url).pathname.replace(/\W/g, '_')}-${Date.now()}.json`,
+    )
+    await writeFile(file, JSON.stringify(result.artifacts.Trace))
+  }
   if (process.env.LIGHTHOUSE_DETAILS) {
     // What took the main thread: each long task, and the scripting time of each script.
     const items = (audit: string) =>
@@ -160,6 +168,17 @@ async function runLighthouse(
           bootup: items('bootup-time'),
           work: items('mainthread-work-breakdown'),
           benchmarkIndex: lhr.environment.benchmarkIndex,
+          metrics: Object.fromEntries(
+            [
+              'first-contentful-paint',
+              'speed-index',
+              'largest-contentful-paint',
+              'total-blocking-time',
+              'cumulative-layout-shift',
+            ].map((id) => [id, [lhr.audits[id]?.numericValue, lhr.audits[id]?.score]]),
+          ),
+          lcpElement: lhr.audits['largest-contentful-paint-element']?.details,
+          layoutShifts: lhr.audits['layout-shifts']?.details,
         },
         null,
         1,

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { fetchSignedInScreensEarly } from './app/lazy-screens'
 import { AppRouter } from './app/router'
@@ -12,10 +12,14 @@ fetchSignedInScreensEarly()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
-createRoot(root).render(
-  <StrictMode>
-    <AppRouter />
-  </StrictMode>,
-)
+// A transition, so the first render is done in slices between which the phone can paint and
+// take input, instead of one long task (index.html's skeleton shows until it is committed).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <AppRouter />
+    </StrictMode>,
+  )
+})
 
 registerServiceWorkerAfterLoad()

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useMemo } from 'react'
+import { useDeferredValue, useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { PageHeading } from '@/components/ui/page-heading'
 import { useCoursesStore, selectCoursesByName } from '@/features/courses/stores/courses-store'
 import { HandicapDisplay } from '@/features/handicap/components/handicap-display'
+import { HandicapTrend } from '@/features/handicap/components/handicap-trend'
 import {
   countingRounds,
   handicapHistory,
@@ -10,16 +11,18 @@ import {
   scoreDifferential,
 } from '@/features/handicap/lib/handicap-index'
 import { RoundsList } from '@/features/rounds/components/rounds-list'
+import type { LoadStatus } from '@/lib/records'
 import { formatPlayedOn } from '@/features/rounds/lib/played-on'
 import { selectRoundsNewestFirst, useRoundsStore } from '@/features/rounds/stores/rounds-store'
 
-/** Its own chunk, fetched when the HCP screen first shows: never part of the login page. */
-const HandicapTrend = lazy(() => import('@/features/handicap/components/handicap-trend'))
-
 /** The handicap from the golfer's rounds, and the rounds, which are played on their courses. */
 export function HcpScreen() {
-  const rounds = useRoundsStore(useShallow(selectRoundsNewestFirst))
-  const roundsStatus = useRoundsStore((state) => state.status)
+  // A new set of rows (the device's copy, a reload) is drawn in the background, in slices a phone
+  // can interleave with input, rather than in one long task: the screen shows the rows it had
+  // until the next ones are ready.
+  const rounds = useDeferredValue(useRoundsStore(selectRoundsNewestFirst))
+  // Deferred with the rows, so "loading" and the rows it is about always change in the same frame.
+  const roundsStatus = useDeferredValue(useRoundsStore((state) => state.status))
   const courses = useCoursesStore(useShallow(selectCoursesByName))
   const coursesStatus = useCoursesStore((state) => state.status)
 
@@ -51,24 +54,28 @@ export function HcpScreen() {
         .reverse(),
     }
   }, [rounds])
+  // The card says "Loading…" until both lists are known (the device's copy or the server's), and
+  // the trend and the list are drawn below it together then: nothing the golfer already sees is
+  // pushed down by what arrives after it.
+  const waiting = (status: LoadStatus) => status === 'idle' || status === 'loading'
+  const loading =
+    (rounds.length === 0 && waiting(roundsStatus)) ||
+    (courses.length === 0 && waiting(coursesStatus))
   return (
     <>
       <PageHeading title="Handicap" className="visually-hidden">
         Handicap
       </PageHeading>
-      <HandicapDisplay
-        index={index}
-        roundCount={rounds.length}
-        loading={rounds.length === 0 && (roundsStatus === 'idle' || roundsStatus === 'loading')}
-      />
-      <h2 className="section-title">Rounds</h2>
-      {index === null ? null : (
-        <Suspense fallback={null}>
-          <HandicapTrend entries={trend} />
-        </Suspense>
+      <HandicapDisplay index={index} roundCount={rounds.length} loading={loading} />
+      {loading ? null : (
+        <>
+          <h2 className="section-title">Rounds</h2>
+          {/* In the screen's own chunk, not a lazy one, so it is drawn with the rounds. */}
+          {index === null ? null : <HandicapTrend entries={trend} />}
+          {/* A course still waiting to be saved can take a round: the outbox sends it first. */}
+          <RoundsList courses={courses} coursesStatus={coursesStatus} marks={marks} />
+        </>
       )}
-      {/* A course still waiting to be saved can take a round: the outbox sends the course first. */}
-      <RoundsList courses={courses} coursesStatus={coursesStatus} marks={marks} />
     </>
   )
 }

@@ -443,6 +443,8 @@ describe('HCP screen', () => {
     await user.type(within(dialog).getByLabelText('Date Played'), '2025-06-01')
     await user.click(within(dialog).getByRole('button', { name: 'Add Round' }))
     await screen.findByRole('button', { name: /^Score 99, Augusta/ })
+    // The outbox sends it once it is kept on the device, not necessarily before it is drawn.
+    await vi.waitFor(() => expect(addRound).toHaveBeenCalled())
     const [id] = defined(vi.mocked(addRound).mock.calls[0])
     saved.resolve(aRound(course, 99, { id, playedOn: '2025-06-01' }))
     await vi.waitFor(() => expect(screen.queryByText('Saving…')).not.toBeInTheDocument())

@@ -21,7 +21,7 @@ const PAD = { top: 12, right: 12, bottom: 12, left: 12 }
  * counts; the line is the index (up is a higher index, so improving is going down). A table says
  * the same to a screen reader.
  */
-export default function HandicapTrend({ entries }: { entries: readonly TrendEntry[] }) {
+export function HandicapTrend({ entries }: { entries: readonly TrendEntry[] }) {
   const captionId = useId()
   const indexed = entries.filter((entry) => entry.index !== null)
   if (indexed.length === 0) return null

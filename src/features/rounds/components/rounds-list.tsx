@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { useShallow } from 'zustand/react/shallow'
 import { Accordion, AccordionAction, AccordionItem } from '@/components/ui/accordion'
 import { PlusIcon } from '@/components/ui/icons'
 import { LoadFailed } from '@/components/ui/load-failed'
@@ -39,10 +38,11 @@ export const ROUNDS_SHOWN_AT_FIRST = 20
 
 /** The HCP screen's accordion: the way to add a round first, then the rounds, newest first. */
 export function RoundsList({ courses, coursesStatus, marks = {} }: RoundsListProps) {
-  const allRounds = useRoundsStore(useShallow(selectRoundsNewestFirst))
+  // Deferred like the HCP screen's rounds, so the list and its marks are drawn from the same rows.
+  const allRounds = useDeferredValue(useRoundsStore(selectRoundsNewestFirst))
   const lastCourseId = useRoundsStore(selectLastUsedCourseId)
   const [editing, setEditing] = useState<Round | null>(null)
-  const status = useRoundsStore((state) => state.status)
+  const status = useDeferredValue(useRoundsStore((state) => state.status))
   const pending = useRoundsStore((state) => state.pending)
   const syncLabel = useSyncLabel()
   const [adding, setAdding] = useState(false)

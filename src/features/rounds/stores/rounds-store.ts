@@ -9,8 +9,21 @@ export function compareNewestFirst(a: Round, b: Round): number {
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0
 }
 
-export function selectRoundsNewestFirst(state: Pick<RecordsStore<Round>, 'byId'>): Round[] {
-  return Object.values(state.byId).sort(compareNewestFirst)
+const newestFirst = new WeakMap<Record<string, Round>, readonly Round[]>()
+
+/**
+ * The rounds, newest first: sorted once per change of the rows however many screens ask (a record
+ * of hundreds of rounds is otherwise sorted again by every subscriber on every store change).
+ */
+export function selectRoundsNewestFirst(
+  state: Pick<RecordsStore<Round>, 'byId'>,
+): readonly Round[] {
+  let sorted = newestFirst.get(state.byId)
+  if (!sorted) {
+    sorted = Object.values(state.byId).sort(compareNewestFirst)
+    newestFirst.set(state.byId, sorted)
+  }
+  return sorted
 }
 
 /** The course of the round added last, which Add Round preselects. */
