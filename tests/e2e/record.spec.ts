@@ -172,4 +172,39 @@ describe("the golfer's record", () => {
       await laptop.close()
     }
   })
+  it('opens the HCP screen of a golfer with 30 rounds without moving anything already drawn', async () => {
+    // 30 rounds of 80…109 on rating 70.0, slope 113: the lowest 8 (80…87) average 13.5.
+    const golfer = await golferWith(
+      [HOME],
+      Array.from({ length: 30 }, (_, at) => ({ course: 0, score: 80 + at })),
+    )
+    const context = await browser.newContext({ viewport: PHONE })
+    // Every layout shift of each page load, as Chromium reports it for Cumulative Layout Shift.
+    await context.addInitScript(() => {
+      const shifts: number[] = []
+      Object.assign(window, { layoutShifts: shifts })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+          shifts.push(entry.value)
+        }
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    const shifts = (page: Page) =>
+      page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)
+    try {
+      const { page, problems } = await newWatchedPage(context)
+      await logIn(page, golfer.email, golfer.password)
+      // From the server (the first visit), then from the device's copy (a reload).
+      for (const open of [() => openHcp(page), () => page.reload()]) {
+        await open()
+        await expect.poll(() => display(page)).toContain('13.5')
+        await page.getByTestId('handicap-trend').waitFor()
+        await page.getByRole('button', { name: 'Show 10 older rounds' }).waitFor()
+        expect(await shifts(page)).toEqual([])
+      }
+      expect(problems).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
 })
