@@ -195,6 +195,72 @@ describe.each<Scheme>(['light', 'dark'])('every screen in the %s scheme', (schem
     expect(Object.fromEntries(failures)).toEqual({})
     expect(problems).toEqual([])
   }, 120_000)
+
+  it("the record's dialogs, Undo, the trend, the account and password recovery", async () => {
+    // A golfer of its own in a fresh context: the screens before leave another one signed in.
+    const main = { context, page, problems }
+    ;({ context, page, problems } = await openPage(scheme))
+    try {
+      const golfer = await golferWith(
+        [{ name: 'Pebble Beach', rating: 72, slope: 113 }],
+        [80, 84, 88].map((score) => ({ course: 0, score })),
+      )
+      const { error } = await golfer.client
+        .from('courses')
+        .update({ par: 72 })
+        .eq('id', golfer.courseIds[0] as string)
+      expect(error).toBeNull()
+      await logIn(page, golfer.email, golfer.password)
+      await page.getByRole('button', { name: 'Pebble Beach' }).click()
+      await page.getByText(/^Course handicap:/).waitFor()
+      await scan('course with its course handicap')
+      await page.getByRole('button', { name: 'Edit course' }).click()
+      await page.getByRole('dialog', { name: 'Edit Course' }).waitFor()
+      await scan('edit-course dialog')
+      await page.keyboard.press('Escape')
+      await page.getByRole('dialog').waitFor({ state: 'detached' })
+      await page.getByRole('button', { name: 'Delete course' }).click()
+      await page.getByRole('dialog', { name: 'Delete Pebble Beach?' }).waitFor()
+      await scan('delete-course dialog, its rounds kept')
+      await page.getByRole('button', { name: 'Cancel' }).click()
+      await page.getByRole('dialog').waitFor({ state: 'detached' })
+
+      await page.getByRole('link', { name: 'HCP' }).click()
+      await page.getByTestId('handicap-trend').waitFor()
+      await scan('hcp with the trend')
+      await page.getByRole('button', { name: /^Score 88, Pebble Beach/ }).click()
+      await page.getByRole('button', { name: 'Edit Round' }).click()
+      await page.getByRole('dialog', { name: 'Edit Round' }).waitFor()
+      await scan('edit-round dialog')
+      await page.keyboard.press('Escape')
+      await page.getByRole('dialog').waitFor({ state: 'detached' })
+      await page.getByRole('button', { name: 'Delete Round' }).click()
+      const undo = page.getByRole('button', { name: 'Undo' })
+      await undo.waitFor()
+      await scan('undo after a delete')
+      await undo.click()
+      await page.getByRole('button', { name: /^Score 88, Pebble Beach/ }).waitFor()
+
+      await page.getByRole('link', { name: 'Account' }).click()
+      await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor()
+      await scan('account')
+      await page.getByRole('button', { name: 'Logout' }).click()
+      await page.getByRole('link', { name: 'Forgot password?' }).click()
+      await page.getByRole('button', { name: 'Send link' }).waitFor()
+      await scan('forgot password')
+      await page.getByLabel('Email').fill(golfer.email)
+      await page.getByRole('button', { name: 'Send link' }).click()
+      await page.getByRole('button', { name: 'Send another link' }).waitFor()
+      await scan('forgot password, link sent')
+
+      const failures = Object.entries(findings).filter(([, found]) => found.length > 0)
+      expect(Object.fromEntries(failures)).toEqual({})
+      expect(problems).toEqual([])
+    } finally {
+      await context.close()
+      ;({ context, page, problems } = main)
+    }
+  }, 120_000)
 })
 
 /**
