@@ -45,9 +45,11 @@ vi.mock('./supabase', () => ({
 const USER = '6f1c3f7e-1d2a-4c1b-9e8a-2b5d4f6a7c8d'
 const row = { id: '01JC0000000000000000000001', user_id: USER, name: 'Links' }
 
+/** Subscribes, and lets the task that opens the channel run. */
 function follow() {
   const feed = { onUpsert: vi.fn(), onRemove: vi.fn(), onHealth: vi.fn() }
   const stop = subscribeToOwnRows('courses', USER, feed)
+  vi.advanceTimersByTime(0)
   return { feed, stop }
 }
 const last = () => channels[channels.length - 1] as FakeChannel
@@ -55,6 +57,7 @@ const last = () => channels[channels.length - 1] as FakeChannel
 beforeEach(() => {
   channels.length = 0
   vi.clearAllMocks()
+  vi.useFakeTimers()
 })
 afterEach(() => {
   vi.useRealTimers()
@@ -120,7 +123,6 @@ describe('subscribeToOwnRows', () => {
   })
 
   it('opens a new channel, after a pause, when the server closed the old one', () => {
-    vi.useFakeTimers()
     const { feed } = follow()
     const first = last()
     first.onStatus('CLOSED')
@@ -133,6 +135,14 @@ describe('subscribeToOwnRows', () => {
     expect(feed.onUpsert).not.toHaveBeenCalled()
     last().onStatus('SUBSCRIBED')
     expect(feed.onHealth).toHaveBeenLastCalledWith('live')
+  })
+
+  it('opens no channel when unsubscribed before its task runs', () => {
+    const feed = { onUpsert: vi.fn(), onRemove: vi.fn(), onHealth: vi.fn() }
+    subscribeToOwnRows('courses', USER, feed)()
+    vi.advanceTimersByTime(0)
+    expect(supabase.channel).not.toHaveBeenCalled()
+    expect(channels).toHaveLength(0)
   })
 
   it('leaves the channel and ignores anything after unsubscribing', () => {

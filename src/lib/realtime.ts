@@ -108,7 +108,9 @@ export function subscribeToOwnRows<T extends TableName>(
     channel = current
   }
 
-  open()
+  // In a task of its own: the first channel opens the WebSocket, which Chromium creates
+  // synchronously, and a slow phone is then not doing it inside the screen's first render.
+  reopenTimer = setTimeout(open, 0)
   return () => {
     active = false
     clearTimeout(reopenTimer)

@@ -167,10 +167,11 @@ describe('when the local stack goes away', () => {
 
       await restartStack()
       await expect.poll(() => waiting(page).count(), { timeout: RESTART_TIMEOUT }).toBe(0)
+      // The pill goes once the server answers; the outbox may still be sending the round then.
+      await expect
+        .poll(() => storedRounds(golfer.userId), { timeout: LIVE_TIMEOUT })
+        .toEqual([{ score: 88, course_name: 'Offline Links' }])
       expect(await storedCourseNames(golfer.userId)).toEqual(['Home Links', 'Offline Links'])
-      expect(await storedRounds(golfer.userId)).toEqual([
-        { score: 88, course_name: 'Offline Links' },
-      ])
       expect(await page.getByRole('alert').count()).toBe(0)
       // Chromium logs the refused connections themselves; the app must not add errors of its own.
       expect(

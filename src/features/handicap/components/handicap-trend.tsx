@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { formatHandicapIndex } from '../lib/handicap-index'
 
 export interface TrendEntry {
@@ -19,10 +19,12 @@ const PAD = { top: 12, right: 12, bottom: 12, left: 12 }
  * The index after each round, over time, drawn by hand in SVG (no charting library: the whole
  * chart is a polyline and some circles). One dot per round, its differential, filled when it
  * counts; the line is the index (up is a higher index, so improving is going down). A table says
- * the same to a screen reader.
+ * the same to anyone who opens it ("Show as a table"): rendered only then, because a phone laid out
+ * its hundreds of hidden cells on every open of the screen.
  */
 export function HandicapTrend({ entries }: { entries: readonly TrendEntry[] }) {
   const captionId = useId()
+  const [showTable, setShowTable] = useState(false)
   const indexed = entries.filter((entry) => entry.index !== null)
   if (indexed.length === 0) return null
 
@@ -70,28 +72,33 @@ export function HandicapTrend({ entries }: { entries: readonly TrendEntry[] }) {
         {indexed.length > 1 ? `, ${formatHandicapIndex(last.index as number)} now` : ''}. Dots are
         your differentials, filled when they count; lower is better.
       </figcaption>
-      <table className="visually-hidden">
-        <caption>Your rounds, oldest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Played</th>
-            <th scope="col">Differential</th>
-            <th scope="col">Index after it</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.key}>
-              <td>{entry.label}</td>
-              <td>
-                {entry.differential.toFixed(1)}
-                {entry.counts ? ' (counts)' : ''}
-              </td>
-              <td>{entry.index === null ? 'none yet' : formatHandicapIndex(entry.index)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <details className="trend__data" onToggle={(event) => setShowTable(event.currentTarget.open)}>
+        <summary className="trend__toggle">Show as a table</summary>
+        {showTable ? (
+          <table className="trend__table">
+            <caption className="visually-hidden">Your rounds, oldest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Played</th>
+                <th scope="col">Differential</th>
+                <th scope="col">Index after it</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.key}>
+                  <td>{entry.label}</td>
+                  <td>
+                    {entry.differential.toFixed(1)}
+                    {entry.counts ? ' (counts)' : ''}
+                  </td>
+                  <td>{entry.index === null ? 'none yet' : formatHandicapIndex(entry.index)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </details>
     </figure>
   )
 }
