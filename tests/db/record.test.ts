@@ -221,6 +221,28 @@ describe('undo', () => {
     ).toEqual(before)
   })
 
+  it('takes an Undo sent again (its answer lost) as done, for a round and for a course', async () => {
+    const course = ulid()
+    await addCourse(alice, course)
+    const id = ulid()
+    await addRound(alice, id, course)
+    for (const [kind, recordId] of [
+      ['rounds', id],
+      ['courses', course],
+    ] as const) {
+      const before = await rowOf(kind, recordId)
+      await as(alice, (db) => db.query(`delete from public.${kind} where id = $1`, [recordId]))
+      for (let send = 0; send < 2; send++) {
+        await as(alice, (db) => db.query(`select public.undo_deletion($1, $2)`, [kind, recordId]))
+      }
+      expect(await rowOf(kind, recordId)).toEqual(before)
+    }
+    // Bob sending Alice's Undo learns nothing and changes nothing: the same refusal as ever.
+    await expect(
+      as(bob, (db) => db.query(`select public.undo_deletion('rounds', $1)`, [id])),
+    ).rejects.toMatchObject({ code: '42501' })
+  })
+
   it("cannot undo another golfer's delete, nor one that never happened", async () => {
     const id = ulid()
     await addRound(alice, id, aliceCourse)
