@@ -11,17 +11,20 @@ import {
   scoreDifferential,
 } from '@/features/handicap/lib/handicap-index'
 import { RoundsList } from '@/features/rounds/components/rounds-list'
-import type { LoadStatus } from '@/lib/records'
 import { formatPlayedOn } from '@/features/rounds/lib/played-on'
 import { selectRoundsNewestFirst, useRoundsStore } from '@/features/rounds/stores/rounds-store'
+import type { LoadStatus } from '@/lib/records'
+
+/** No rows from the device or the server yet. */
+const unanswered = (status: LoadStatus) => status === 'idle' || status === 'loading'
 
 /** The handicap from the golfer's rounds, and the rounds, which are played on their courses. */
 export function HcpScreen() {
   // A new set of rows (the device's copy, a reload) is drawn in the background, in slices a phone
   // can interleave with input, rather than in one long task: the screen shows the rows it had
-  // until the next ones are ready.
+  // until the next ones are ready. The status is deferred with them, so "loading" and the rows it
+  // is about change in the same frame; the list below is given both.
   const rounds = useDeferredValue(useRoundsStore(selectRoundsNewestFirst))
-  // Deferred with the rows, so "loading" and the rows it is about always change in the same frame.
   const roundsStatus = useDeferredValue(useRoundsStore((state) => state.status))
   const courses = useCoursesStore(useShallow(selectCoursesByName))
   const coursesStatus = useCoursesStore((state) => state.status)
@@ -57,10 +60,9 @@ export function HcpScreen() {
   // The card says "Loading…" until both lists are known (the device's copy or the server's), and
   // the trend and the list are drawn below it together then: nothing the golfer already sees is
   // pushed down by what arrives after it.
-  const waiting = (status: LoadStatus) => status === 'idle' || status === 'loading'
   const loading =
-    (rounds.length === 0 && waiting(roundsStatus)) ||
-    (courses.length === 0 && waiting(coursesStatus))
+    (rounds.length === 0 && unanswered(roundsStatus)) ||
+    (courses.length === 0 && unanswered(coursesStatus))
   return (
     <>
       <PageHeading title="Handicap" className="visually-hidden">
@@ -73,7 +75,7 @@ export function HcpScreen() {
           {/* In the screen's own chunk, not a lazy one, so it is drawn with the rounds. */}
           {index === null ? null : <HandicapTrend entries={trend} />}
           {/* A course still waiting to be saved can take a round: the outbox sends it first. */}
-          <RoundsList courses={courses} coursesStatus={coursesStatus} marks={marks} />
+          <RoundsList rounds={rounds} roundsStatus={roundsStatus} courses={courses} marks={marks} />
         </>
       )}
     </>

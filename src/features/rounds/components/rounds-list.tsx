@@ -1,9 +1,8 @@
-import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Accordion, AccordionAction, AccordionItem } from '@/components/ui/accordion'
 import { PlusIcon } from '@/components/ui/icons'
 import { LoadFailed } from '@/components/ui/load-failed'
-import { Loading } from '@/components/ui/loading'
 import type { LoadStatus } from '@/lib/records'
 import { formatPlayedOn } from '../lib/played-on'
 import { LOAD_ROUNDS_FAILED } from '../lib/round-messages'
@@ -12,20 +11,19 @@ import {
   deleteRoundOptimistically,
   editRoundOptimistically,
 } from '../stores/round-commands'
-import {
-  selectLastUsedCourseId,
-  selectRoundsNewestFirst,
-  useRoundsStore,
-} from '../stores/rounds-store'
+import { selectLastUsedCourseId, useRoundsStore } from '../stores/rounds-store'
 import { useSyncLabel } from '@/stores/outbox'
 import { reloadRounds } from '../stores/rounds-sync'
 import type { CourseChoice, Round } from '../types'
 import { AddRoundDialog, EditRoundDialog } from './add-round-dialog'
 
 interface RoundsListProps {
-  /** The golfer's courses, for the Add Round dialog. */
+  /** The golfer's rounds, newest first, as the screen draws them (with `marks` and the index). */
+  rounds: readonly Round[]
+  /** The rounds' load status, of the same moment as `rounds`. */
+  roundsStatus: LoadStatus
+  /** The golfer's courses, once known, for the Add Round dialog. */
   courses: readonly CourseChoice[]
-  coursesStatus: LoadStatus
   /** Each round's differential as shown ("12.3") and whether the index averages it, by id. */
   marks?: Readonly<Record<string, { differential: string; counts: boolean }>>
 }
@@ -37,12 +35,14 @@ interface RoundsListProps {
 export const ROUNDS_SHOWN_AT_FIRST = 20
 
 /** The HCP screen's accordion: the way to add a round first, then the rounds, newest first. */
-export function RoundsList({ courses, coursesStatus, marks = {} }: RoundsListProps) {
-  // Deferred like the HCP screen's rounds, so the list and its marks are drawn from the same rows.
-  const allRounds = useDeferredValue(useRoundsStore(selectRoundsNewestFirst))
+export function RoundsList({
+  rounds: allRounds,
+  roundsStatus,
+  courses,
+  marks = {},
+}: RoundsListProps) {
   const lastCourseId = useRoundsStore(selectLastUsedCourseId)
   const [editing, setEditing] = useState<Round | null>(null)
-  const status = useDeferredValue(useRoundsStore((state) => state.status))
   const pending = useRoundsStore((state) => state.pending)
   const syncLabel = useSyncLabel()
   const [adding, setAdding] = useState(false)
@@ -81,18 +81,12 @@ export function RoundsList({ courses, coursesStatus, marks = {} }: RoundsListPro
     firstEntry.current?.focus()
   }
 
-  const coursesKnown = coursesStatus === 'ready' || courses.length > 0
-  let first: ReactNode
-  if (!coursesKnown && coursesStatus !== 'error') {
-    first = <Loading label="Loading your courses…" />
-  } else if (courses.length === 0) {
-    first = (
+  const first =
+    courses.length === 0 ? (
       <Link ref={setFirstEntry} to="/courses" className="accordion__action">
         Add courses first!
       </Link>
-    )
-  } else {
-    first = (
+    ) : (
       <AddRoundDialog
         open={adding}
         onOpenChange={setAdding}
@@ -107,7 +101,6 @@ export function RoundsList({ courses, coursesStatus, marks = {} }: RoundsListPro
         }
       />
     )
-  }
 
   return (
     <>
@@ -201,7 +194,7 @@ export function RoundsList({ courses, coursesStatus, marks = {} }: RoundsListPro
           }
         />
       ) : null}
-      {status === 'error' ? (
+      {roundsStatus === 'error' ? (
         <LoadFailed message={LOAD_ROUNDS_FAILED} onRetry={reloadRounds} />
       ) : null}
     </>
