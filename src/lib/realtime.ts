@@ -51,7 +51,7 @@ export function subscribeToOwnRows<T extends TableName>(
 ): () => void {
   let active = true
   let channel: RealtimeChannel | null = null
-  let reopenTimer: ReturnType<typeof setTimeout> | undefined
+  let openTimer: ReturnType<typeof setTimeout> | undefined
   let failedOpens = 0
 
   function open() {
@@ -102,7 +102,7 @@ export function subscribeToOwnRows<T extends TableName>(
           channel = null
           void supabase.removeChannel(current)
           const delay = Math.min(MAX_REOPEN_DELAY_MS, 1000 * 2 ** failedOpens++)
-          reopenTimer = setTimeout(open, delay)
+          openTimer = setTimeout(open, delay)
         }
       })
     channel = current
@@ -110,10 +110,10 @@ export function subscribeToOwnRows<T extends TableName>(
 
   // In a task of its own: the first channel opens the WebSocket, which Chromium creates
   // synchronously, and a slow phone is then not doing it inside the screen's first render.
-  reopenTimer = setTimeout(open, 0)
+  openTimer = setTimeout(open, 0)
   return () => {
     active = false
-    clearTimeout(reopenTimer)
+    clearTimeout(openTimer)
     if (channel) void supabase.removeChannel(channel)
     channel = null
   }
