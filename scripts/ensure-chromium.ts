@@ -19,12 +19,13 @@ function run(command: string, args: string[]): boolean {
   return result.status === 0
 }
 
-const canInstall =
+/** Only asked when Chromium is missing: the usual `npm test` starts no process for it. */
+const canInstall = () =>
   !process.env.CHROMIUM_PATH &&
   process.getuid?.() === 0 &&
   spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0
 
-if (!existsSync(executable) && canInstall) {
+if (!existsSync(executable) && canInstall()) {
   process.stdout.write(`No Chromium at ${executable}: installing Debian's chromium package…\n`)
   const installed =
     run('apt-get', ['update', '-qq']) &&
