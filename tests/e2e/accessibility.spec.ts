@@ -66,6 +66,22 @@ describe.each<Scheme>(['light', 'dark'])('every screen in the %s scheme', (schem
     await page.setViewportSize(PHONE)
   }
 
+  /** Opens a dialog with its button, scans it, and closes it with Escape. */
+  async function scanDialog(button: string, dialog: string, state: string) {
+    await page.getByRole('button', { name: button }).click()
+    await page.getByRole('dialog', { name: dialog }).waitFor()
+    await scan(state)
+    await page.keyboard.press('Escape')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+  }
+
+  /** Every scan so far clean, and nothing logged to the console. */
+  function expectNothingFound() {
+    const failures = Object.entries(findings).filter(([, found]) => found.length > 0)
+    expect(Object.fromEntries(failures)).toEqual({})
+    expect(problems).toEqual([])
+  }
+
   beforeAll(async () => {
     ;({ context, page, problems } = await openPage(scheme))
   })
@@ -191,9 +207,7 @@ describe.each<Scheme>(['light', 'dark'])('every screen in the %s scheme', (schem
     expect(texts.map(({ text }) => text)).toEqual(expect.arrayContaining(['HCP', 'From 3 rounds']))
     expect(texts.filter(({ ratio }) => ratio < 4.5)).toEqual([])
 
-    const failures = Object.entries(findings).filter(([, found]) => found.length > 0)
-    expect(Object.fromEntries(failures)).toEqual({})
-    expect(problems).toEqual([])
+    expectNothingFound()
   }, 120_000)
 
   it("the record's dialogs, Undo, the trend, the account and password recovery", async () => {
@@ -202,28 +216,15 @@ describe.each<Scheme>(['light', 'dark'])('every screen in the %s scheme', (schem
     ;({ context, page, problems } = await openPage(scheme))
     try {
       const golfer = await golferWith(
-        [{ name: 'Pebble Beach', rating: 72, slope: 113 }],
+        [{ name: 'Pebble Beach', rating: 72, slope: 113, par: 72 }],
         [80, 84, 88].map((score) => ({ course: 0, score })),
       )
-      const { error } = await golfer.client
-        .from('courses')
-        .update({ par: 72 })
-        .eq('id', golfer.courseIds[0] as string)
-      expect(error).toBeNull()
       await logIn(page, golfer.email, golfer.password)
       await page.getByRole('button', { name: 'Pebble Beach' }).click()
       await page.getByText(/^Course handicap:/).waitFor()
       await scan('course with its course handicap')
-      await page.getByRole('button', { name: 'Edit course' }).click()
-      await page.getByRole('dialog', { name: 'Edit Course' }).waitFor()
-      await scan('edit-course dialog')
-      await page.keyboard.press('Escape')
-      await page.getByRole('dialog').waitFor({ state: 'detached' })
-      await page.getByRole('button', { name: 'Delete course' }).click()
-      await page.getByRole('dialog', { name: 'Delete Pebble Beach?' }).waitFor()
-      await scan('delete-course dialog, its rounds kept')
-      await page.getByRole('button', { name: 'Cancel' }).click()
-      await page.getByRole('dialog').waitFor({ state: 'detached' })
+      await scanDialog('Edit course', 'Edit Course', 'edit-course dialog')
+      await scanDialog('Delete course', 'Delete Pebble Beach?', 'delete-course dialog, rounds kept')
 
       await page.getByRole('link', { name: 'HCP' }).click()
       await page.getByTestId('handicap-trend').waitFor()
@@ -232,11 +233,7 @@ describe.each<Scheme>(['light', 'dark'])('every screen in the %s scheme', (schem
       await page.getByRole('table', { name: 'Your rounds, oldest first' }).waitFor()
       await scan('hcp with the trend as a table')
       await page.getByRole('button', { name: /^Score 88, Pebble Beach/ }).click()
-      await page.getByRole('button', { name: 'Edit Round' }).click()
-      await page.getByRole('dialog', { name: 'Edit Round' }).waitFor()
-      await scan('edit-round dialog')
-      await page.keyboard.press('Escape')
-      await page.getByRole('dialog').waitFor({ state: 'detached' })
+      await scanDialog('Edit Round', 'Edit Round', 'edit-round dialog')
       await page.getByRole('button', { name: 'Delete Round' }).click()
       const undo = page.getByRole('button', { name: 'Undo' })
       await undo.waitFor()
@@ -256,9 +253,7 @@ describe.each<Scheme>(['light', 'dark'])('every screen in the %s scheme', (schem
       await page.getByRole('button', { name: 'Send another link' }).waitFor()
       await scan('forgot password, link sent')
 
-      const failures = Object.entries(findings).filter(([, found]) => found.length > 0)
-      expect(Object.fromEntries(failures)).toEqual({})
-      expect(problems).toEqual([])
+      expectNothingFound()
     } finally {
       await context.close()
       ;({ context, page, problems } = main)

@@ -100,14 +100,9 @@ describe("the golfer's record", () => {
     // Three rounds of 67 on rating 70.0, slope 113: differentials −3.0; index −3.0 − 2.0 = +5.0.
     // Course handicap on par 72: −5.0 × 113 / 113 + (70.0 − 72) = −7 → "+7".
     const golfer = await golferWith(
-      [HOME],
+      [{ ...HOME, par: 72 }],
       [67, 67, 67].map((score) => ({ course: 0, score })),
     )
-    const { error } = await golfer.client
-      .from('courses')
-      .update({ par: 72 })
-      .eq('id', golfer.courseIds[0] as string)
-    expect(error).toBeNull()
     const context = await browser.newContext({ viewport: PHONE })
     try {
       const { page, problems } = await newWatchedPage(context)

@@ -11,7 +11,7 @@ export type Golfer = Awaited<ReturnType<typeof newGolfer>>
 
 /** A golfer registered through the real Auth API, with courses and rounds made through REST. */
 export async function golferWith(
-  courses: { name: string; rating: number; slope: number }[] = [],
+  courses: { name: string; rating: number; slope: number; par?: number }[] = [],
   rounds: { course: number; score: number }[] = [],
 ) {
   const golfer = await newGolfer('e2e')
