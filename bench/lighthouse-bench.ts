@@ -118,7 +118,7 @@ export async function benchLighthouse() {
 type Golfer = Awaited<ReturnType<typeof benchGolfer>>
 
 /** Three courses and 200 rounds, one every other day, most recent first. */
-export async function seedRecord(client: Golfer['client']) {
+async function seedRecord(client: Golfer['client']) {
   const courseIds = COURSES.map(() => ulid())
   const courses = await client
     .from('courses')
