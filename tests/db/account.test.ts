@@ -235,6 +235,17 @@ describe('import_rounds', () => {
     expect(await counts(gina)).toEqual(before)
   })
 
+  it('refuses a file over its row limit as a bad value (22023, a 400), naming the limit', async () => {
+    const ines = await newGolfer('ines')
+    const tooMany = Array.from({ length: 10_001 }, () => row())
+    await expect(importRounds(golfer(ines), tooMany)).rejects.toMatchObject({
+      code: '22023',
+      message: 'at most 10000 rounds can be imported at once',
+      detail: 'The file has 10001 rounds.',
+    })
+    expect(await counts(ines)).toEqual({ courses: 0, rounds: 0 })
+  })
+
   it('refuses anon, and ids that are not ULIDs', async () => {
     await expect(importRounds(anon, [row()])).rejects.toMatchObject({ code: '42501' })
     const hank = await newGolfer('hank')
