@@ -133,3 +133,21 @@ describe('round score refuses hostile values at the database', () => {
     expect((await storedCounts()).rounds).toBe(0)
   })
 })
+
+describe('a file over the import limit', () => {
+  it('is a bad request (400) that says what the limit is, not a server error, and stores nothing', async () => {
+    const before = await storedCounts()
+    // Rows as small as JSON allows: 10,001 real rows would pass the 1 MB request body limit,
+    // which the gateway refuses (413) before the function counts them.
+    const payload = Array.from({ length: 10_001 }, () => ({}))
+    const { error, status } = await golfer.client.rpc('import_rounds', { payload })
+    expect(status).toBe(400)
+    expect(error).toMatchObject({
+      code: '22023',
+      message: 'at most 10000 rounds can be imported at once',
+      details: 'The file has 10001 rounds.',
+      hint: 'Split the file into files of at most 10000 rounds and import each.',
+    })
+    expect(await storedCounts()).toEqual(before)
+  })
+})
