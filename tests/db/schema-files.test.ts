@@ -151,7 +151,7 @@ async function catalogOf(dbUrl: string): Promise<Catalog> {
 }
 
 /** A project directory whose only migrations are the schema files, in their file-name order. */
-async function projectOfSchemaFiles(root: string): Promise<{ dir: string; files: string[] }> {
+async function projectOfSchemaFiles(root: string): Promise<{ dir: string }> {
   const dir = path.join(root, 'project')
   await mkdir(path.join(dir, 'supabase', 'migrations'), { recursive: true })
   await copyFile(
@@ -167,7 +167,7 @@ async function projectOfSchemaFiles(root: string): Promise<{ dir: string; files:
       path.join(dir, 'supabase', 'migrations', `${version}_${file}`),
     )
   }
-  return { dir, files }
+  return { dir }
 }
 
 // A change the schema files do not declare: the WHS table's last row averaging 9 rounds, not 8.
@@ -182,7 +182,6 @@ as $$
 $$`
 
 let root: string
-let files: string[]
 let fromMigrations: Catalog
 let fromSchemaFiles: Catalog
 let afterCanary: Catalog
@@ -191,7 +190,6 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'hcpfast-schema-files-'))
   await chmod(root, 0o755)
   const project = await projectOfSchemaFiles(root)
-  files = project.files
   fromMigrations = await catalogOf(inject('database').dbUrl)
   await withThrowawayDatabase(project.dir, async (dbUrl) => {
     fromSchemaFiles = await catalogOf(dbUrl)
@@ -212,17 +210,6 @@ afterAll(async () => {
 })
 
 describe('supabase/schemas', () => {
-  it('holds the schema in files applied in name order, one per area', () => {
-    expect(files).toEqual([
-      '10_courses.sql',
-      '20_rounds.sql',
-      '30_deletions.sql',
-      '40_handicap.sql',
-      '50_account.sql',
-      '60_import.sql',
-    ])
-  })
-
   it('are not applied as migrations: `supabase db push` applies supabase/migrations, all of them', async () => {
     const migrations = (await readdir(path.join(PROJECT_ROOT, 'supabase', 'migrations')))
       .filter((file) => file.endsWith('.sql'))
@@ -241,18 +228,22 @@ describe('supabase/schemas', () => {
   })
 
   it('declares exactly what the migrations build: every table, view, function, trigger, policy and grant', () => {
-    // Not vacuous: the objects the app relies on are there.
-    expect(Object.keys(fromMigrations.relations ?? {})).toEqual([
-      'public.course_handicaps',
-      'public.courses',
-      'public.deletions',
-      'public.deletions_id_seq',
-      'public.handicap_history',
-      'public.handicap_indexes',
-      'public.round_differentials',
-      'public.rounds',
-    ])
-    expect(Object.keys(fromMigrations.functions ?? {})).toHaveLength(10)
+    // Not vacuous: the objects the app relies on are there (more may come).
+    expect(Object.keys(fromMigrations.relations ?? {})).toEqual(
+      expect.arrayContaining([
+        'public.course_handicaps',
+        'public.courses',
+        'public.deletions',
+        'public.deletions_id_seq',
+        'public.handicap_history',
+        'public.handicap_indexes',
+        'public.round_differentials',
+        'public.rounds',
+      ]),
+    )
+    expect(Object.keys(fromMigrations.functions ?? {})).toEqual(
+      expect.arrayContaining(['differentials_used(bigint)', 'handicap_index_of(integer[])']),
+    )
     // One comparison, so that the diff lists every object that differs.
     expect(fromSchemaFiles).toEqual(fromMigrations)
   })
