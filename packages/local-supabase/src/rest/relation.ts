@@ -6,8 +6,8 @@ import {
   tableNotFoundError,
 } from './errors.ts'
 import { readPayload, readRequestBody, type Payload } from './payload.ts'
-import { assertStrictPreferences } from './prefer.ts'
-import type { SelectItem } from './query-params.ts'
+import { assertStrictPreferences } from './api-request/preferences.ts'
+import type { SelectItem } from './api-request/types.ts'
 import {
   namesInQuery,
   pageStatus,
@@ -21,7 +21,7 @@ import {
   type RestRequest,
 } from './request.ts'
 import { contentRange } from './response.ts'
-import { planTree, type PlanNode } from './read-plan.ts'
+import { planTree, type PlanNode } from './plan/read-plan.ts'
 import {
   aggregatesEnabled,
   EXPOSED_SCHEMA,
@@ -29,15 +29,13 @@ import {
   type Relation,
   type SchemaSnapshot,
 } from './schema-cache.ts'
+import { hasConditions, type Conditions, type Representation } from './plan/mutate-plan.ts'
 import {
   deleteStatement,
-  hasConditions,
   insertStatement,
   readStatement,
   updateStatement,
-  type Conditions,
-  type Representation,
-} from './sql.ts'
+} from './query/statements.ts'
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']
 

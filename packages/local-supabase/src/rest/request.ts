@@ -3,11 +3,16 @@ import type { ServiceContext } from '../context.ts'
 import { ApiError } from '../errors.ts'
 import { postgrestError, singularityError } from './errors.ts'
 import { authenticate, type AuthResult } from './jwt.ts'
-import { appliedPreferences, parsePreferences, type Preferences } from './prefer.ts'
-import { parseQueryParams, type QueryParams } from './query-params.ts'
+import {
+  appliedPreferences,
+  parsePreferences,
+  type Preferences,
+} from './api-request/preferences.ts'
+import { parseQueryParams } from './api-request/query-params.ts'
+import type { QueryParams, Range } from './api-request/types.ts'
 import { negotiateMedia, rangeNotSatisfiable, rangeStatus, type MediaChoice } from './response.ts'
 import { EXPOSED_SCHEMA, type SchemaCache, type SchemaSnapshot } from './schema-cache.ts'
-import type { Range, ResultRow, Statement } from './sql.ts'
+import type { ResultRow, Statement } from './query/statements.ts'
 import { inTransaction } from './transaction.ts'
 
 /** A request after the steps every PostgREST request takes: JWT, schema, query, Prefer, Accept. */

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { postgrestError } from './errors.ts'
 import { readPayload, readRequestBody } from './payload.ts'
-import { assertStrictPreferences } from './prefer.ts'
+import { assertStrictPreferences } from './api-request/preferences.ts'
 import {
   pageStatus,
   readRange,
@@ -13,7 +13,7 @@ import {
   type RestEnvironment,
   type RestRequest,
 } from './request.ts'
-import { planTree } from './read-plan.ts'
+import { planTree } from './plan/read-plan.ts'
 import { closestName } from './relationships.ts'
 import {
   aggregatesEnabled,
@@ -21,7 +21,8 @@ import {
   type Routine,
   type SchemaCache,
 } from './schema-cache.ts'
-import { callStatement, type CallArguments } from './sql.ts'
+import type { CallArguments } from './plan/call-plan.ts'
+import { callStatement } from './query/statements.ts'
 
 /**
  * `/rest/v1/rpc/<function>`: POST with a JSON object of named arguments, or GET/HEAD with them as

@@ -1,211 +1,44 @@
-import { postgrestError } from './errors.ts'
+import type { Filter, LogicTree, OrderTerm } from '../api-request/types.ts'
+import { notEmbedded } from '../api-request/query-params.ts'
+import { postgrestError } from '../errors.ts'
+import type { CallPlan } from '../plan/call-plan.ts'
+import type { DeletePlan, InsertPlan, Representation, UpdatePlan } from '../plan/mutate-plan.ts'
 import {
-  notEmbedded,
-  type ColumnItem,
-  type EmbedItem,
-  type EmbeddedParams,
-  type Filter,
-  type LogicTree,
-  type OrderTerm,
-  type SelectItem,
-} from './query-params.ts'
-import { findRelationship, isToOne, type Relationship } from './relationships.ts'
-import { EXPOSED_SCHEMA, type SchemaSnapshot } from './schema-cache.ts'
+  findChild,
+  itemName,
+  nodeLabel,
+  returningColumns,
+  type PlanNode,
+} from '../plan/read-plan.ts'
+import { isToOne, type Relationship } from '../relationships.ts'
+import type { Column, Relation } from '../schema-cache.ts'
 import {
+  arrayLiteral,
+  countInserted,
   fieldSql,
   filterSql,
   qualifiedName,
   quoteIdentifier,
+  quoteLiteral,
   rangeSql,
+  relationScope,
+  requireColumn,
   selectItemSql,
+  whereSql,
   type ColumnScope,
   type Parameters,
-  type Range,
-} from './sql.ts'
+} from './sql-fragment.ts'
 
 /**
- * Resource embedding as PostgREST plans and builds it (PGRST `Plan.hs` readPlan,
- * `Query/QueryBuilder.hs` readPlanToQuery): the select tree becomes a tree of nodes, each
- * embedded node is found through a relationship of its parent and becomes a correlated
- * `JOIN LATERAL` subquery — `row_to_json` of the row for a to-one embed, `json_agg` of the rows
- * for a to-many one — so every embedded table is read by the caller's role, under its RLS.
+ * Plans become queries here (PGRST `Query/QueryBuilder.hs`): a read plan's tree becomes one
+ * SELECT whose embedded nodes are correlated `JOIN LATERAL` subqueries — `row_to_json` of the row
+ * for a to-one embed, `json_agg` of the rows for a to-many one — so every embedded table is read
+ * by the caller's role, under its RLS; a mutate plan becomes its INSERT, UPDATE or DELETE; a call
+ * plan becomes the function call. `statements.ts` wraps them into the statement that is run.
  */
-
-type Spread = 'none' | 'to-one' | 'to-many'
-
-export interface PlanNode {
-  /** The table, view or function result this node reads rows of. */
-  relation: string
-  /** The name as written in the select (a table, a foreign key, a column or a function). */
-  name: string
-  alias?: string
-  hint?: string
-  joinType?: 'inner' | 'left'
-  spread: Spread
-  depth: number
-  select: Exclude<SelectItem, EmbedItem>[]
-  children: PlanNode[]
-  relationship?: Relationship
-  /** `<table>_<depth>`: how an embedded (not many-to-many) node names its table. */
-  fromAlias?: string
-  /** `<parent>_<name>_<depth>`: the name of the lateral subquery in the parent. */
-  aggAlias: string
-  filters: Filter[]
-  logic: LogicTree[]
-  order: OrderTerm[]
-  range: Range
-  /** The root's known columns, which filters and order are checked against. */
-  columns?: ReadonlySet<string>
-}
 
 /** Where the root reads from: the table itself, or the `pgrst_source` CTE of a mutation or call. */
 export type RootSource = { kind: 'table' } | { kind: 'source' }
-
-export interface TreeOptions {
-  snapshot: SchemaSnapshot
-  /** The relation the root node reads (for a call, the table its result rows belong to). */
-  relation: string
-  select: SelectItem[]
-  embedded: EmbeddedParams[]
-  root: Pick<PlanNode, 'filters' | 'logic' | 'order' | 'range' | 'columns'>
-  /** `[api] max_rows`, applied to every embedded node as PostgREST does. */
-  maxRows?: number
-  aggregatesEnabled: boolean
-}
-
-export function aggregatesNotAllowed() {
-  return postgrestError(400, {
-    code: 'PGRST123',
-    details: null,
-    hint: null,
-    message: 'Use of aggregate functions is not allowed',
-  })
-}
-
-function initialNode(
-  item: Pick<EmbedItem, 'relation' | 'alias' | 'hint' | 'joinType' | 'spread' | 'select'>,
-  depth: number,
-  maxRows: number | undefined,
-): PlanNode {
-  const node: PlanNode = {
-    relation: item.relation,
-    name: item.relation,
-    ...(item.alias === undefined ? {} : { alias: item.alias }),
-    ...(item.hint === undefined ? {} : { hint: item.hint }),
-    ...(item.joinType === undefined ? {} : { joinType: item.joinType }),
-    spread: item.spread ? 'to-one' : 'none',
-    depth,
-    select: [],
-    children: [],
-    aggAlias: '',
-    filters: [],
-    logic: [],
-    order: [],
-    range: { offset: 0, ...(maxRows === undefined ? {} : { limit: maxRows }) },
-  }
-  for (const selected of item.select) {
-    if (selected.kind === 'embed') node.children.push(initialNode(selected, depth + 1, maxRows))
-    else node.select.push(selected)
-  }
-  return node
-}
-
-const nodeLabel = (node: PlanNode) => node.alias ?? node.name
-
-function findChild(node: PlanNode, name: string): PlanNode | undefined {
-  return node.children.find((child) => child.name === name || child.alias === name)
-}
-
-/** Builds the plan tree: relationships, aliases, embedded parameters, stars of to-many spreads. */
-export function planTree(options: TreeOptions): PlanNode {
-  const root = initialNode(
-    { relation: options.relation, spread: false, select: options.select },
-    0,
-    undefined,
-  )
-  Object.assign(root, options.root)
-  for (const params of options.embedded) {
-    let node = root
-    for (const name of params.path) {
-      const child = findChild(node, name)
-      if (!child) throw notEmbedded(name)
-      node = child
-    }
-    node.filters.push(...params.filters)
-    node.logic.push(...params.logic)
-    node.order.push(...params.order)
-    const limit =
-      params.limit === undefined
-        ? node.range.limit
-        : Math.min(params.limit, options.maxRows ?? params.limit)
-    node.range = { offset: params.offset ?? 0, ...(limit === undefined ? {} : { limit }) }
-  }
-  const tables = new Set(options.snapshot.relations.keys())
-  const resolve = (parent: PlanNode) => {
-    for (const child of parent.children) {
-      const relationship = findRelationship(
-        EXPOSED_SCHEMA,
-        options.snapshot.relationships,
-        parent.relation,
-        child.name,
-        child.hint,
-        tables,
-      )
-      child.relationship = relationship
-      child.relation = relationship.foreignTable
-      const manyToMany =
-        relationship.kind === 'foreign-key' && relationship.cardinality === 'many-to-many'
-      if (!manyToMany) child.fromAlias = `${relationship.foreignTable}_${child.depth}`
-      child.aggAlias = `${relationship.table}_${nodeLabel(child)}_${child.depth}`
-      if (child.spread !== 'none' && !isToOne(relationship)) child.spread = 'to-many'
-      resolve(child)
-    }
-  }
-  resolve(root)
-  const check = (node: PlanNode, insideToMany: boolean) => {
-    const toMany = insideToMany || node.spread === 'to-many'
-    if (node.select.some((item) => item.kind === 'column' && item.aggregate !== undefined)) {
-      if (!options.aggregatesEnabled) throw aggregatesNotAllowed()
-      if (node.spread === 'to-many') {
-        throw postgrestError(400, {
-          code: 'PGRST127',
-          details: 'Aggregates are not implemented for one-to-many or many-to-many spreads.',
-          hint: null,
-          message: 'Feature not implemented',
-        })
-      }
-    }
-    if (toMany && node.select.some((item) => item.kind === 'star')) {
-      // A to-many spread aggregates each column on its own, so `*` becomes the columns.
-      const columns = options.snapshot.relations.get(node.relation)?.columns ?? []
-      node.select = node.select.flatMap((item) =>
-        item.kind === 'star'
-          ? columns.map((column): ColumnItem => ({
-              kind: 'column',
-              field: { name: column.name, jsonPath: [] },
-            }))
-          : [item],
-      )
-    }
-    for (const child of node.children) check(child, toMany && child.spread !== 'none')
-  }
-  check(root, false)
-  return root
-}
-
-/** The output name of a select item in the JSON (an alias, a JSON key or the column). */
-export function itemName(item: ColumnItem): string {
-  if (item.alias !== undefined) return item.alias
-  if (item.aggregate !== undefined && item.field.jsonPath.length === 0) {
-    return item.aggregate
-  }
-  const steps = item.field.jsonPath
-  for (let index = steps.length - 1; index >= 0; index -= 1) {
-    const key = (steps[index] as { key: string | number }).key
-    if (typeof key === 'string') return key
-  }
-  return item.field.name
-}
 
 /** How SQL inside the node refers to its rows. */
 function qualifier(node: PlanNode, root: RootSource): string {
@@ -382,8 +215,8 @@ function orderFieldSql(
   return sql
 }
 
-/** The node's query (PGRST readPlanToQuery). */
-export function nodeSql(
+/** The node's query, its embeds as lateral joins (PGRST readPlanToQuery). */
+export function readPlanToQuery(
   node: PlanNode,
   parent: PlanNode | undefined,
   root: RootSource,
@@ -444,7 +277,7 @@ export function nodeSql(
 function joinSql(node: PlanNode, parent: PlanNode, root: RootSource, params: Parameters): string {
   const kind = node.joinType === 'inner' ? 'INNER' : 'LEFT'
   const agg = quoteIdentifier(node.aggAlias)
-  const sub = nodeSql(node, parent, root, params)
+  const sub = readPlanToQuery(node, parent, root, params)
   const lateral = (query: string, condition: string) =>
     ` ${kind} JOIN LATERAL ( ${query} ) AS ${agg} ON ${condition}`
   const condition = node.joinType === 'inner' ? `${agg} IS NOT NULL` : 'TRUE'
@@ -472,7 +305,7 @@ function joinSql(node: PlanNode, parent: PlanNode, root: RootSource, params: Par
  * The root's count query (PGRST readPlanToCountQuery): its filters only, with `!inner` embeds
  * and null-embed filters as EXISTS subqueries, never the embedded rows themselves.
  */
-export function countSql(
+export function readPlanToCountQuery(
   node: PlanNode,
   parent: PlanNode | undefined,
   root: RootSource,
@@ -484,12 +317,13 @@ export function countSql(
       node,
       scope,
       params,
-      (child, negated) => `${negated ? '' : 'NOT '}EXISTS (${countSql(child, node, root, params)})`,
+      (child, negated) =>
+        `${negated ? '' : 'NOT '}EXISTS (${readPlanToCountQuery(child, node, root, params)})`,
     ),
     ...(parent ? joinConditions(node, parent, root) : []),
     ...node.children
       .filter((child) => child.joinType === 'inner')
-      .map((child) => `EXISTS (${countSql(child, node, root, params)} )`),
+      .map((child) => `EXISTS (${readPlanToCountQuery(child, node, root, params)} )`),
   ]
   return (
     `SELECT 1 FROM ${fromSql(node, parent, root)}` +
@@ -497,22 +331,137 @@ export function countSql(
   )
 }
 
+function returningSql(relation: Relation, representation: Representation | undefined): string {
+  if (!representation) return 'RETURNING 1'
+  const selected = returningColumns(representation.tree, [])
+  const scope = relationScope(relation)
+  if (selected === '*') return `RETURNING ${scope.qualifier}.*`
+  const names = [...new Set([...selected, ...representation.extraColumns])]
+  for (const name of names) requireColumn(scope, name)
+  return `RETURNING ${names.map((name) => `${scope.qualifier}.${quoteIdentifier(name)}`).join(', ')}`
+}
+
 /**
- * Columns a mutation's RETURNING must give the representation (PGRST inferColsEmbedNeeds): the
- * selected ones, the primary key and the columns embedded relationships join on — or `*`.
+ * `FROM (SELECT $1 AS json_data) pgrst_payload, LATERAL (SELECT … FROM json_to_recordset(…) AS
+ * _(col type, …)) pgrst_body`: the body becomes typed rows holding only the given columns. With
+ * `missing=default`, keys absent from an element first take the column's default expression.
  */
-export function returningColumns(tree: PlanNode, primaryKey: string[]): string[] | '*' {
-  if (tree.select.length === 0 && tree.children.length === 0) return '*'
-  if (tree.select.some((item) => item.kind === 'star')) return '*'
-  if (tree.children.some((child) => child.relationship?.kind === 'computed')) return '*'
-  const names = new Set<string>()
-  for (const item of tree.select) if (item.kind === 'column') names.add(item.field.name)
-  for (const child of tree.children) {
-    const relationship = child.relationship
-    if (relationship?.kind !== 'foreign-key') continue
-    const pairs = relationship.junction ? relationship.junction.sourceColumns : relationship.columns
-    for (const [column] of pairs) names.add(column)
+function payloadSource(
+  body: string,
+  columns: Column[],
+  applyDefaults: boolean,
+  params: Parameters,
+) {
+  const payload = `(SELECT ${params.add(body)}::json AS json_data) pgrst_payload`
+  const withDefaults = columns.filter((column) => column.defaultExpression !== null)
+  if (columns.length === 0) {
+    return `${payload}, LATERAL (SELECT FROM json_array_elements(pgrst_payload.json_data) _) pgrst_body`
   }
-  for (const column of primaryKey) names.add(column)
-  return [...names]
+  const names = columns.map((column) => quoteIdentifier(column.name)).join(', ')
+  const typed = columns.map((column) => `${quoteIdentifier(column.name)} ${column.type}`).join(', ')
+  if (applyDefaults && withDefaults.length > 0) {
+    const defaults = withDefaults
+      .map((column) => `${quoteLiteral(column.name)}, ${column.defaultExpression}`)
+      .join(', ')
+    return (
+      `${payload}, LATERAL (SELECT jsonb_agg(jsonb_build_object(${defaults}) || elem) AS val ` +
+      `FROM jsonb_array_elements(pgrst_payload.json_data::jsonb) elem) pgrst_json_defs, ` +
+      `LATERAL (SELECT ${names} FROM jsonb_to_recordset(pgrst_json_defs.val) AS _(${typed})) pgrst_body`
+    )
+  }
+  return `${payload}, LATERAL (SELECT ${names} FROM json_to_recordset(pgrst_payload.json_data) AS _(${typed})) pgrst_body`
+}
+
+/** The INSERT of an insert plan, upserts included (PGRST mutatePlanToQuery). */
+export function insertQuery(plan: InsertPlan, params: Parameters): string {
+  const table = qualifiedName(plan.relation.name)
+  const columnList =
+    plan.columns.length === 0
+      ? ''
+      : `(${plan.columns.map((column) => quoteIdentifier(column.name)).join(', ')})`
+  const values = plan.columns.map((column) => `pgrst_body.${quoteIdentifier(column.name)}`)
+  const merge = plan.onConflict?.resolution === 'merge-duplicates'
+  let sql =
+    `INSERT INTO ${table}${columnList} SELECT ${values.join(', ')} ` +
+    `FROM ${payloadSource(plan.body, plan.columns, plan.applyDefaults, params)}`
+  if (merge) sql += ` WHERE ${countInserted('+')}`
+  if (plan.onConflict && plan.onConflict.columns.length > 0) {
+    const scope = relationScope(plan.relation)
+    for (const name of plan.onConflict.columns) requireColumn(scope, name)
+    const target = plan.onConflict.columns.map(quoteIdentifier).join(', ')
+    if (!merge || plan.columns.length === 0) {
+      sql += ` ON CONFLICT(${target}) DO NOTHING`
+    } else {
+      const assignments = plan.columns
+        .map(
+          (column) => `${quoteIdentifier(column.name)} = EXCLUDED.${quoteIdentifier(column.name)}`,
+        )
+        .join(', ')
+      sql += ` ON CONFLICT(${target}) DO UPDATE SET ${assignments} WHERE ${countInserted('-')}`
+    }
+  }
+  sql += ` ${returningSql(plan.relation, plan.representation)}`
+  return sql
+}
+
+/** The UPDATE of an update plan; with nothing to set, a SELECT of no rows, as PostgREST does. */
+export function updateQuery(plan: UpdatePlan, params: Parameters): string {
+  const scope = relationScope(plan.relation)
+  if (plan.columns.length === 0) {
+    const select = plan.representation ? `${scope.qualifier}.*` : '1'
+    return `SELECT ${select} FROM ${scope.qualifier} WHERE false`
+  }
+  const assignments = plan.columns
+    .map((column) => `${quoteIdentifier(column.name)} = pgrst_body.${quoteIdentifier(column.name)}`)
+    .join(', ')
+  const source = payloadSource(plan.body, plan.columns, plan.applyDefaults, params)
+  const sql =
+    `UPDATE ${scope.qualifier} SET ${assignments} FROM ${source}` +
+    `${whereSql(plan.conditions, scope, params)} ${returningSql(plan.relation, plan.representation)}`
+  return sql
+}
+
+/** The DELETE of a delete plan. */
+export function deleteQuery(plan: DeletePlan, params: Parameters): string {
+  const scope = relationScope(plan.relation)
+  return (
+    `DELETE FROM ${scope.qualifier}${whereSql(plan.conditions, scope, params)} ` +
+    returningSql(plan.relation, plan.representation)
+  )
+}
+
+/** `"a" := pgrst_body."a", …` for a JSON body, or `"a" := $1::type, …` for query arguments. */
+export function callPlanToQuery(
+  plan: CallPlan,
+  params: Parameters,
+): { from: string; call: string } {
+  const routine = qualifiedName(plan.routine.name)
+  const args = plan.arguments
+  if (args.kind === 'single') {
+    return { from: '', call: `${routine}(${params.add(args.body)}::${args.type})` }
+  }
+  const given = plan.routine.parameters.filter((parameter) =>
+    args.kind === 'json' ? args.keys.includes(parameter.name) : args.values.has(parameter.name),
+  )
+  const named = (parameter: { name: string; variadic: boolean }, value: string) =>
+    `${parameter.variadic ? 'VARIADIC ' : ''}${quoteIdentifier(parameter.name)} := ${value}`
+  if (args.kind === 'query') {
+    const list = given.map((parameter) => {
+      const values = args.values.get(parameter.name) ?? []
+      const text = parameter.variadic ? arrayLiteral(values) : (values[0] ?? '')
+      return named(parameter, `${params.add(text)}::${parameter.type}`)
+    })
+    return { from: '', call: `${routine}(${list.join(', ')})` }
+  }
+  if (given.length === 0) return { from: '', call: `${routine}()` }
+  const typed = given
+    .map((parameter) => `${quoteIdentifier(parameter.name)} ${parameter.type}`)
+    .join(', ')
+  const list = given.map((parameter) =>
+    named(parameter, `pgrst_body.${quoteIdentifier(parameter.name)}`),
+  )
+  return {
+    from: `json_to_recordset(${params.add(args.body)}::json) AS pgrst_body(${typed})`,
+    call: `${routine}(${list.join(', ')})`,
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../errors.ts'
-import { appliedPreferences, assertStrictPreferences, parsePreferences } from './prefer.ts'
+import { ApiError } from '../../errors.ts'
+import { appliedPreferences, assertStrictPreferences, parsePreferences } from './preferences.ts'
 
 describe('Prefer', () => {
   it('reads the values postgrest-js appends, however they are joined', () => {

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../errors.ts'
-import { parseQueryParams } from './query-params.ts'
-import { planTree } from './read-plan.ts'
-import type { Relation, SchemaSnapshot } from './schema-cache.ts'
-import {
-  arrayLiteral,
-  deleteStatement,
-  insertStatement,
-  readStatement,
-  updateStatement,
-} from './sql.ts'
+import { ApiError } from '../../errors.ts'
+import { parseQueryParams } from '../api-request/query-params.ts'
+import { planTree } from '../plan/read-plan.ts'
+import type { Relation, SchemaSnapshot } from '../schema-cache.ts'
+import { arrayLiteral } from './sql-fragment.ts'
+import { deleteStatement, insertStatement, readStatement, updateStatement } from './statements.ts'
 
 const columns = [
   { name: 'id', type: 'text', defaultExpression: null },

@@ -1,4 +1,4 @@
-import { postgrestError } from './errors.ts'
+import { postgrestError } from '../errors.ts'
 
 /**
  * The `Prefer` header as PostgREST reads it (PGRST `ApiRequest/Preferences.hs`): every Prefer
