@@ -21,7 +21,7 @@ import {
   type ProviderUser,
 } from './google.ts'
 import { STAND_IN_PAGE_HEADERS, standInPage } from './google-stand-in-page.ts'
-import { chooseRedirect } from './redirect-urls.ts'
+import { chooseRedirect, splitUrl } from './redirect-urls.ts'
 import { grantContext, issueSession } from './sessions.ts'
 import {
   confirmEmail,
@@ -143,7 +143,7 @@ export async function callback(c: Context, ctx: ServiceContext): Promise<Respons
     flow = await loadFlowState(ctx, param('state'))
   } catch (error) {
     if (!(error instanceof AuthError)) throw error
-    const [base, existing] = splitQuery(ctx.config.auth.siteUrl)
+    const [base, existing] = splitUrl(ctx.config.auth.siteUrl)
     const query = new URLSearchParams(existing)
     query.set('error', oauthErrorName(error))
     query.set('error_code', error.code)
@@ -241,7 +241,7 @@ async function completeSignIn(
   })
 
   if (outcome.kind === 'pkce') {
-    const [base, existing, fragment] = splitQuery(referrer)
+    const [base, existing, fragment] = splitUrl(referrer)
     const query = new URLSearchParams(existing)
     query.set('code', outcome.authCode)
     return redirect(`${base}?${goEncode([...query])}${fragment ? `#${fragment}` : ''}`, 302)
@@ -422,7 +422,7 @@ async function decideAccountLinking(
 
 /** GoTrue's `redirectErrors` + `getErrorQueryString`. */
 function errorRedirectUrl(referrer: string, error: unknown): string {
-  const [base, existing] = splitQuery(referrer)
+  const [base, existing] = splitUrl(referrer)
   const query = new URLSearchParams(existing)
   if (error instanceof AuthError) {
     query.set('error', oauthErrorName(error))
@@ -462,16 +462,6 @@ function oauthErrorName(error: AuthError): string {
     503: 'temporarily_unavailable',
   }
   return byStatus[error.status] ?? 'server_error'
-}
-
-/** Splits a URL into the part before `?`, its query and its fragment, keeping them verbatim. */
-function splitQuery(url: string): [string, string, string] {
-  const hashAt = url.indexOf('#')
-  const beforeFragment = hashAt >= 0 ? url.slice(0, hashAt) : url
-  const fragment = hashAt >= 0 ? url.slice(hashAt + 1) : ''
-  const queryAt = beforeFragment.indexOf('?')
-  if (queryAt < 0) return [beforeFragment, '', fragment]
-  return [beforeFragment.slice(0, queryAt), beforeFragment.slice(queryAt + 1), fragment]
 }
 
 function displayOrigin(url: string): string {

@@ -126,3 +126,27 @@ export function verifyPkce(flow: FlowState, codeVerifier: string): void {
   const b = Buffer.from(flow.code_challenge)
   if (a.length !== b.length || !timingSafeEqual(a, b)) throw mismatch()
 }
+
+/** GoTrue's `generateFlowState` for an email flow: a PKCE auth code bound to the user. */
+export async function createEmailFlowState(
+  db: Queryable,
+  flow: {
+    userId: string
+    method: string
+    codeChallenge: string
+    codeChallengeMethod: string
+  },
+): Promise<void> {
+  const method = flow.codeChallengeMethod.toLowerCase()
+  if (method !== 's256' && method !== 'plain') {
+    throw authError(400, 'validation_failed', 'Invalid code_challenge_method')
+  }
+  await query(
+    db,
+    `insert into flow_state (id, user_id, auth_code, code_challenge, code_challenge_method,
+       provider_type, authentication_method, created_at, updated_at)
+     values (gen_random_uuid(), $1, gen_random_uuid()::text, $2, $3::code_challenge_method, $4, $4,
+       now(), now())`,
+    [flow.userId, flow.codeChallenge, method, flow.method],
+  )
+}

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { escapeHtml } from '../html.ts'
 
 /**
  * The page `/authorize?provider=google` serves when no Google OAuth client is configured: a
@@ -92,8 +93,4 @@ export function standInPage(options: StandInPageOptions): string {
 </body>
 </html>
 `
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"'`]/g, (char) => `&#${char.charCodeAt(0)};`)
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { ServiceContext } from '../context.ts'
+import { escapeHtml } from '../html.ts'
 import type { User } from './users.ts'
 
 /** GoTrue's mail kinds, named as `[auth.email.template.<name>]` names them. */
@@ -51,14 +52,6 @@ const DEFAULT_BODIES: Record<MailKind, string> = {
   reauthentication: `<h2>Confirm it is you</h2>
 <p>Enter this code: {{ .Token }}</p>`,
 }
-
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&#34;')
-    .replace(/'/g, '&#39;')
 
 /**
  * Fills a GoTrue mail template: `{{ .Name }}` and `{{ .Data.key }}` are replaced by their

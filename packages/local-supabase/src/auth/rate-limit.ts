@@ -1,3 +1,7 @@
+import type { Context } from 'hono'
+import type { StackConfig } from '../config.ts'
+import { authError } from './errors.ts'
+
 /**
  * GoTrue's per-IP request limits (tollbooth token buckets): a budget of `limit` requests that
  * refills at `limit` per `windowSeconds`. GoTrue fixes the bucket's burst at 30; here it is the
@@ -80,4 +84,45 @@ export function frequencyLimitMessage(
 ) {
   const left = Math.trunc((sentAt + maxFrequencySeconds * 1000 - now) / 1000)
   return `For security purposes, you can only request this after ${left} seconds.`
+}
+
+/** GoTrue's limiters of one Auth service (its `apilimiter`), from `[auth.rate_limit]`. */
+export interface AuthLimits {
+  /** sign_in_sign_ups: /signup, /recover, /resend, PUT /user, per IP over 5 minutes. */
+  signInSignUps: RequestLimiter
+  /** token_refresh: every /token grant, per IP over 5 minutes. */
+  token: RequestLimiter
+  /** token_verifications: /verify, per IP over 5 minutes. */
+  verify: RequestLimiter
+  /** email_sent: mails per hour for the whole instance. */
+  emailSent: IntervalLimiter
+  /** When a recovery was last asked for an unregistered address (see `recover`). */
+  recoveryAskedAt: Map<string, number>
+}
+
+export function authLimits(config: StackConfig['auth']): AuthLimits {
+  const { rateLimit } = config
+  return {
+    signInSignUps: new RequestLimiter(rateLimit.signInSignUps, 300),
+    token: new RequestLimiter(rateLimit.tokenRefresh, 300),
+    verify: new RequestLimiter(rateLimit.tokenVerifications, 300),
+    emailSent: new IntervalLimiter(rateLimit.emailSent, 3600),
+    recoveryAskedAt: new Map(),
+  }
+}
+
+/**
+ * The address a per-IP limit counts against: the first X-Forwarded-For entry (what a proxy in
+ * front would set, and what GoTrue is configured to read), else the loopback address the stack
+ * listens on.
+ */
+export function clientKey(c: Context): string {
+  return c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || '127.0.0.1'
+}
+
+/** GoTrue's `limitHandler`: 429 `over_request_rate_limit` once the IP's budget is spent. */
+export function limitRequests(limiter: RequestLimiter, c: Context): void {
+  if (!limiter.take(clientKey(c))) {
+    throw authError(429, 'over_request_rate_limit', 'Request rate limit reached')
+  }
 }

@@ -1,14 +1,14 @@
 import type { Context } from 'hono'
 import type { ServiceContext } from '../context.ts'
+import { createEmailFlowState } from './flow-state.ts'
 import {
   checkFrequency,
   checkMailLimit,
   composeRecoveryForTiming,
-  createEmailFlowState,
   newToken,
   sendMail,
-  type AuthLimits,
-} from './account.ts'
+} from './mail.ts'
+import type { AuthLimits } from './rate-limit.ts'
 import { inTransaction, query } from './db.ts'
 import { authError } from './errors.ts'
 import { chooseRedirect } from './redirect-urls.ts'

@@ -261,3 +261,13 @@ function globToRegex(
 function escapeRegex(char: string): string {
   return char.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
 }
+
+/** Splits a URL into the part before `?`, its query and its fragment, keeping them verbatim. */
+export function splitUrl(url: string): [string, string, string] {
+  const hashAt = url.indexOf('#')
+  const beforeFragment = hashAt >= 0 ? url.slice(0, hashAt) : url
+  const fragment = hashAt >= 0 ? url.slice(hashAt + 1) : ''
+  const queryAt = beforeFragment.indexOf('?')
+  if (queryAt < 0) return [beforeFragment, '', fragment]
+  return [beforeFragment.slice(0, queryAt), beforeFragment.slice(queryAt + 1), fragment]
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import bcrypt from 'bcryptjs'
 import type { Context } from 'hono'
 import type { ServiceContext } from '../context.ts'
+import { hashPassword } from './crypto.ts'
 import { inTransaction, isUniqueViolation } from './db.ts'
 import { authError } from './errors.ts'
 import { grantContext, issueSession } from './sessions.ts'
@@ -23,9 +23,6 @@ import {
   validateEmail,
   validatePkceParams,
 } from './validation.ts'
-
-/** GoTrue's bcrypt cost (Go's bcrypt.DefaultCost). */
-const BCRYPT_COST = 10
 
 /** POST /signup — GoTrue's `Signup` for email + password. */
 export async function signup(c: Context, ctx: ServiceContext): Promise<Response> {
@@ -133,12 +130,6 @@ export async function signup(c: Context, ctx: ServiceContext): Promise<Response>
   })
   if (result.kind === 'session') return c.json(result.session)
   return c.json(result.user ? userJson(result.user) : {})
-}
-
-async function hashPassword(password: string): Promise<string> {
-  const salt = await bcrypt.genSalt(BCRYPT_COST)
-  // Go's bcrypt writes the $2a$ prefix; for passwords of at most 72 bytes $2a$ and $2b$ agree.
-  return (await bcrypt.hash(password, salt)).replace(/^\$2b\$/, '$2a$')
 }
 
 /** GoTrue's `sanitizeUser`: a plausible stranger, so a duplicate sign-up reveals nothing. */

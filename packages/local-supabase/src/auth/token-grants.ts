@@ -1,6 +1,6 @@
-import bcrypt from 'bcryptjs'
 import type { Context } from 'hono'
 import type { ServiceContext } from '../context.ts'
+import { comparePassword } from './crypto.ts'
 import { inTransaction } from './db.ts'
 import { authError } from './errors.ts'
 import {
@@ -70,8 +70,8 @@ async function passwordGrant(c: Context, ctx: ServiceContext) {
   const hash = user?.row.encrypted_password
   if (!user || !hash) throw authError(400, 'invalid_credentials', INVALID_LOGIN)
   if (user.row.is_banned) throw authError(400, 'user_banned', 'User is banned')
-  const valid = await bcrypt.compare(password, hash).catch(() => false)
-  if (!valid) throw authError(400, 'invalid_credentials', INVALID_LOGIN)
+  if (!(await comparePassword(password, hash)))
+    throw authError(400, 'invalid_credentials', INVALID_LOGIN)
   // A valid but weak password still signs in; the client is told why it is weak.
   let weakness: ReturnType<typeof passwordWeakness>
   try {

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto'
 import type { Context } from 'hono'
-import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose'
+import { SignJWT, type JWTPayload } from 'jose'
 import type { ServiceContext } from '../context.ts'
+import { verifyHmacJwt, type JwtFailure } from '../jwt.ts'
 import { query, type Queryable } from './db.ts'
 import { authError } from './errors.ts'
 import { findUserById, type User } from './users.ts'
@@ -90,18 +91,7 @@ export async function authenticate(c: Context, ctx: ServiceContext): Promise<Aut
   if (!match?.[1]) {
     throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
   }
-  let claims: AccessClaims
-  try {
-    ;({ payload: claims } = await jwtVerify<AccessClaims>(match[1], secretKey(ctx), {
-      algorithms: ['HS256'],
-    }))
-  } catch (error) {
-    throw authError(
-      403,
-      'bad_jwt',
-      `invalid JWT: unable to parse or verify signature, ${jwtFailure(error)}`,
-    )
-  }
+  const claims = (await verifyAccessToken(match[1], ctx.keys.jwtSecret)) as AccessClaims
   if (!claims.sub) throw authError(403, 'bad_jwt', 'invalid claim: missing sub claim')
   if (!isUuid(claims.sub)) {
     throw authError(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID')
@@ -129,19 +119,35 @@ export async function authenticate(c: Context, ctx: ServiceContext): Promise<Aut
   return { claims, user, sessionId }
 }
 
-/** Wording of golang-jwt's errors, which GoTrue appends to its message. */
-function jwtFailure(error: unknown): string {
-  if (error instanceof joseErrors.JWTExpired) return 'token has invalid claims: token is expired'
-  if (error instanceof joseErrors.JWTClaimValidationFailed) {
-    return `token has invalid claims: ${error.message}`
+/** golang-jwt's wording of each way the signature check fails, which GoTrue appends. */
+const GOLANG_JWT_FAILURE: Record<JwtFailure, string> = {
+  malformed: 'token is malformed: could not parse the token',
+  'no-algorithm': 'token is malformed: could not parse the token',
+  invalid: 'token is malformed: could not parse the token',
+  claims: 'token is malformed: could not parse the token',
+  unsecured: 'token is unverifiable: signing method is invalid',
+  algorithm: 'token is unverifiable: signing method is invalid',
+  signature: 'token signature is invalid: signature is invalid',
+}
+
+/** GoTrue's `ParseWithClaims` with HS256: the signature, then `exp` and `nbf` (no leeway). */
+async function verifyAccessToken(token: string, secret: string): Promise<Record<string, unknown>> {
+  const refuse = (reason: string) =>
+    authError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`)
+  const verified = await verifyHmacJwt(token, secret, ['HS256'])
+  if (!verified.ok) throw refuse(GOLANG_JWT_FAILURE[verified.failure])
+  const { exp, nbf, iat } = verified.claims
+  if ([exp, nbf, iat].some((value) => value !== undefined && typeof value !== 'number')) {
+    throw refuse(GOLANG_JWT_FAILURE.claims)
   }
-  if (error instanceof joseErrors.JWSSignatureVerificationFailed) {
-    return 'token signature is invalid: signature is invalid'
+  const now = Math.floor(Date.now() / 1000)
+  if (typeof exp === 'number' && exp <= now) {
+    throw refuse('token has invalid claims: token is expired')
   }
-  if (error instanceof joseErrors.JOSEAlgNotAllowed) {
-    return 'token is unverifiable: signing method is invalid'
+  if (typeof nbf === 'number' && nbf > now) {
+    throw refuse('token has invalid claims: "nbf" claim timestamp check failed')
   }
-  return 'token is malformed: could not parse the token'
+  return verified.claims
 }
 
 /** The token's audience, whether serialised as a string or as an array. */

@@ -1,17 +1,11 @@
-import bcrypt from 'bcryptjs'
 import type { Context } from 'hono'
 import type pg from 'pg'
 import type { ServiceContext } from '../context.ts'
-import {
-  checkFrequency,
-  checkMailLimit,
-  createEmailFlowState,
-  limitRequests,
-  newToken,
-  sendMail,
-  userSecrets,
-  type AuthLimits,
-} from './account.ts'
+import { createEmailFlowState } from './flow-state.ts'
+import { checkFrequency, checkMailLimit, newToken, sendMail } from './mail.ts'
+import { limitRequests, type AuthLimits } from './rate-limit.ts'
+import { userSecrets } from './users.ts'
+import { comparePassword, hashPassword } from './crypto.ts'
 import { inTransaction, query, queryOne } from './db.ts'
 import { authError } from './errors.ts'
 import { isOtpValid, tokenHash } from './otp.ts'
@@ -36,8 +30,6 @@ import {
   validatePkceParams,
 } from './validation.ts'
 
-/** GoTrue's bcrypt cost (Go's bcrypt.DefaultCost). */
-const BCRYPT_COST = 10
 /** A session younger than this may change its password without a nonce (GoTrue's 24 hours). */
 const RECENT_SIGN_IN_MS = 24 * 60 * 60 * 1000
 
@@ -113,7 +105,7 @@ export async function updateUser(c: Context, ctx: ServiceContext, limits: AuthLi
     }
     if (password !== '') {
       const hash = caller.row.encrypted_password
-      if (hash && (await bcrypt.compare(password, hash).catch(() => false))) {
+      if (hash && (await comparePassword(password, hash))) {
         throw authError(
           422,
           'same_password',
@@ -121,8 +113,7 @@ export async function updateUser(c: Context, ctx: ServiceContext, limits: AuthLi
         )
       }
     }
-    const salt = await bcrypt.genSalt(BCRYPT_COST)
-    encryptedPassword = (await bcrypt.hash(password, salt)).replace(/^\$2b\$/, '$2a$')
+    encryptedPassword = await hashPassword(password)
   }
 
   const redirectTo = redirectFor(c, ctx)

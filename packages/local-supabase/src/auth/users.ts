@@ -1,4 +1,5 @@
 import { expectRow, query, queryOne, rfc3339, type Queryable } from './db.ts'
+import { authError } from './errors.ts'
 
 /** GoTrue keeps a single instance: every row it writes has the nil instance id. */
 export const NIL_UUID = '00000000-0000-0000-0000-000000000000'
@@ -311,4 +312,26 @@ export function identityJson(identity: IdentityRow): Record<string, unknown> {
   json.updated_at = rfc3339(identity.updated_at)
   if (identity.email) json.email = identity.email
   return json
+}
+
+/** Columns of auth.users that never leave the service (tokens and confirmation state). */
+export interface UserSecrets {
+  confirmation_token: string | null
+  recovery_token: string | null
+  email_change_token_new: string | null
+  email_change_token_current: string | null
+  email_change_confirm_status: number | null
+  reauthentication_token: string | null
+}
+
+export async function userSecrets(db: Queryable, userId: string): Promise<UserSecrets> {
+  const row = await queryOne<UserSecrets>(
+    db,
+    `select confirmation_token, recovery_token, email_change_token_new, email_change_token_current,
+            email_change_confirm_status, reauthentication_token
+       from users where id = $1`,
+    [userId],
+  )
+  if (!row) throw authError(500, 'unexpected_failure', 'Database error finding user')
+  return row
 }

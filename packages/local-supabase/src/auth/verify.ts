@@ -1,12 +1,13 @@
 import type { Context } from 'hono'
 import type pg from 'pg'
 import type { ServiceContext } from '../context.ts'
-import { limitRequests, userSecrets, type AuthLimits } from './account.ts'
+import { limitRequests, type AuthLimits } from './rate-limit.ts'
+import { userSecrets } from './users.ts'
 import { inTransaction, query, queryOne } from './db.ts'
 import { AuthError, authError } from './errors.ts'
 import { goEncode } from './google.ts'
 import { isOtpExpired, isOtpValid, PKCE_PREFIX, tokenHash } from './otp.ts'
-import { chooseRedirect } from './redirect-urls.ts'
+import { chooseRedirect, splitUrl } from './redirect-urls.ts'
 import { grantContext, issueSession, type TokenResponse } from './sessions.ts'
 import {
   confirmEmail,
@@ -397,15 +398,6 @@ function errorRedirectUrl(redirectTo: string, error: AuthError, pkce: boolean): 
   if (pkce) for (const [key, value] of fields) search.set(key, value)
   const query = search.size ? `?${goEncode([...search])}` : ''
   return `${base}${query}#${goEncode([...fields, ['sb', '']])}`
-}
-
-function splitUrl(url: string): [string, string, string] {
-  const hashAt = url.indexOf('#')
-  const beforeFragment = hashAt >= 0 ? url.slice(0, hashAt) : url
-  const fragment = hashAt >= 0 ? url.slice(hashAt + 1) : ''
-  const queryAt = beforeFragment.indexOf('?')
-  if (queryAt < 0) return [beforeFragment, '', fragment]
-  return [beforeFragment.slice(0, queryAt), beforeFragment.slice(queryAt + 1), fragment]
 }
 
 function redirect(location: string): Response {

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
+import { escapeHtml } from '../html.ts'
 import { fullMessage, matchesSearch, MailStore, summary, type StoredMessage } from './store.ts'
 
 const PAGE_HEADERS = {
@@ -12,14 +13,6 @@ const PAGE_HEADERS = {
   'Referrer-Policy': 'no-referrer',
   'X-Content-Type-Options': 'nosniff',
 }
-
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
 
 const addresses = (list: StoredMessage['To']) =>
   list.map((a) => (a.Name ? `${a.Name} <${a.Address}>` : a.Address)).join(', ')

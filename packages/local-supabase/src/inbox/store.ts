@@ -57,7 +57,7 @@ export function htmlToText(html: string): string {
     .replace(/<[^>]+>/g, '')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
+    .replace(/&quot;|&#34;/g, '"')
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&')
     .split('\n')

@@ -1,4 +1,4 @@
-import { compactVerify, decodeProtectedHeader } from 'jose'
+import { verifyHmacJwt, type JwtFailure } from '../jwt.ts'
 
 /** The JWT claims a subscriber's RLS checks run with (`request.jwt.claims`). */
 export type Claims = Record<string, unknown> & { role: string; exp: number }
@@ -9,7 +9,16 @@ export type TokenFailure =
 export type TokenCheck =
   { ok: true; claims: Claims } | { ok: false; failure: TokenFailure; secondsAgo?: number }
 
-const HMAC_ALGORITHMS = ['HS256', 'HS384', 'HS512']
+/** How Realtime names each way the signature check fails. */
+const REALTIME_FAILURE: Record<JwtFailure, TokenFailure> = {
+  malformed: 'malformed',
+  'no-algorithm': 'signer',
+  unsecured: 'signer',
+  algorithm: 'signer',
+  invalid: 'signature',
+  signature: 'signature',
+  claims: 'malformed',
+}
 
 /**
  * Realtime's token check (RT `ChannelsAuthorization.authorize_conn`, `JwtVerification`): the
@@ -31,34 +40,9 @@ export async function verifyRealtimeToken(
   }
   if (token.split('.').length !== 3) return { ok: false, failure: 'malformed' }
 
-  let algorithm: unknown
-  try {
-    algorithm = decodeProtectedHeader(token).alg
-  } catch {
-    return { ok: false, failure: 'malformed' }
-  }
-  if (typeof algorithm !== 'string' || !HMAC_ALGORITHMS.includes(algorithm)) {
-    return { ok: false, failure: 'signer' }
-  }
-
-  let payload: Uint8Array
-  try {
-    ;({ payload } = await compactVerify(token, new TextEncoder().encode(secret), {
-      algorithms: HMAC_ALGORITHMS,
-    }))
-  } catch {
-    return { ok: false, failure: 'signature' }
-  }
-  let claims: unknown
-  try {
-    claims = JSON.parse(new TextDecoder().decode(payload))
-  } catch {
-    return { ok: false, failure: 'malformed' }
-  }
-  if (!claims || typeof claims !== 'object' || Array.isArray(claims)) {
-    return { ok: false, failure: 'malformed' }
-  }
-  const record = claims as Record<string, unknown>
+  const verified = await verifyHmacJwt(token, secret)
+  if (!verified.ok) return { ok: false, failure: REALTIME_FAILURE[verified.failure] }
+  const record = verified.claims
   if ('exp' in record) {
     const exp = record.exp
     if (typeof exp !== 'number' || !Number.isFinite(exp)) {

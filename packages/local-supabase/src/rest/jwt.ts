@@ -1,5 +1,4 @@
-import { createSecretKey, type KeyObject } from 'node:crypto'
-import { compactVerify, decodeProtectedHeader, errors } from 'jose'
+import { verifyHmacJwt } from '../jwt.ts'
 import { jwtError } from './errors.ts'
 
 /** The role a request runs as and the claims `request.jwt.claims` exposes to SQL. */
@@ -13,19 +12,6 @@ export interface AuthResult {
 export const ANON_ROLE = 'anon'
 /** PostgREST tolerates this much clock skew on exp, nbf and iat. */
 const ALLOWED_SKEW_SECONDS = 30
-const SYMMETRIC_ALGORITHMS = ['HS256', 'HS384', 'HS512']
-
-// Importing the secret costs more than verifying a token, so each secret is imported once.
-const keys = new Map<string, KeyObject>()
-
-function keyFor(secret: string): KeyObject {
-  let key = keys.get(secret)
-  if (!key) {
-    key = createSecretKey(Buffer.from(secret, 'utf8'))
-    keys.set(secret, key)
-  }
-  return key
-}
 
 const VERIFIED_CACHE_SIZE = 1000
 const verified = new Map<string, Record<string, unknown>>()
@@ -102,46 +88,31 @@ async function verifiedClaims(token: string, secret: string): Promise<Record<str
   return claims
 }
 
+/** PostgREST's wording of each way the signature check fails. */
 async function verify(token: string, secret: string): Promise<Record<string, unknown>> {
-  let algorithm: string | undefined
-  try {
-    algorithm = decodeProtectedHeader(token).alg
-  } catch {
-    throw jwtError('PGRST301', 'JWT cryptographic operation failed')
-  }
-  if (algorithm === 'none') {
-    throw jwtError(
-      'PGRST301',
-      'Wrong or unsupported encoding algorithm',
-      "JWT is unsecured but expected 'alg' was not 'none'",
-    )
-  }
-  let payload: Uint8Array
-  try {
-    ;({ payload } = await compactVerify(token, keyFor(secret), {
-      algorithms: SYMMETRIC_ALGORITHMS,
-    }))
-  } catch (error) {
-    if (error instanceof errors.JWSInvalid) {
+  const result = await verifyHmacJwt(token, secret)
+  if (result.ok) return result.claims
+  switch (result.failure) {
+    case 'malformed':
+    case 'no-algorithm':
+    case 'invalid':
       throw jwtError('PGRST301', 'JWT cryptographic operation failed')
-    }
-    throw jwtError(
-      'PGRST301',
-      'No suitable key or wrong key type',
-      'None of the keys was able to decode the JWT',
-    )
+    case 'unsecured':
+      throw jwtError(
+        'PGRST301',
+        'Wrong or unsupported encoding algorithm',
+        "JWT is unsecured but expected 'alg' was not 'none'",
+      )
+    case 'algorithm':
+    case 'signature':
+      throw jwtError(
+        'PGRST301',
+        'No suitable key or wrong key type',
+        'None of the keys was able to decode the JWT',
+      )
+    case 'claims':
+      throw jwtError('PGRST303', 'Parsing claims failed')
   }
-
-  let claims: unknown
-  try {
-    claims = JSON.parse(new TextDecoder().decode(payload))
-  } catch {
-    throw jwtError('PGRST303', 'Parsing claims failed')
-  }
-  if (!claims || typeof claims !== 'object' || Array.isArray(claims)) {
-    throw jwtError('PGRST303', 'Parsing claims failed')
-  }
-  return claims as Record<string, unknown>
 }
 
 function checkTime(
