@@ -15,14 +15,22 @@ const restrict = (paths, groups) => ({
   ],
 })
 
-/** The local stack is a package with one public entry; nothing outside it reaches into its files. */
+/**
+ * The local stack is a package with two public entries, the stack and its test kit; nothing
+ * outside it reaches into its files.
+ */
 const STACK_INTERNALS = [
-  ['local-supabase/*', '**/packages/local-supabase/**', '**/supabase/local/**'],
-  "Import the stack's public entry: 'local-supabase'.",
+  [
+    'local-supabase/*',
+    '!local-supabase/testing',
+    '**/packages/local-supabase/**',
+    '**/supabase/local/**',
+  ],
+  "Import the stack's public entries: 'local-supabase' or 'local-supabase/testing'.",
 ]
 /** The app ships to browsers: it never imports the stack, the benchmarks or the tests. */
 const OUTSIDE_THE_APP = [
-  ['local-supabase', '**/bench/**', '**/tests/**', '**/scripts/**'],
+  ['local-supabase', 'local-supabase/testing', '**/bench/**', '**/tests/**', '**/scripts/**'],
   'The app does not import the local stack, benchmarks, tests or scripts.',
 ]
 const NO_APP_SHELL = [['@/app/*', '**/app/*'], 'Only src/app composes features into screens.']

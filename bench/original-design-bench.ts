@@ -35,7 +35,7 @@ export async function benchOriginalDesign(
   const repetitions = options.repetitions ?? 20
   // Without the demo golfer of seed.sql, so the tables hold exactly the golfers loaded here.
   const { stack, stop } = await startBenchStack({ seed: false })
-  const admin = new pg.Pool({ connectionString: stack.dbUrl, max: 2 })
+  const admin = new pg.Pool({ connectionString: stack.superuserDbUrl, max: 2 })
   try {
     const ours = countingFetch()
     const golferClient = benchClient(stack, { fetch: ours.fetch })

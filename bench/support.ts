@@ -1,57 +1,35 @@
-import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { readdir, readFile } from 'node:fs/promises'
 import v8 from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import WebSocket from 'ws'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Stack } from 'local-supabase'
+import { createTestClient, startTestStack, uniqueEmail } from 'local-supabase/testing'
 import type { Database } from '../src/lib/database.types.ts'
-import { startStack, type Stack } from 'local-supabase'
 import { PROJECT_ROOT } from '../scripts/project.ts'
 
 /** A fresh local stack in a temp folder on free ports, so benchmarks never touch real data. */
 export async function startBenchStack(
   options: { log?: (line: string) => void; seed?: boolean } = {},
 ): Promise<{ stack: Stack; stop: () => Promise<void> }> {
-  const root = await mkdtemp(path.join(tmpdir(), 'hcpfast-bench-'))
-  await chmod(root, 0o755)
   // fsync stays on: the figures should be those of a stack that keeps what it acknowledges.
-  const stack = await startStack({
+  const { stack, stop } = await startTestStack({
     projectDir: PROJECT_ROOT,
-    apiPort: 0,
-    dbPort: 0,
-    inboxPort: 0,
-    dataDir: path.join(root, 'db'),
-    log: options.log,
-    seed: options.seed,
+    tempPrefix: 'hcpfast-bench',
+    fsync: true,
+    ...options,
   })
-  return {
-    stack,
-    stop: async () => {
-      await stack.stop()
-      await rm(root, { recursive: true, force: true })
-    },
-  }
+  return { stack, stop }
 }
 
-function memoryStorage() {
-  const items = new Map<string, string>()
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  }
-}
-
+/** A client with supabase-js's default (implicit) flow, as the benchmarks have always measured. */
 export function benchClient(
   stack: Stack,
   options: { key?: string; fetch?: typeof fetch } = {},
 ): SupabaseClient<Database> {
-  return createClient<Database>(stack.apiUrl, options.key ?? stack.keys.publishable, {
-    auth: { persistSession: true, storage: memoryStorage(), autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-    ...(options.fetch ? { global: { fetch: options.fetch } } : {}),
-  })
+  return createTestClient<Database>(
+    { apiUrl: stack.apiUrl, publishableKey: stack.keys.publishable },
+    { ...options, flowType: 'implicit' },
+  )
 }
 
 /** A `fetch` for supabase-js that counts the bytes of every response body it receives. */
@@ -80,12 +58,9 @@ export function countingFetch() {
   return counter
 }
 
-let golfers = 0
-
 export async function benchGolfer(stack: Stack, label = 'bench') {
   const client = benchClient(stack)
-  golfers += 1
-  const email = `${label}-${golfers}-${Date.now()}@bench.test`
+  const email = uniqueEmail(label, 'bench.test')
   const password = 'bench-password'
   const { data, error } = await client.auth.signUp({ email, password })
   if (error || !data.user) throw error ?? new Error('sign-up failed')

@@ -12,7 +12,8 @@ const ulid = monotonicFactory()
  * value on a bound is accepted. Values go in as text parameters, as every client library sends
  * them.
  */
-const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 4 })
+// The superuser: only it may set session_replication_role, which skips the triggers here.
+const pool = new pg.Pool({ connectionString: inject('database').superuserDbUrl, max: 4 })
 
 let golfer: string
 let courseId: string

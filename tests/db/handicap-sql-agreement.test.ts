@@ -27,7 +27,8 @@ import {
  */
 const GOLFERS = 10_000
 const THROUGH_THE_TRIGGER = 300
-const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 1 })
+// The superuser: only it may set session_replication_role, which skips the triggers here.
+const pool = new pg.Pool({ connectionString: inject('database').superuserDbUrl, max: 1 })
 
 afterAll(() => pool.end())
 

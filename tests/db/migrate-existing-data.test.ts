@@ -102,14 +102,11 @@ it('applies the new migrations to a database with rounds, losing and changing no
     [golfer],
   )
 
-  const postgresUrl = new URL(database.dbUrl)
-  postgresUrl.username = 'postgres'
-  postgresUrl.password = 'postgres'
   await runSupabaseCli(PROJECT_ROOT, [
     'db',
     'push',
     '--db-url',
-    cliDbUrl(postgresUrl.toString()),
+    cliDbUrl(database.dbUrl),
     '--include-all',
     '--yes',
   ])

@@ -21,7 +21,8 @@ import {
  * handicaps come from ratings above the scores; course handicaps hit exact halves.
  */
 const GOLFERS = 10_000
-const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 1 })
+// The superuser: only it may set session_replication_role, which skips the triggers here.
+const pool = new pg.Pool({ connectionString: inject('database').superuserDbUrl, max: 1 })
 
 afterAll(() => pool.end())
 

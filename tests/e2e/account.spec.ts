@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { newClient, stackInfo } from '../support/stack.ts'
+import { newClient, stackInfo, uniqueEmail } from '../support/stack.ts'
 import { appUrl, launchBrowser, newWatchedPage, PHONE } from './support/browser.ts'
 import { golferWith, logIn } from './support/golfer.ts'
 
@@ -130,7 +130,7 @@ describe('account screen', () => {
 
   it('changes the email once the link sent to the new address is opened', async () => {
     const golfer = await golferWith()
-    const next = `moved-${Date.now()}@example.test`
+    const next = uniqueEmail('moved')
     await logIn(page, golfer.email, golfer.password)
     await openAccount()
     expect(await page.getByTestId('account-email').textContent()).toBe(golfer.email)

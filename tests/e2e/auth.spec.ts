@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { NOT_NUMBERS } from '../../src/testing/hostile-values.ts'
-import { adminPool, newGolfer } from '../support/stack.ts'
+import { adminPool, newGolfer, uniqueEmail } from '../support/stack.ts'
 import {
   appUrl,
   DESKTOP,
@@ -35,9 +35,6 @@ afterEach(async () => {
   await context.close()
   expect(problems).toEqual([])
 })
-
-const uniqueEmail = (label: string) =>
-  `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`
 
 describe('login screen', () => {
   it('shows the product name, both fields, the three buttons and the privacy hint', async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../src/lib/database.types.ts'
 import { PROJECT_ROOT } from '../../scripts/project.ts'
 import { freePort, startPostgres, startStack, type Stack, type StackOptions } from 'local-supabase'
-import { memoryStorage, nodeRealtime } from '../support/stack.ts'
+import { memoryStorage, nodeRealtime, uniqueEmail } from '../support/stack.ts'
 import { serveAppFor } from './setup/global-app.ts'
 import {
   launchBrowser,
@@ -68,7 +68,7 @@ async function registeredGolfer(courses: string[] = []) {
     auth: { storage: memoryStorage(), autoRefreshToken: false, persistSession: true },
     realtime: nodeRealtime,
   })
-  const email = `faults-${ulid().toLowerCase()}@example.test`
+  const email = uniqueEmail('faults')
   const password = 'fairway-and-green'
   const { data, error } = await client.auth.signUp({ email, password })
   if (error || !data.user) throw error ?? new Error('sign-up returned no user')
@@ -91,7 +91,7 @@ async function restartStack(): Promise<void> {
   stack = await startStack(options)
 }
 
-/** Courses of one golfer, read as the superuser from the stack's database. */
+/** Courses of one golfer, read from the stack's database as `postgres` (which bypasses RLS). */
 async function storedCourseNames(userId: string): Promise<string[]> {
   if (!stack) throw new Error('the stack is not running')
   const pool = new pg.Pool({ connectionString: stack.dbUrl, max: 1 })
@@ -110,7 +110,7 @@ const reconnecting = (page: Page) => page.getByRole('status').getByText('Reconne
 const waiting = (page: Page) => page.getByRole('status').locator('.connection__waiting')
 const roundEntry = (page: Page, score: number) =>
   page.getByRole('button', { name: new RegExp(`^Score ${score}, `) })
-/** Rounds of one golfer, read as the superuser from the stack's database. */
+/** Rounds of one golfer, read from the stack's database as `postgres` (which bypasses RLS). */
 async function storedRounds(userId: string): Promise<{ score: number; course_name: string }[]> {
   if (!stack) throw new Error('the stack is not running')
   const pool = new pg.Pool({ connectionString: stack.dbUrl, max: 1 })

@@ -15,6 +15,7 @@ import {
   handicapIndex,
 } from '../../src/features/handicap/lib/handicap-index.ts'
 import { golferWith, logIn } from './support/golfer.ts'
+import { uniqueEmail } from '../support/stack.ts'
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
 const ulid = monotonicFactory()
@@ -136,7 +137,7 @@ describe('Google sign-in', () => {
     const popup = await popupOpened
     await popup.waitForLoadState()
     await screenshot(popup, 'google-stand-in-phone')
-    await popup.getByLabel(/email/i).fill(`google-${Date.now()}@example.test`)
+    await popup.getByLabel(/email/i).fill(uniqueEmail('google'))
     await popup.getByLabel(/name/i).fill('Popup Golfer')
     const closed = popup.waitForEvent('close')
     await popup.getByRole('button', { name: /continue/i }).click()
@@ -164,7 +165,7 @@ describe('Google sign-in', () => {
     })
     await page.getByRole('button', { name: 'Sign in with Google' }).click()
     await page.waitForURL(/\/auth\/v1\/authorize/)
-    await page.getByLabel(/email/i).fill(`redirect-${Date.now()}@example.test`)
+    await page.getByLabel(/email/i).fill(uniqueEmail('redirect'))
     await page.getByLabel(/name/i).fill('Redirect Golfer')
     await page.getByRole('button', { name: /continue/i }).click()
     await page.waitForURL('**/courses')

@@ -8,7 +8,7 @@ import { afterAll, expect, it } from 'vitest'
 import type { Database } from '../../src/lib/database.types.ts'
 import { startStack, type Stack } from 'local-supabase'
 import { PROJECT_ROOT } from '../../scripts/project.ts'
-import { memoryStorage, nodeRealtime } from '../support/stack.ts'
+import { memoryStorage, nodeRealtime, uniqueEmail } from '../support/stack.ts'
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
 const ulid = monotonicFactory()
@@ -46,7 +46,7 @@ it('keeps every acknowledged write when Postgres is killed mid-write', async () 
     realtime: nodeRealtime,
   })
   const { data, error } = await client.auth.signUp({
-    email: `crash-${Date.now()}@example.test`,
+    email: uniqueEmail('crash'),
     password: 'crash-test-password',
   })
   expect(error).toBeNull()

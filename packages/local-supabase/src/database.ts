@@ -270,8 +270,10 @@ export interface DatabaseOptions {
 }
 
 export interface Database {
-  /** Superuser (supabase_admin) connection string, for the stack's own administration. */
+  /** The `postgres` role's connection string, what `supabase status` prints as `DB_URL`. */
   dbUrl: string
+  /** The superuser's (supabase_admin), for the stack's own administration. */
+  superuserDbUrl: string
   /** The embedded server's pid (undefined with DATABASE_URL). */
   pid: number | undefined
   stop(): Promise<void>
@@ -285,7 +287,11 @@ export async function startDatabase(options: DatabaseOptions): Promise<Database>
       projectDir: options.projectDir,
       seed: options.seed ?? true,
     })
-    return { dbUrl: options.databaseUrl, pid: undefined, stop: async () => undefined }
+    return {
+      ...databaseUrls(options.databaseUrl),
+      pid: undefined,
+      stop: async () => undefined,
+    }
   }
   if (options.fresh) await rm(options.dataDir, { recursive: true, force: true })
   const port = options.port === 0 ? await freePort() : options.port
@@ -306,7 +312,11 @@ export async function startDatabase(options: DatabaseOptions): Promise<Database>
     await postgres.stop()
     throw error
   }
-  return { dbUrl: postgres.url, pid: postgres.pid, stop: () => postgres.stop() }
+  return { ...databaseUrls(postgres.url), pid: postgres.pid, stop: () => postgres.stop() }
+}
+
+function databaseUrls(superuserDbUrl: string): Pick<Database, 'dbUrl' | 'superuserDbUrl'> {
+  return { dbUrl: migrationRoleUrl(superuserDbUrl), superuserDbUrl }
 }
 
 /** A TCP port on 127.0.0.1 that nothing listens on right now. */

@@ -84,7 +84,7 @@ export async function withThrowawayDatabase<T>(
       seed: false,
     })
     try {
-      return await work(database.dbUrl)
+      return await work(database.superuserDbUrl)
     } finally {
       await database.stop()
     }

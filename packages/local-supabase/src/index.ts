@@ -1,26 +1,10 @@
-// The package's one public entry. Everything else under src/ is internal (lint enforces it).
-export { exitOnStartFailure, printServerProblems, runCli, statusEnv, stopOnSignals } from './cli.ts'
-export { loadConfig, parseConfig, type StackConfig } from './config.ts'
-export {
-  cliDbUrl,
-  freePort,
-  runSupabaseCli,
-  startDatabase,
-  type Database,
-  type DatabaseOptions,
-} from './database.ts'
-export {
-  cliPinnedPostgresMetaVersion,
-  generateTypes,
-  installedPostgresMetaVersion,
-  withThrowawayDatabase,
-} from './gen-types.ts'
-export type { StackKeys } from './keys.ts'
-export { startPostgres, type PostgresOptions } from './postgres.ts'
-export {
-  defaultDataDir,
-  PortInUseError,
-  startStack,
-  type Stack,
-  type StackOptions,
-} from './stack.ts'
+// The package's public entry: only what code outside the package uses (its scripts, tests and
+// benchmarks); the test kit is `local-supabase/testing`. Everything else under src/ is internal
+// (lint enforces it).
+export { exitOnStartFailure, printServerProblems, statusEnv, stopOnSignals } from './cli.ts'
+// What `StackOptions.config` takes: the project's config.toml, read as `supabase start` reads it.
+export { loadConfig, type StackConfig } from './config.ts'
+export { cliDbUrl, freePort, runSupabaseCli, startDatabase, type Database } from './database.ts'
+export { generateTypes, withThrowawayDatabase } from './gen-types.ts'
+export { startPostgres } from './postgres.ts'
+export { startStack, type Stack, type StackOptions } from './stack.ts'

@@ -41,10 +41,12 @@ export interface StackOptions {
 export interface Stack {
   apiUrl: string
   /**
-   * Superuser (supabase_admin) connection string, for the stack's own administration and tests.
-   * Migrations and the seed run as `postgres`, which is not a superuser, as on the platform.
+   * The `postgres` role's connection string, what `supabase status` prints as `DB_URL`: the role
+   * migrations and the seed run as, which is not a superuser, as on the platform.
    */
   dbUrl: string
+  /** The superuser's (supabase_admin), for the stack's own administration and tests that need it. */
+  superuserDbUrl: string
   keys: StackKeys
   config: StackConfig
   /**
@@ -81,7 +83,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ...pick(options, ['databaseUrl', 'fresh', 'seed', 'fsync']),
     log,
   })
-  const { dbUrl } = database
+  const { superuserDbUrl } = database
 
   const pools: pg.Pool[] = []
   let inbox: Inbox | undefined
@@ -91,7 +93,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const keys = await keysFor(options.jwtSecret ?? DEFAULT_JWT_SECRET)
     const apiUrl = `http://127.0.0.1:${apiPort}`
     const pool = (user: string, max: number) => {
-      const url = new URL(dbUrl)
+      const url = new URL(superuserDbUrl)
       if (user !== 'superuser') {
         url.username = user
         url.password = 'postgres'
@@ -111,7 +113,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       authDb: pool('supabase_auth_admin', 10),
       restDb: pool('authenticator', 24),
       adminDb: pool('superuser', 10),
-      adminDbUrl: dbUrl,
+      adminDbUrl: superuserDbUrl,
       apiUrl,
       log,
       ...(inbox ? { mailer: { send: (message) => void mail.add(message) } } : {}),
@@ -125,7 +127,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     let stopping: Promise<void> | undefined
     return {
       apiUrl,
-      dbUrl,
+      dbUrl: database.dbUrl,
+      superuserDbUrl,
       keys,
       config,
       inboxUrl: inbox?.url,

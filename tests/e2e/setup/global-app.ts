@@ -3,7 +3,7 @@ import path from 'node:path'
 import { build, preview, type InlineConfig, type PreviewServer } from 'vite'
 import type { TestProject } from 'vitest/node'
 import { PROJECT_ROOT } from '../../../scripts/project.ts'
-import { startTestStack } from '../../setup/global-stack.ts'
+import { startAppStack } from '../../setup/global-stack.ts'
 import type { StackInfo } from '../../support/stack.ts'
 
 declare module 'vitest' {
@@ -17,7 +17,7 @@ declare module 'vitest' {
  * to a fresh local stack — the same bundle a golfer would download.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const { info, stop } = await startTestStack()
+  const { info, stop } = await startAppStack()
   project.provide('stack', info)
   try {
     // Per process, so two test runs side by side never serve each other's build.

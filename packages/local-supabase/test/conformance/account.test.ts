@@ -207,7 +207,7 @@ describe('PUT /user', () => {
 
 /** The Auth service under another config, in-process on the same database, its mails captured. */
 describe('Auth with other [auth.email] and [auth.rate_limit] settings', () => {
-  const authDbUrl = new URL(stack.dbUrl)
+  const authDbUrl = new URL(stack.superuserDbUrl)
   authDbUrl.username = 'supabase_auth_admin'
   authDbUrl.password = 'postgres'
   const authDb = new pg.Pool({ connectionString: authDbUrl.toString(), max: 4 })
@@ -226,7 +226,7 @@ describe('Auth with other [auth.email] and [auth.rate_limit] settings', () => {
         authDb,
         restDb: authDb,
         adminDb: db,
-        adminDbUrl: stack.dbUrl,
+        adminDbUrl: stack.superuserDbUrl,
         apiUrl: stack.apiUrl,
         log: () => undefined,
         mailer: { send: (mail) => void mails.push(mail) },

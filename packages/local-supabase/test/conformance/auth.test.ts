@@ -755,7 +755,7 @@ describe('Auth wire details', () => {
  * database with a changed config; an ApiError is written out as the gateway does.
  */
 describe('Auth under other config.toml settings', () => {
-  const authDbUrl = new URL(stack.dbUrl)
+  const authDbUrl = new URL(stack.superuserDbUrl)
   authDbUrl.username = 'supabase_auth_admin'
   authDbUrl.password = 'postgres'
   const authDb = new pg.Pool({ connectionString: authDbUrl.toString(), max: 4 })
@@ -773,7 +773,7 @@ describe('Auth under other config.toml settings', () => {
         authDb,
         restDb: authDb,
         adminDb: db,
-        adminDbUrl: stack.dbUrl,
+        adminDbUrl: stack.superuserDbUrl,
         apiUrl: stack.apiUrl,
         log: () => undefined,
       }),

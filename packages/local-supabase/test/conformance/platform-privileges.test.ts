@@ -13,11 +13,11 @@ import { stackInfo } from '../support.ts'
 const API_ROLES = ['anon', 'authenticated', 'service_role'] as const
 type Role = 'postgres' | 'authenticator' | 'supabase_auth_admin' | (typeof API_ROLES)[number]
 
-const superuser = new pg.Pool({ connectionString: stackInfo().dbUrl, max: 2 })
+const superuser = new pg.Pool({ connectionString: stackInfo().superuserDbUrl, max: 2 })
 afterAll(() => superuser.end())
 
 function urlFor(user: string): string {
-  const url = new URL(stackInfo().dbUrl)
+  const url = new URL(stackInfo().superuserDbUrl)
   url.username = user
   url.password = 'postgres'
   return url.toString()
@@ -50,7 +50,8 @@ async function expectRefused(role: Role, ...statements: string[]): Promise<void>
 
 describe('roles and who connects as whom', () => {
   it('the stack administers as supabase_admin, the only superuser; postgres is not one', async () => {
-    expect(new URL(stackInfo().dbUrl).username).toBe('supabase_admin')
+    expect(new URL(stackInfo().superuserDbUrl).username).toBe('supabase_admin')
+    expect(new URL(stackInfo().dbUrl).username).toBe('postgres')
     const { rows } = await superuser.query<{ rolname: string }>(
       `select rolname from pg_roles where rolsuper order by rolname`,
     )

@@ -34,7 +34,7 @@ const noLog = () => undefined
 
 /** Inserts the owner's note in a transaction left open; returns its id, xid and the commit. */
 async function openInsert(userId: string) {
-  const session = new pg.Client({ connectionString: stackInfo().dbUrl })
+  const session = new pg.Client({ connectionString: stackInfo().superuserDbUrl })
   await session.connect()
   await session.query('begin')
   const { rows } = await session.query<{ id: string; xid: string }>(
