@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url'
+import pg from 'pg'
 import { inject } from 'vitest'
 import {
   adminPool as superuserPool,
@@ -28,5 +29,13 @@ export const newUser = (label = 'user') => signUpUser(stackInfo(), { label })
 
 /** A superuser pool on the fixture database. */
 export const adminPool = () => superuserPool(stackInfo())
+
+/** A pool on the fixture database as one of the platform's login roles (password `postgres`). */
+export function rolePool(role: string, max = 4): pg.Pool {
+  const url = new URL(stackInfo().superuserDbUrl)
+  url.username = role
+  url.password = 'postgres'
+  return new pg.Pool({ connectionString: url.toString(), max })
+}
 
 export { memoryStorage, nodeRealtime } from '../src/testing.ts'

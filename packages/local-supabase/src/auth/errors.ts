@@ -49,6 +49,19 @@ export function unexpectedFailure(): AuthError {
  * OAuth-style errors (`{error, error_description}`) only travel in redirects here: a provider's
  * denial at /callback. They carry no GoTrue error code.
  */
+/** The OAuth 2.0 `error` GoTrue puts in a redirect for an API error of this status. */
+export function oauthErrorForStatus(status: number): string | undefined {
+  return OAUTH_ERRORS[status]
+}
+
+const OAUTH_ERRORS: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'unauthorized_client',
+  403: 'access_denied',
+  500: 'server_error',
+  503: 'temporarily_unavailable',
+}
+
 export class OAuthRedirectError extends Error {
   readonly error: string
   readonly description: string

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type pg from 'pg'
 import type { ServiceContext } from '../context.ts'
 import { CommitThenThrow, inTransaction, query, queryOne } from './db.ts'
-import { AuthError, authError, OAuthRedirectError } from './errors.ts'
+import { AuthError, authError, OAuthRedirectError, oauthErrorForStatus } from './errors.ts'
 import {
   completeFlowState,
   createFlowState,
@@ -454,14 +454,7 @@ function oauthErrorName(error: AuthError): string {
   ) {
     return 'access_denied'
   }
-  const byStatus: Record<number, string> = {
-    400: 'invalid_request',
-    401: 'unauthorized_client',
-    403: 'access_denied',
-    500: 'server_error',
-    503: 'temporarily_unavailable',
-  }
-  return byStatus[error.status] ?? 'server_error'
+  return oauthErrorForStatus(error.status) ?? 'server_error'
 }
 
 function displayOrigin(url: string): string {

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../context.ts'
 import { limitRequests, type AuthLimits } from './rate-limit.ts'
 import { userSecrets } from './users.ts'
 import { inTransaction, query, queryOne } from './db.ts'
-import { AuthError, authError } from './errors.ts'
+import { AuthError, authError, oauthErrorForStatus } from './errors.ts'
 import { goEncode } from './google.ts'
 import { isOtpExpired, isOtpValid, PKCE_PREFIX, tokenHash } from './otp.ts'
 import { chooseRedirect, splitUrl } from './redirect-urls.ts'
@@ -383,15 +383,8 @@ async function issueAuthCode(
 /** GoTrue's `prepErrorRedirectURL`: the error in the fragment, and in the query for PKCE. */
 function errorRedirectUrl(redirectTo: string, error: AuthError, pkce: boolean): string {
   const [base, existing] = splitUrl(redirectTo)
-  const byStatus: Record<number, string> = {
-    400: 'invalid_request',
-    401: 'unauthorized_client',
-    403: 'access_denied',
-    500: 'server_error',
-    503: 'temporarily_unavailable',
-  }
   const fields: Array<[string, string]> = []
-  const name = byStatus[error.status]
+  const name = oauthErrorForStatus(error.status)
   if (name) fields.push(['error', name])
   fields.push(['error_code', error.code], ['error_description', error.message])
   const search = new URLSearchParams(existing)

@@ -1,7 +1,6 @@
 import { AuthApiError, createClient } from '@supabase/supabase-js'
 import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { authRoutes } from '../../src/auth/routes.ts'
 import { loadConfig, type StackConfig } from '../../src/config.ts'
@@ -15,6 +14,7 @@ import {
   newClient,
   newUser,
   nodeRealtime,
+  rolePool,
   stackInfo,
 } from '../support.ts'
 
@@ -207,10 +207,7 @@ describe('PUT /user', () => {
 
 /** The Auth service under another config, in-process on the same database, its mails captured. */
 describe('Auth with other [auth.email] and [auth.rate_limit] settings', () => {
-  const authDbUrl = new URL(stack.superuserDbUrl)
-  authDbUrl.username = 'supabase_auth_admin'
-  authDbUrl.password = 'postgres'
-  const authDb = new pg.Pool({ connectionString: authDbUrl.toString(), max: 4 })
+  const authDb = rolePool('supabase_auth_admin')
   afterAll(() => authDb.end())
 
   async function authService(configure: (auth: StackConfig['auth']) => void) {

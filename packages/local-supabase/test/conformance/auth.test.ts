@@ -9,13 +9,12 @@ import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { createRequire } from 'node:module'
 import { decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { authRoutes } from '../../src/auth/routes.ts'
 import { loadConfig, type StackConfig } from '../../src/config.ts'
 import { ApiError } from '../../src/errors.ts'
 import { keysFor } from '../../src/keys.ts'
-import { adminPool, FIXTURE_DIR, newClient, stackInfo } from '../support.ts'
+import { adminPool, FIXTURE_DIR, newClient, rolePool, stackInfo } from '../support.ts'
 
 /**
  * GoTrue conformance of the local stack's /auth/v1, driven through the real supabase-js exactly
@@ -755,10 +754,7 @@ describe('Auth wire details', () => {
  * database with a changed config; an ApiError is written out as the gateway does.
  */
 describe('Auth under other config.toml settings', () => {
-  const authDbUrl = new URL(stack.superuserDbUrl)
-  authDbUrl.username = 'supabase_auth_admin'
-  authDbUrl.password = 'postgres'
-  const authDb = new pg.Pool({ connectionString: authDbUrl.toString(), max: 4 })
+  const authDb = rolePool('supabase_auth_admin')
   afterAll(() => authDb.end())
 
   async function authService(configure: (auth: StackConfig['auth']) => void) {
