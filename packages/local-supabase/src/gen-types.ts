@@ -66,7 +66,8 @@ export async function cliPinnedPostgresMetaVersion(): Promise<string> {
 /**
  * Runs `work` against a throwaway embedded Postgres (free port, temp folder) prepared exactly as a
  * stack start prepares one: platform bootstrap, then the project's migrations through the real CLI,
- * no seed. Nothing of a developer's own local data is read or touched.
+ * no seed; `work` gets the `postgres` role's URL, as `supabase status` prints it. Nothing of a
+ * developer's own local data is read or touched.
  */
 export async function withThrowawayDatabase<T>(
   projectDir: string,
@@ -84,7 +85,7 @@ export async function withThrowawayDatabase<T>(
       seed: false,
     })
     try {
-      return await work(database.superuserDbUrl)
+      return await work(database.dbUrl)
     } finally {
       await database.stop()
     }
