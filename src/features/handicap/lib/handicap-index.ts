@@ -40,7 +40,7 @@ function floorDivide(numerator: number, denominator: number): number {
 }
 
 /** numerator / denominator to the nearest integer, exact halves toward +∞. */
-function roundHalfUp(numerator: number, denominator: number): number {
+export function roundHalfUp(numerator: number, denominator: number): number {
   return floorDivide(2 * numerator + denominator, 2 * denominator)
 }
 
@@ -58,7 +58,8 @@ function ratingTenths(courseRating: number): number {
   return tenths
 }
 
-function differentialTenths({ score, courseRating, slopeRating }: ScoredRound): number {
+/** The differential in whole tenths (WHS Rule 5.1), exact: what the estimate's engine adds up. */
+export function differentialTenths({ score, courseRating, slopeRating }: ScoredRound): number {
   if (!Number.isInteger(score) || Math.abs(score) > LARGEST_INPUT) {
     throw new RangeError(`score must be a whole number, got ${score}`)
   }
@@ -75,7 +76,7 @@ export function scoreDifferential(round: ScoredRound): number {
 
 /** Keeps `kept` the `count` smallest values seen, ascending: at most 8, so one pass with an
  * insertion into a tiny sorted list is linear in the number of rounds. */
-function keepIfLowest(kept: number[], value: number, count: number): void {
+export function keepIfLowest(kept: number[], value: number, count: number): void {
   if (kept.length === count && value >= (kept[count - 1] as number)) return
   let at = Math.min(kept.length, count - 1)
   while (at > 0 && (kept[at - 1] as number) > value) {

@@ -1,0 +1,221 @@
+import {
+  differentialTenths,
+  differentialsUsed,
+  keepIfLowest,
+  roundHalfUp,
+  type ScoredRound,
+} from './handicap-index'
+
+/**
+ * The estimated World Handicap System index (issue 24): the most recent 20 rounds, exceptional
+ * score reductions, and the soft and hard caps above the low index of the past year. It sits
+ * beside the spec's index (which uses every round) and never replaces it.
+ *
+ * Like the spec's index, everything is whole tenths (safe integers), so ties round toward +∞
+ * exactly. One pass over the rounds: each round looks back at most 20 rounds, and the low index is
+ * a sliding minimum over days, so a record of n rounds costs O(20·n).
+ */
+export interface WhsInputRound extends ScoredRound {
+  /** YYYY-MM-DD, the day the round was played. */
+  playedOn: string
+}
+
+export type WhsCap = 'none' | 'soft' | 'hard'
+
+export interface WhsRoundResult {
+  differential: number
+  /** The differential less every exceptional reduction that covers it, as of the last round. */
+  adjustedDifferential: number
+  /** Whole points this round's exceptional score took off it and the 19 rounds before it. */
+  exceptionalReduction: 0 | 1 | 2
+  /** The estimate after this round, or null while there is none. */
+  indexAfter: number | null
+  /** Whether the final estimate is made from this round. */
+  counts: boolean
+}
+
+export interface WhsRecord {
+  rounds: WhsRoundResult[]
+  index: number | null
+  lowIndex: number | null
+  cap: WhsCap
+}
+
+/** The most recent rounds the index is made from (Rule 5.2), and the rounds a reduction covers. */
+const LATEST = 20
+/** The index never exceeds 54.0 (Rule 5.3). */
+const MAXIMUM_TENTHS = 540
+/** A rise above the low index beyond 3.0 is halved; beyond 5.0 it is cut (Rule 5.8). */
+const SOFT_CAP_TENTHS = 30
+const HARD_CAP_TENTHS = 50
+/** The low index looks back over the 365 days before the day played (Rule 5.7). */
+const LOW_INDEX_DAYS = 365
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** Days since 1970-01-01 of a YYYY-MM-DD day; refuses anything that is not a calendar day. */
+function dayNumber(playedOn: string): number {
+  const match = DAY_PATTERN.exec(playedOn)
+  if (match) {
+    const [, year, month, day] = match.map(Number) as [number, number, number, number]
+    const date = new Date(Date.UTC(year, month - 1, day))
+    if (date.getUTCMonth() === month - 1 && date.getUTCDate() === day) {
+      return date.getTime() / 86_400_000
+    }
+  }
+  throw new RangeError(`played on must be a day as YYYY-MM-DD, got ${playedOn}`)
+}
+
+/** Rule 5.9: 10.0 or more below the index in effect takes 2.0 off, 7.0 to 9.9 takes 1.0. */
+function exceptionalReduction(inEffect: number | null, differential: number): 0 | 1 | 2 {
+  if (inEffect === null) return 0
+  if (inEffect - differential >= 100) return 2
+  if (inEffect - differential >= 70) return 1
+  return 0
+}
+
+/** Rule 5.8 on a calculated index and a low index, both in tenths, then the 54.0 maximum. */
+function capped(calculated: number, low: number | null): { tenths: number; cap: WhsCap } {
+  let tenths = calculated
+  let cap: WhsCap = 'none'
+  if (low !== null && calculated - low > SOFT_CAP_TENTHS) {
+    const soft = low + SOFT_CAP_TENTHS + roundHalfUp(calculated - low - SOFT_CAP_TENTHS, 2)
+    if (soft > low + HARD_CAP_TENTHS) {
+      tenths = low + HARD_CAP_TENTHS
+      cap = 'hard'
+    } else {
+      tenths = soft
+      // A rise of 3.1 halves to 0.05, which rounds back up to 0.1: nothing was lowered.
+      if (soft < calculated) cap = 'soft'
+    }
+  }
+  return { tenths: Math.min(tenths, MAXIMUM_TENTHS), cap }
+}
+
+/**
+ * The lowest end-of-day estimate of the days in a sliding window: days enter oldest first, and a
+ * day whose estimate is not above a later one's can never be the lowest again, so it is dropped.
+ */
+class LowestOfDays {
+  private readonly days: number[] = []
+  private readonly estimates: number[] = []
+  private first = 0
+
+  add(day: number, estimate: number): void {
+    while (this.estimates.length > this.first && (this.estimates.at(-1) as number) >= estimate) {
+      this.days.pop()
+      this.estimates.pop()
+    }
+    this.days.push(day)
+    this.estimates.push(estimate)
+  }
+
+  /** The lowest estimate of the days from `since` on, forgetting the days before it. */
+  lowestSince(since: number): number | null {
+    while (this.first < this.days.length && (this.days[this.first] as number) < since) {
+      this.first += 1
+    }
+    return this.first < this.estimates.length ? (this.estimates[this.first] as number) : null
+  }
+}
+
+/**
+ * The estimate over a golfer's rounds, given in record order (by day played, then entry order
+ * within a day), oldest first; each round's figures and the state after the last one.
+ */
+export function whsRecord(rounds: readonly WhsInputRound[]): WhsRecord {
+  const count = rounds.length
+  const differentials = rounds.map(differentialTenths)
+  const reductions: (0 | 1 | 2)[] = []
+  const indexes: (number | null)[] = []
+  const lowestOfDays = new LowestOfDays()
+  let day = Number.NaN
+  let inEffect: number | null = null
+  let lowOfDay: number | null = null
+  let lowIndex: number | null = null
+  let cap: WhsCap = 'none'
+
+  for (let at = 0; at < count; at++) {
+    const played = dayNumber((rounds[at] as WhsInputRound).playedOn)
+    if (played < day) {
+      throw new RangeError(
+        `rounds must be oldest first: round ${at} was played before round ${at - 1}`,
+      )
+    }
+    if (played !== day) {
+      // Rule 5.4: every round of a day is played off the estimate at the end of the day before.
+      if (at > 0) {
+        inEffect = indexes[at - 1] as number | null
+        if (inEffect !== null) lowestOfDays.add(day, inEffect)
+      }
+      day = played
+      lowOfDay = lowestOfDays.lowestSince(day - LOW_INDEX_DAYS) ?? inEffect
+    }
+    const differential = differentials[at] as number
+    reductions.push(exceptionalReduction(inEffect, differential))
+
+    const rule = differentialsUsed(Math.min(at + 1, LATEST))
+    if (!rule) {
+      indexes.push(null)
+      continue
+    }
+    // Within the latest 20, a round is covered by every exceptional round from it to this one.
+    const lowest: number[] = []
+    let covering = 0
+    for (let back = at; back >= 0 && back > at - LATEST; back--) {
+      covering += 10 * (reductions[back] as number)
+      keepIfLowest(lowest, (differentials[back] as number) - covering, rule.count)
+    }
+    const sum = lowest.reduce((total, tenths) => total + tenths, 0)
+    const calculated = roundHalfUp(sum, rule.count) - rule.adjustmentTenths
+    lowIndex = at + 1 >= LATEST ? lowOfDay : null
+    const result = capped(calculated, lowIndex)
+    cap = result.cap
+    indexes.push(result.tenths)
+  }
+
+  const adjusted = finalAdjustments(differentials, reductions)
+  const counts = finalCounts(adjusted)
+  const index = count > 0 ? (indexes[count - 1] as number | null) : null
+  return {
+    rounds: differentials.map((differential, at) => {
+      const after = indexes[at] as number | null
+      return {
+        differential: differential / 10,
+        adjustedDifferential: (adjusted[at] as number) / 10,
+        exceptionalReduction: reductions[at] as 0 | 1 | 2,
+        indexAfter: after === null ? null : after / 10,
+        counts: counts[at] as boolean,
+      }
+    }),
+    index: index === null ? null : index / 10,
+    lowIndex: index === null || lowIndex === null ? null : lowIndex / 10,
+    cap: index === null ? 'none' : cap,
+  }
+}
+
+/** Each differential less the reductions of the exceptional rounds among it and the 19 after it. */
+function finalAdjustments(
+  differentials: readonly number[],
+  reductions: readonly number[],
+): number[] {
+  const adjusted: number[] = []
+  let covering = 0
+  for (let at = differentials.length - 1; at >= 0; at--) {
+    covering += 10 * (reductions[at] as number)
+    if (at + LATEST < reductions.length) covering -= 10 * (reductions[at + LATEST] as number)
+    adjusted[at] = (differentials[at] as number) - covering
+  }
+  return adjusted
+}
+
+/** The rounds the final index is made from: the lowest of the latest 20, the more recent on a tie. */
+function finalCounts(adjusted: readonly number[]): boolean[] {
+  const counts = adjusted.map(() => false)
+  const latest = Math.max(0, adjusted.length - LATEST)
+  const rule = differentialsUsed(adjusted.length - latest)
+  if (!rule) return counts
+  const positions = Array.from({ length: adjusted.length - latest }, (_, offset) => latest + offset)
+  positions.sort((a, b) => (adjusted[a] as number) - (adjusted[b] as number) || b - a)
+  for (const position of positions.slice(0, rule.count)) counts[position] = true
+  return counts
+}
