@@ -69,6 +69,24 @@ export type Database = {
         }
         Relationships: []
       }
+      handicap_settings: {
+        Row: {
+          course_handicap_source: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          course_handicap_source?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          course_handicap_source?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       rounds: {
         Row: {
           course_id: string | null
@@ -178,6 +196,27 @@ export type Database = {
           },
         ]
       }
+      whs_history: {
+        Row: {
+          adjusted_differential: number | null
+          counts: boolean | null
+          differential: number | null
+          exceptional_reduction: number | null
+          index_after: number | null
+          played_on: string | null
+          round_id: string | null
+        }
+        Relationships: []
+      }
+      whs_indexes: {
+        Row: {
+          cap: string | null
+          low_index: number | null
+          user_id: string | null
+          whs_index: number | null
+        }
+        Relationships: []
+      }
     }
     Functions: {
       delete_my_account: {
@@ -203,6 +242,21 @@ export type Database = {
       undo_deletion: {
         Args: { kind: string; record_id: string }
         Returns: undefined
+      }
+      whs_records: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          adjusted_differential: number
+          cap: string
+          counts: boolean
+          differential: number
+          exceptional_reduction: number
+          index_after: number
+          low_index: number
+          played_on: string
+          round_id: string
+          user_id: string
+        }[]
       }
     }
     Enums: {
