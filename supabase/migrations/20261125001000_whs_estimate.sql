@@ -338,6 +338,7 @@ grant update (course_handicap_source) on table public.handicap_settings to authe
 grant all on table public.handicap_settings to service_role;
 revoke all on function public.touch_handicap_settings() from public, anon, authenticated;
 
--- Realtime, as for courses and rounds: FULL so a delete carries user_id for the user_id=eq filter.
-alter table public.handicap_settings replica identity full;
+-- Realtime, so a choice made on one device shows on the others. The default replica identity, as
+-- for every published table (see 20261123001100_deletions.sql): the primary key is the golfer's
+-- id, so a DELETE still matches the app's user_id=eq.<id> filter and carries nothing else.
 alter publication supabase_realtime add table public.handicap_settings;

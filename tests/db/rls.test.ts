@@ -411,6 +411,120 @@ describe('rounds', () => {
   })
 })
 
+describe('handicap settings', () => {
+  const settingOf = async (user: string) =>
+    (
+      await pool.query<{ user_id: string; course_handicap_source: string }>(
+        'select user_id, course_handicap_source from public.handicap_settings where user_id = $1',
+        [user],
+      )
+    ).rows[0]
+  const choose = (user: string, source: string) =>
+    as(golfer(user), (db) =>
+      db.query('insert into public.handicap_settings (course_handicap_source) values ($1)', [
+        source,
+      ]),
+    )
+
+  beforeAll(async () => {
+    await choose(bob, 'whs')
+  })
+
+  it('a golfer adds their own choice without naming an owner; the spec’s index is the default', async () => {
+    await as(golfer(alice), (db) => db.query('insert into public.handicap_settings default values'))
+    expect(await settingOf(alice)).toEqual({ user_id: alice, course_handicap_source: 'spec' })
+  })
+
+  it("adding a choice in another golfer's name is refused with 42501", async () => {
+    const carol = await newUser('carol-settings')
+    await expect(
+      as(golfer(alice), (db) =>
+        db.query(
+          `insert into public.handicap_settings (user_id, course_handicap_source) values ($1, 'whs')`,
+          [carol],
+        ),
+      ),
+    ).rejects.toMatchObject({ code: '42501' })
+    expect(await settingOf(carol)).toBeUndefined()
+    await pool.query('delete from auth.users where id = $1', [carol])
+  })
+
+  it('only the spec’s index or the WHS estimate can be chosen', async () => {
+    const dave = await newUser('dave-settings')
+    await expect(choose(dave, 'federation')).rejects.toMatchObject({ code: '23514' })
+    expect(await settingOf(dave)).toBeUndefined()
+    await pool.query('delete from auth.users where id = $1', [dave])
+  })
+
+  it("a golfer reads their own choice and not another golfer's", async () => {
+    const rows = await as(golfer(bob), async (db) => {
+      const all = await db.query<{ user_id: string }>(
+        'select user_id from public.handicap_settings',
+      )
+      const other = await db.query('select * from public.handicap_settings where user_id = $1', [
+        alice,
+      ])
+      return { all: all.rows, other: other.rowCount }
+    })
+    expect(rows).toEqual({ all: [{ user_id: bob }], other: 0 })
+  })
+
+  it('a golfer updates their own choice, and the server stamps the time', async () => {
+    const before = await pool.query<{ updated_at: Date }>(
+      'select updated_at from public.handicap_settings where user_id = $1',
+      [bob],
+    )
+    const result = await as(golfer(bob), (db) =>
+      db.query(
+        `update public.handicap_settings set course_handicap_source = 'spec' where user_id = $1`,
+        [bob],
+      ),
+    )
+    expect(result.rowCount).toBe(1)
+    const after = await pool.query<{ updated_at: Date; course_handicap_source: string }>(
+      'select updated_at, course_handicap_source from public.handicap_settings where user_id = $1',
+      [bob],
+    )
+    expect(after.rows[0]?.course_handicap_source).toBe('spec')
+    expect(after.rows[0]?.updated_at.getTime()).toBeGreaterThan(
+      before.rows[0]?.updated_at.getTime() ?? Infinity,
+    )
+    await as(golfer(bob), (db) =>
+      db.query(`update public.handicap_settings set course_handicap_source = 'whs'`),
+    )
+  })
+
+  it("updating another golfer's choice changes no row, and the owner and time cannot be set", async () => {
+    const result = await as(golfer(alice), (db) =>
+      db.query(
+        `update public.handicap_settings set course_handicap_source = 'spec' where user_id = $1`,
+        [bob],
+      ),
+    )
+    expect(result.rowCount).toBe(0)
+    for (const statement of [
+      `update public.handicap_settings set user_id = '${bob}' where user_id = '${alice}'`,
+      `update public.handicap_settings set updated_at = now() - interval '1 year'`,
+    ]) {
+      await expect(attempt(golfer(alice), statement)).rejects.toMatchObject({ code: '42501' })
+    }
+    expect(await settingOf(bob)).toEqual({ user_id: bob, course_handicap_source: 'whs' })
+  })
+
+  it("deleting another golfer's choice deletes no row; a golfer deletes their own", async () => {
+    const other = await as(golfer(alice), (db) =>
+      db.query('delete from public.handicap_settings where user_id = $1', [bob]),
+    )
+    expect(other.rowCount).toBe(0)
+    expect(await settingOf(bob)).toBeDefined()
+    const own = await as(golfer(alice), (db) =>
+      db.query('delete from public.handicap_settings where user_id = $1', [alice]),
+    )
+    expect(own.rowCount).toBe(1)
+    expect(await settingOf(alice)).toBeUndefined()
+  })
+})
+
 describe('handicap views', () => {
   it("expose each golfer's own rows only", async () => {
     for (const [me, other] of [
@@ -438,6 +552,34 @@ describe('handicap views', () => {
       expect(rows.filtered).toBe(0)
     }
   })
+
+  it('show each golfer the WHS estimate of their own rounds only', async () => {
+    for (const [me, other] of [
+      [alice, bob],
+      [bob, alice],
+    ] as const) {
+      const rows = await as(golfer(me), async (db) => ({
+        history: (await db.query<{ round_id: string }>('select round_id from public.whs_history'))
+          .rows,
+        indexes: (await db.query<{ user_id: string }>('select user_id from public.whs_indexes'))
+          .rows,
+        others: (
+          await db.query(
+            `select 1 from public.whs_indexes where user_id = $1
+             union all select 1 from public.whs_records() where user_id = $1`,
+            [other],
+          )
+        ).rowCount,
+      }))
+      const own = await pool.query<{ id: string }>(
+        'select id from public.rounds where user_id = $1 order by played_on, id',
+        [me],
+      )
+      expect(rows.history.map((row) => row.round_id)).toEqual(own.rows.map((row) => row.id))
+      expect(rows.indexes).toEqual([{ user_id: me }])
+      expect(rows.others).toBe(0)
+    }
+  })
 })
 
 describe('anon (not signed in)', () => {
@@ -446,6 +588,13 @@ describe('anon (not signed in)', () => {
     'select * from public.rounds',
     'select * from public.round_differentials',
     'select * from public.handicap_indexes',
+    'select * from public.whs_history',
+    'select * from public.whs_indexes',
+    'select * from public.whs_records()',
+    'select * from public.handicap_settings',
+    `insert into public.handicap_settings (user_id) values ('${randomUUID()}')`,
+    `update public.handicap_settings set course_handicap_source = 'whs' where true`,
+    'delete from public.handicap_settings where true',
     `insert into public.courses (id, name, rating, slope) values ('${ulid()}', 'Anon', 70, 113)`,
     `insert into public.rounds (id, course_id, score) values ('${ulid()}', '${ulid()}', 80)`,
     `update public.courses set name = 'Anon' where true`,
@@ -506,7 +655,7 @@ describe('the schema as a whole', () => {
     expect(rows.filter((row) => !row.config?.includes('search_path=""'))).toEqual([])
   })
 
-  it('both tables and the deletions are published to Realtime with only the key on delete', async () => {
+  it('the tables, the deletions and the handicap settings are published to Realtime with only the key on delete', async () => {
     const { rows } = await pool.query<{ name: string; identity: string }>(
       `select c.relname as name, c.relreplident as identity
        from pg_publication_tables t
@@ -519,6 +668,7 @@ describe('the schema as a whole', () => {
     expect(rows).toEqual([
       { name: 'courses', identity: 'd' },
       { name: 'deletions', identity: 'd' },
+      { name: 'handicap_settings', identity: 'd' },
       { name: 'rounds', identity: 'd' },
     ])
   })
