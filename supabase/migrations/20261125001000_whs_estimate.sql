@@ -103,14 +103,14 @@ begin
           user_id := golfer;
           round_id := ids[earlier];
           played_on := days[earlier];
-          differential := diffs[earlier] / 10.0;
-          adjusted_differential := (
+          differential := (diffs[earlier] / 10.0)::numeric(4, 1);
+          adjusted_differential := ((
             diffs[earlier]
               - (reductions_before[least(earlier + 19, r) + 1] - reductions_before[earlier])
-          ) / 10.0;
+          ) / 10.0)::numeric(4, 1);
           exceptional_reduction := reductions[earlier];
-          index_after := indexes[earlier] / 10.0;
-          low_index := lows[earlier] / 10.0;
+          index_after := (indexes[earlier] / 10.0)::numeric(4, 1);
+          low_index := (lows[earlier] / 10.0)::numeric(4, 1);
           cap := caps[earlier];
           counts := counting[earlier];
           return next;
