@@ -11,6 +11,7 @@ import { benchLoad } from './load-bench.ts'
 import { benchOriginalDesign } from './original-design-bench.ts'
 import { benchStack } from './stack-bench.ts'
 import { benchUi } from './ui-bench.ts'
+import { benchWhs } from './whs-bench.ts'
 
 type Section = { title: string; run: () => Promise<unknown> }
 
@@ -20,6 +21,7 @@ type Section = { title: string; run: () => Promise<unknown> }
  */
 const sections: Section[] = [
   { title: 'Handicap engine', run: benchHandicap },
+  { title: 'WHS estimate: engine and views', run: benchWhs },
   { title: 'Login bundle vs floor', run: benchBundle },
   { title: 'Installability: manifest, service worker, precache', run: benchInstallability },
   { title: 'UI: Add Round to index, and to the other device', run: () => benchUi() },

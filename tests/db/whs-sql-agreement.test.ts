@@ -141,7 +141,7 @@ it(`the WHS views agree with the TypeScript engine on ${GOLFERS} random records`
     const seen = {
       sameDay: 0,
       yearGaps: 0,
-      reductions: [0, 0, 0],
+      reductions: { 0: 0, 1: 0, 2: 0 },
       addedUp: 0,
       caps: { none: 0, soft: 0, hard: 0 },
       maximum: 0,

@@ -52,14 +52,20 @@ const HARD_CAP_TENTHS = 50
 const LOW_INDEX_DAYS = 365
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/
 
-/** Days since 1970-01-01 of a YYYY-MM-DD day; refuses anything that is not a calendar day. */
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+/** Days since 1970-01-01 of a YYYY-MM-DD day; refuses anything that is not a calendar day. Plain
+ * arithmetic and Date.UTC's number, no Date object: a long record parses thousands of days. */
 function dayNumber(playedOn: string): number {
   const match = DAY_PATTERN.exec(playedOn)
   if (match) {
-    const [, year, month, day] = match.map(Number) as [number, number, number, number]
-    const date = new Date(Date.UTC(year, month - 1, day))
-    if (date.getUTCMonth() === month - 1 && date.getUTCDate() === day) {
-      return date.getTime() / 86_400_000
+    const year = Number(match[1])
+    const month = Number(match[2])
+    const day = Number(match[3])
+    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+    const monthDays = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]
+    if (monthDays !== undefined && day >= 1 && day <= monthDays) {
+      return Date.UTC(year, month - 1, day) / 86_400_000
     }
   }
   throw new RangeError(`played on must be a day as YYYY-MM-DD, got ${playedOn}`)
@@ -134,8 +140,12 @@ export function whsRecord(rounds: readonly WhsInputRound[]): WhsRecord {
   let lowIndex: number | null = null
   let cap: WhsCap = 'none'
 
+  let dayText = ''
   for (let at = 0; at < count; at++) {
-    const played = dayNumber((rounds[at] as WhsInputRound).playedOn)
+    const playedOn = (rounds[at] as WhsInputRound).playedOn
+    // Rounds of one day share its text: parse each day once.
+    const played = playedOn === dayText ? day : dayNumber(playedOn)
+    dayText = playedOn
     if (played < day) {
       throw new RangeError(
         `rounds must be oldest first: round ${at} was played before round ${at - 1}`,
@@ -198,7 +208,8 @@ function finalAdjustments(
   differentials: readonly number[],
   reductions: readonly number[],
 ): number[] {
-  const adjusted: number[] = []
+  // Filled, not grown from the end: an array written from its last index first is a sparse one.
+  const adjusted = new Array<number>(differentials.length).fill(0)
   let covering = 0
   for (let at = differentials.length - 1; at >= 0; at--) {
     covering += 10 * (reductions[at] as number)
