@@ -183,3 +183,285 @@ revoke all on function public.differentials_used(bigint), public.handicap_index_
   from public, anon;
 grant execute on function public.differentials_used(bigint), public.handicap_index_of(integer[])
   to authenticated, service_role;
+
+-- The estimated World Handicap System index (issue 24), beside the spec's: the most recent 20
+-- rounds, exceptional score reductions, and the soft and hard caps above the lowest index of the
+-- past year, as src/features/handicap/lib/whs-index.ts computes it (a test compares them on
+-- 10,000 random records).
+--
+-- The estimate is sequential (whether a round is exceptional depends on the estimate before its
+-- day, which depends on earlier reductions and caps), so one plpgsql function walks the rounds in
+-- record order, looking back at most 20 rounds each time: O(20 · rounds), one pass over all the
+-- golfers it can see (one query, not one per golfer). It is security invoker, like the views over
+-- it: whoever calls it sees only the rounds RLS lets them read. The table comes from
+-- public.differentials_used, its only copy; the mean of the lowest is taken in the loop rather
+-- than by public.handicap_index_of, whose query per round made the views three times slower.
+
+-- One row per round visible to the caller, in record order (user_id, played_on, id), with the
+-- state after that round: the estimate, the low index and which cap applied. differential is the
+-- one public.round_differentials computes; adjusted_differential is it less every exceptional
+-- reduction covering it as of the golfer's last round; counts marks the rounds the golfer's final
+-- estimate is made from (the lowest of the latest 20, the more recent on a tie).
+create function public.whs_records()
+  returns table (
+    user_id uuid,
+    round_id text,
+    played_on date,
+    differential numeric,
+    adjusted_differential numeric,
+    exceptional_reduction integer,
+    index_after numeric,
+    low_index numeric,
+    cap text,
+    counts boolean
+  )
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+declare
+  -- The spec's table by number of rounds 1–20: how many lowest are averaged, the adjustment.
+  averaged integer[];
+  adjustment integer[];
+  visible record;
+  golfer uuid;
+  -- The current golfer's rounds so far, 1 … r.
+  r integer;
+  ids text[];
+  days date[];
+  diffs integer[];
+  reductions integer[];
+  -- reductions_before[j]: the reductions (in tenths) of rounds 1 … j − 1, so the reductions of
+  -- rounds j … r are reductions_before[r + 1] − reductions_before[j].
+  reductions_before integer[];
+  indexes integer[];
+  lows integer[];
+  caps text[];
+  -- The days before the current one that ended with an estimate: a sliding minimum, kept as a
+  -- queue whose estimates rise from first to last (a day not below a later one is dropped).
+  queue_days date[];
+  queue_estimates integer[];
+  queue_first integer;
+  queue_last integer;
+  current_day date;
+  in_effect integer;
+  low_of_day integer;
+  low integer;
+  window_size integer;
+  needed integer;
+  kept integer;
+  place integer;
+  earlier integer;
+  candidate integer;
+  lowest integer[] := '{}';
+  lowest_at integer[] := '{}';
+  counting boolean[];
+  calculated integer;
+  total integer;
+  estimate integer;
+  soft integer;
+  state text;
+  reduction integer;
+begin
+  select
+    array_agg(coalesce(rule.counted, 0) order by size),
+    array_agg(coalesce(rule.adjustment_tenths, 0) order by size)
+  into averaged, adjustment
+  from generate_series(1, 20) as size
+  left join lateral public.differentials_used(size) as rule on true;
+
+  -- A last row with no golfer closes the last golfer's record.
+  for visible in
+    select d.user_id, d.id, d.played_on, (d.differential * 10)::integer as tenths
+    from public.round_differentials as d
+    union all
+    select null, null, null, null
+    order by 1 nulls last, 3, 2
+  loop
+    if visible.user_id is distinct from golfer then
+      if golfer is not null then
+        -- The final state: the rounds the last estimate was made from, and each differential
+        -- less the reductions of the exceptional rounds among it and the 19 after it.
+        counting := array_fill(false, array[r]);
+        for earlier in 1 .. kept loop
+          counting[lowest_at[earlier]] := true;
+        end loop;
+        for earlier in 1 .. r loop
+          user_id := golfer;
+          round_id := ids[earlier];
+          played_on := days[earlier];
+          differential := (diffs[earlier] / 10.0)::numeric(4, 1);
+          adjusted_differential := ((
+            diffs[earlier]
+              - (reductions_before[least(earlier + 19, r) + 1] - reductions_before[earlier])
+          ) / 10.0)::numeric(4, 1);
+          exceptional_reduction := reductions[earlier];
+          index_after := (indexes[earlier] / 10.0)::numeric(4, 1);
+          low_index := (lows[earlier] / 10.0)::numeric(4, 1);
+          cap := caps[earlier];
+          counts := counting[earlier];
+          return next;
+        end loop;
+      end if;
+      exit when visible.user_id is null;
+      golfer := visible.user_id;
+      r := 0;
+      ids := '{}';
+      days := '{}';
+      diffs := '{}';
+      reductions := '{}';
+      reductions_before := '{0}';
+      indexes := '{}';
+      lows := '{}';
+      caps := '{}';
+      queue_days := '{}';
+      queue_estimates := '{}';
+      queue_first := 1;
+      queue_last := 0;
+      current_day := null;
+      in_effect := null;
+      kept := 0;
+    end if;
+    r := r + 1;
+    ids[r] := visible.id;
+    days[r] := visible.played_on;
+    diffs[r] := visible.tenths;
+
+    if current_day is distinct from visible.played_on then
+      -- Rule 5.4: every round of a day is played off the estimate at the end of the day before.
+      if r > 1 then
+        in_effect := indexes[r - 1];
+        if in_effect is not null then
+          while queue_last >= queue_first and queue_estimates[queue_last] >= in_effect loop
+            queue_last := queue_last - 1;
+          end loop;
+          queue_last := queue_last + 1;
+          queue_days[queue_last] := current_day;
+          queue_estimates[queue_last] := in_effect;
+        end if;
+      end if;
+      current_day := visible.played_on;
+      -- Rule 5.7: the lowest end-of-day estimate of the 365 days before, else the one in effect.
+      while queue_first <= queue_last and queue_days[queue_first] < current_day - 365 loop
+        queue_first := queue_first + 1;
+      end loop;
+      low_of_day := case
+        when queue_first <= queue_last then queue_estimates[queue_first]
+        else in_effect
+      end;
+    end if;
+
+    -- Rule 5.9: 10.0 or more below the index in effect takes 2.0 off, 7.0 to 9.9 takes 1.0.
+    reduction := case
+      when in_effect - diffs[r] >= 100 then 2
+      when in_effect - diffs[r] >= 70 then 1
+      else 0
+    end;
+    reductions[r] := reduction;
+    reductions_before[r + 1] := reductions_before[r] + 10 * reduction;
+
+    window_size := least(r, 20);
+    if window_size < 3 then
+      indexes[r] := null;
+      lows[r] := null;
+      caps[r] := 'none';
+      continue;
+    end if;
+    -- The lowest of the latest 20, each less the reductions of the rounds from it to this one,
+    -- kept sorted in `lowest` (their rounds in `lowest_at`) by insertion, from the most recent
+    -- back, so an equal older one never displaces it: plain arithmetic, no query per round.
+    needed := averaged[window_size];
+    kept := 0;
+    for earlier in reverse r .. r - window_size + 1 loop
+      candidate := diffs[earlier] - (reductions_before[r + 1] - reductions_before[earlier]);
+      if kept < needed then
+        kept := kept + 1;
+        place := kept;
+      elsif candidate < lowest[needed] then
+        place := needed;
+      else
+        continue;
+      end if;
+      while place > 1 and lowest[place - 1] > candidate loop
+        lowest[place] := lowest[place - 1];
+        lowest_at[place] := lowest_at[place - 1];
+        place := place - 1;
+      end loop;
+      lowest[place] := candidate;
+      lowest_at[place] := earlier;
+    end loop;
+    total := 0;
+    for earlier in 1 .. needed loop
+      total := total + lowest[earlier];
+    end loop;
+    -- The mean to the nearest tenth, ties toward +∞ (a floor division: integer division in
+    -- Postgres truncates toward zero), less the table's adjustment.
+    calculated := (2 * total + needed) / (2 * needed);
+    if (2 * total + needed) % (2 * needed) < 0 then
+      calculated := calculated - 1;
+    end if;
+    calculated := calculated - adjustment[window_size];
+
+    -- Rule 5.8: a rise above the low index beyond 3.0 is halved, and held at 5.0.
+    low := case when r >= 20 then low_of_day end;
+    estimate := calculated;
+    state := 'none';
+    if low is not null and calculated - low > 30 then
+      soft := low + 30 + (calculated - low - 30 + 1) / 2;
+      if soft > low + 50 then
+        estimate := low + 50;
+        state := 'hard';
+      else
+        estimate := soft;
+        if soft < calculated then
+          state := 'soft';
+        end if;
+      end if;
+    end if;
+    indexes[r] := least(estimate, 540);
+    lows[r] := low;
+    caps[r] := state;
+  end loop;
+end;
+$$;
+
+comment on function public.whs_records() is
+  'The WHS estimate over the rounds the caller can read, one row per round in record order (user_id, played_on, id): differential, adjusted differential, exceptional reduction, and the estimate, low index and cap after the round. Not an official index: playing conditions, committee adjustments and penalty scores are not modelled.';
+
+-- One row per round of the caller (RLS on rounds decides whose rounds those are).
+create view public.whs_history
+  with (security_invoker = on)
+as
+select
+  h.round_id,
+  h.played_on,
+  h.differential::numeric(4, 1) as differential,
+  h.adjusted_differential::numeric(4, 1) as adjusted_differential,
+  h.exceptional_reduction,
+  h.index_after::numeric(4, 1) as index_after,
+  h.counts
+from public.whs_records() as h;
+
+comment on view public.whs_history is
+  'The WHS estimate round by round: differential, adjusted differential (less exceptional reductions covering it), exceptional reduction (0, 1 or 2), the estimate after the round, and whether the round counts for the current estimate.';
+
+-- One row per golfer with rounds: the state after their last round.
+create view public.whs_indexes
+  with (security_invoker = on)
+as
+select distinct on (h.user_id)
+  h.user_id,
+  h.index_after::numeric(4, 1) as whs_index,
+  h.low_index::numeric(4, 1) as low_index,
+  h.cap
+from public.whs_records() as h
+order by h.user_id, h.played_on desc, h.round_id desc;
+
+comment on view public.whs_indexes is
+  'The WHS estimate per golfer with rounds: whs_index and low_index null where the rules give none, cap none, soft or hard. An estimate, not a federation''s official index.';
+
+revoke all on table public.whs_history, public.whs_indexes
+  from public, anon, authenticated, service_role;
+grant select on table public.whs_history, public.whs_indexes to authenticated, service_role;
+revoke all on function public.whs_records() from public, anon;
+grant execute on function public.whs_records() to authenticated, service_role;

@@ -237,12 +237,19 @@ describe('supabase/schemas', () => {
         'public.deletions_id_seq',
         'public.handicap_history',
         'public.handicap_indexes',
+        'public.handicap_settings',
         'public.round_differentials',
         'public.rounds',
+        'public.whs_history',
+        'public.whs_indexes',
       ]),
     )
     expect(Object.keys(fromMigrations.functions ?? {})).toEqual(
-      expect.arrayContaining(['differentials_used(bigint)', 'handicap_index_of(integer[])']),
+      expect.arrayContaining([
+        'differentials_used(bigint)',
+        'handicap_index_of(integer[])',
+        'whs_records()',
+      ]),
     )
     // One comparison, so that the diff lists every object that differs.
     expect(fromSchemaFiles).toEqual(fromMigrations)

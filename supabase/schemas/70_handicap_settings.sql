@@ -1,0 +1,63 @@
+-- Which index a golfer's course handicaps use: the spec's (the default) or the WHS estimate. A row
+-- of its own per golfer, so every device shows the same choice and realtime carries a change.
+create table public.handicap_settings (
+  user_id uuid primary key default auth.uid() references auth.users (id) on delete cascade,
+  course_handicap_source text not null default 'spec',
+  updated_at timestamptz not null default now(),
+  constraint handicap_settings_course_handicap_source_is_spec_or_whs check (
+    course_handicap_source in ('spec', 'whs')
+  )
+);
+
+comment on table public.handicap_settings is
+  'Per golfer: which index drives course handicaps, the spec''s (spec) or the WHS estimate (whs). No row means spec.';
+
+-- updated_at is the server's clock on every change, whatever the client sent.
+create function public.touch_handicap_settings() returns trigger
+  language plpgsql
+  set search_path = ''
+as $$
+begin
+  new.updated_at := now();
+  return new;
+end;
+$$;
+
+create trigger touch_handicap_settings
+  before insert or update on public.handicap_settings
+  for each row execute function public.touch_handicap_settings();
+
+-- Row-level security: each golfer reads and changes only their own setting.
+alter table public.handicap_settings enable row level security;
+
+create policy "Golfers can read their own handicap settings"
+  on public.handicap_settings for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+
+create policy "Golfers can add their own handicap settings"
+  on public.handicap_settings for insert
+  to authenticated
+  with check (user_id = (select auth.uid()));
+
+create policy "Golfers can update their own handicap settings"
+  on public.handicap_settings for update
+  to authenticated
+  using (user_id = (select auth.uid()))
+  with check (user_id = (select auth.uid()));
+
+create policy "Golfers can delete their own handicap settings"
+  on public.handicap_settings for delete
+  to authenticated
+  using (user_id = (select auth.uid()));
+
+revoke all on table public.handicap_settings from anon, authenticated;
+grant select, insert, delete on table public.handicap_settings to authenticated;
+grant update (course_handicap_source) on table public.handicap_settings to authenticated;
+grant all on table public.handicap_settings to service_role;
+revoke all on function public.touch_handicap_settings() from public, anon, authenticated;
+
+-- Realtime, so a choice made on one device shows on the others. The default replica identity, as
+-- for every published table (see 20261123001100_deletions.sql): the primary key is the golfer's
+-- id, so a DELETE still matches the app's user_id=eq.<id> filter and carries nothing else.
+alter publication supabase_realtime add table public.handicap_settings;
