@@ -5,6 +5,8 @@ import pg from 'pg'
 import { PROJECT_ROOT } from '../scripts/project.ts'
 import { explainWhs } from '../src/features/handicap/lib/explain-whs.ts'
 import { whsRecord, type WhsInputRound } from '../src/features/handicap/lib/whs-index.ts'
+import { median, round, summarise } from './support.ts'
+import { insertGolfers, insertRoundCopies } from '../tests/support/bulk-records.ts'
 import { idMaker, seededRandom } from '../tests/support/random-golfers.ts'
 
 /**
@@ -45,23 +47,18 @@ function seededRecord(count: number, seed: number): (WhsInputRound & { id: strin
   })
 }
 
-const round = (value: number, digits: number) => Number(value.toFixed(digits))
-
 // Written to by every call so the engine's work cannot be optimised away.
 let sink = 0
 
-function timings(samples: number, work: () => void): { median_ms: number; slowest_ms: number } {
-  const times: number[] = []
-  for (let s = 0; s < samples; s++) {
+/** The median and the slowest of `count` timed calls, in ms. */
+function timings(count: number, work: () => void) {
+  const times = Array.from({ length: count }, () => {
     const started = performance.now()
     work()
-    times.push(performance.now() - started)
-  }
-  times.sort((a, b) => a - b)
-  return {
-    median_ms: round(times[Math.floor(times.length / 2)] as number, 3),
-    slowest_ms: round(times[times.length - 1] as number, 3),
-  }
+    return performance.now() - started
+  })
+  const { p50, max } = summarise(times)
+  return { median_ms: p50, slowest_ms: max }
 }
 
 function benchEngine() {
@@ -77,35 +74,18 @@ function benchEngine() {
 }
 
 async function benchViews(dbUrl: string) {
-  const pool = new pg.Pool({ connectionString: dbUrl, max: 1 })
-  const client = await pool.connect()
+  const client = new pg.Client({ connectionString: dbUrl })
+  await client.connect()
   try {
     const rows = []
     for (const rounds of VIEW_SIZES) {
       const golfer = randomUUID()
       const record = seededRecord(rounds, 42_000 + rounds)
-      await client.query(
-        `insert into auth.users (instance_id, id, aud, role, email, created_at, updated_at)
-         values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated',
-                 $2, now(), now())`,
-        [golfer, `whs-bench-${golfer}@bench.test`],
-      )
-      // The copies given directly (the course trigger skipped); the checks still apply.
       await client.query('begin')
-      await client.query('set local session_replication_role = replica')
-      await client.query(
-        `insert into public.rounds (id, user_id, course_id, course_name, course_rating, slope_rating, score, played_on)
-         select id, $2, null, 'Bench course', course_rating, slope_rating, score, played_on
-         from unnest($1::text[], $3::numeric[], $4::int[], $5::int[], $6::date[])
-           as t(id, course_rating, slope_rating, score, played_on)`,
-        [
-          record.map((r) => r.id),
-          golfer,
-          record.map((r) => r.courseRating),
-          record.map((r) => r.slopeRating),
-          record.map((r) => r.score),
-          record.map((r) => r.playedOn),
-        ],
+      await insertGolfers(client, [golfer], 'whs-bench')
+      await insertRoundCopies(
+        client,
+        record.map((r) => ({ ...r, userId: golfer })),
       )
       await client.query('commit')
       await client.query('analyze public.rounds')
@@ -124,23 +104,21 @@ async function benchViews(dbUrl: string) {
         sink += result.rowCount ?? 0
         return elapsed
       }
-      const median = async (statement: string) => {
+      const medianRead = async (statement: string) => {
         await asGolfer(statement)
         const times: number[] = []
         for (let s = 0; s < VIEW_SAMPLES; s++) times.push(await asGolfer(statement))
-        times.sort((a, b) => a - b)
-        return round(times[Math.floor(times.length / 2)] as number, 2)
+        return round(median(times))
       }
       rows.push({
         rounds,
-        whs_history_ms: await median('select * from public.whs_history'),
-        whs_indexes_ms: await median('select * from public.whs_indexes'),
+        whs_history_ms: await medianRead('select * from public.whs_history'),
+        whs_indexes_ms: await medianRead('select * from public.whs_indexes'),
       })
     }
     return rows
   } finally {
-    client.release()
-    await pool.end()
+    await client.end()
   }
 }
 

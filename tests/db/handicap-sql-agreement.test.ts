@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { idMaker, seededRandom } from '../support/random-golfers.ts'
+import { insertGolfers } from '../support/bulk-records.ts'
 import { afterAll, expect, inject, it } from 'vitest'
 import {
   differentialsUsed,
@@ -95,12 +96,10 @@ it(`agrees with the TypeScript engine on ${GOLFERS} random round sets, ties incl
   const client = await pool.connect()
   try {
     await client.query('begin')
-    await client.query(
-      `insert into auth.users (instance_id, id, aud, role, email, created_at, updated_at)
-       select '00000000-0000-0000-0000-000000000000', id, 'authenticated', 'authenticated',
-              'agreement-' || id || '@db.test', now(), now()
-       from unnest($1::uuid[]) as id`,
-      [golfers.map((golfer) => golfer.id)],
+    await insertGolfers(
+      client,
+      golfers.map((golfer) => golfer.id),
+      'agreement',
     )
 
     // The real path: one course per distinct (rating, slope), rounds filled in by the trigger.

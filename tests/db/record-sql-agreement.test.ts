@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { idMaker, seededRandom } from '../support/random-golfers.ts'
+import { insertGolfers, insertRoundCopies } from '../support/bulk-records.ts'
 import { afterAll, expect, inject, it } from 'vitest'
 import {
   countingRounds,
@@ -87,12 +88,10 @@ it(`counts, history and course handicaps agree with the TypeScript engine on ${G
   const client = await pool.connect()
   try {
     await client.query('begin')
-    await client.query(
-      `insert into auth.users (instance_id, id, aud, role, email, created_at, updated_at)
-       select '00000000-0000-0000-0000-000000000000', id, 'authenticated', 'authenticated',
-              'record-agreement-' || id || '@db.test', now(), now()
-       from unnest($1::uuid[]) as id`,
-      [golfers.map((golfer) => golfer.id)],
+    await insertGolfers(
+      client,
+      golfers.map((golfer) => golfer.id),
+      'record-agreement',
     )
     await client.query('set local session_replication_role = replica')
     const courses = golfers.flatMap((golfer) =>
@@ -114,21 +113,7 @@ it(`counts, history and course handicaps agree with the TypeScript engine on ${G
     const rounds = golfers.flatMap((golfer) =>
       golfer.rounds.map((round) => ({ ...round, userId: golfer.id })),
     )
-    await client.query(
-      `insert into public.rounds (id, user_id, course_id, course_name, course_rating, slope_rating, score, played_on)
-       select id, user_id, null, 'Agreement course', course_rating, slope_rating, score, played_on
-       from unnest($1::text[], $2::uuid[], $3::numeric[], $4::int[], $5::int[], $6::date[])
-         as t(id, user_id, course_rating, slope_rating, score, played_on)`,
-      [
-        rounds.map((round) => round.id),
-        rounds.map((round) => round.userId),
-        rounds.map((round) => round.courseRating),
-        rounds.map((round) => round.slopeRating),
-        rounds.map((round) => round.score),
-        rounds.map((round) => round.playedOn),
-      ],
-    )
-    await client.query('set local session_replication_role = origin')
+    await insertRoundCopies(client, rounds)
 
     const ids = golfers.map((golfer) => golfer.id)
     const counts = await client.query<{ id: string; counts: boolean }>(
