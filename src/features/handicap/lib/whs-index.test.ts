@@ -337,7 +337,14 @@ describe('whsRecord', () => {
 })
 
 describe('explainWhs', () => {
-  const day = (text: string) => `day ${text}`
+  // As the rounds list shows a day (formatPlayedOn in the rounds feature): "12 Jun 2025".
+  const dayFormat = new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
+  const day = (text: string) => dayFormat.format(new Date(`${text}T00:00:00Z`))
 
   it('says nothing without an estimate', () => {
     const rounds = many(2, '2025-01-01', 20)
@@ -361,7 +368,7 @@ describe('explainWhs', () => {
     expect(record).toMatchObject({ index: 10.1, cap: 'none' })
     expect(explainWhs(rounds, record, day)).toEqual([
       'Uses your latest 20 of 34 rounds',
-      'An exceptional round on day 2025-06-12 took 2.0 off 20 differentials',
+      'An exceptional round on 12 Jun 2025 took 2.0 off 20 differentials',
       'Playing conditions are not known here',
     ])
   })
@@ -388,7 +395,7 @@ describe('explainWhs', () => {
     // 58.0 × 3, 38.0 → 38.0 − 1.0 = 37.0.
     const rounds = [...many(3, '2025-01-01', 60), played('2025-01-02', 40)]
     expect(explainWhs(rounds, whsRecord(rounds), day)).toEqual([
-      'An exceptional round on day 2025-01-02 took 2.0 off 4 differentials',
+      'An exceptional round on 2 Jan 2025 took 2.0 off 4 differentials',
       'Playing conditions are not known here',
     ])
     const top = many(3, '2025-01-01', 60)
