@@ -14,7 +14,7 @@
 
 -- One row per round visible to the caller, in record order (user_id, played_on, id), with the
 -- state after that round: the estimate, the low index and which cap applied. differential is the
--- one public.round_differentials computes; adjusted_differential is it less every exceptional
+-- one public.round_differentials shows; adjusted_differential is it less every exceptional
 -- reduction covering it as of the golfer's last round; counts marks the rounds the golfer's final
 -- estimate is made from (the lowest of the latest 20, the more recent on a tie).
 create function public.whs_records()
@@ -85,10 +85,20 @@ begin
   from generate_series(1, 20) as size
   left join lateral public.differentials_used(size) as rule on true;
 
-  -- A last row with no golfer closes the last golfer's record.
+  -- A last row with no golfer closes the last golfer's record. The differential in tenths is
+  -- public.round_differentials' expression, read from the rounds themselves: that view's ranking
+  -- (for its counts) cost more than this whole function's loop. Both are checked against the
+  -- TypeScript module's differential.
   for visible in
-    select d.user_id, d.id, d.played_on, (d.differential * 10)::integer as tenths
-    from public.round_differentials as d
+    select
+      r.user_id,
+      r.id,
+      r.played_on,
+      floor(
+        (2 * 113 * (10 * r.score - (10 * r.course_rating)::integer) + r.slope_rating)::numeric
+          / (2 * r.slope_rating)
+      )::integer as tenths
+    from public.rounds as r
     union all
     select null, null, null, null
     order by 1 nulls last, 3, 2
