@@ -19,7 +19,8 @@ import { whsRecord, type WhsInputRound } from '../../src/features/handicap/lib/w
  * unrelated to the days, as when a golfer back-fills last season.
  */
 const GOLFERS = 10_000
-const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 1 })
+// The superuser: only it may set session_replication_role, which skips the triggers here.
+const pool = new pg.Pool({ connectionString: inject('database').superuserDbUrl, max: 1 })
 
 afterAll(() => pool.end())
 
