@@ -2,7 +2,7 @@ import { coursesTable } from '@/features/courses/stores/courses-table'
 import { roundsTable } from '@/features/rounds/stores/rounds-table'
 import { subscribeToOwnTables } from '@/lib/realtime'
 import { sendOutboxNow, startOutbox } from '@/stores/outbox'
-import { startRecordsSync } from '@/stores/records-sync'
+import { reloadRecords, startRecordsSync } from '@/stores/records-sync'
 
 /**
  * The golfer's tables, each described by its feature. The outbox sends changes in the order the
@@ -33,4 +33,9 @@ export function startRecords(userId: string): () => void {
     stopSync()
     stopOutbox()
   }
+}
+
+/** Loads every table again: after an import, which realtime may tell of later than the golfer looks. */
+export function reloadAllRecords(): void {
+  for (const { table } of TABLES) reloadRecords(table)
 }
