@@ -91,35 +91,33 @@ async function addRoundThroughDialog(user: ReturnType<typeof userEvent.setup>, s
 
 /** The one realtime channel's feed, as the server would send each table's rows. */
 const channelFeed = () => defined(vi.mocked(subscribeToOwnTables).mock.calls.at(-1))[2]
-const coursesFeed = () => ({
-  ...channelFeed(),
-  onUpsert: (course: Course) =>
-    channelFeed().onUpsert('courses', {
-      id: course.id,
-      user_id: USER_ID,
-      name: course.name,
-      rating: course.rating,
-      slope: course.slope,
-      par: course.par,
-      created_at: course.createdAt,
-    }),
-  onRemove: (id: string) => channelFeed().onRemove('courses', id),
-})
-const roundsFeed = () => ({
-  onUpsert: (round: Round) =>
-    channelFeed().onUpsert('rounds', {
-      id: round.id,
-      user_id: USER_ID,
-      course_id: round.courseId,
-      course_name: round.courseName,
-      course_rating: round.courseRating,
-      slope_rating: round.slopeRating,
-      score: round.score,
-      played_on: round.playedOn,
-      created_at: round.createdAt,
-    }),
-  onRemove: (id: string) => channelFeed().onRemove('rounds', id),
-})
+function feedOf<R>(table: 'courses' | 'rounds', toRow: (record: R) => object) {
+  return () => ({
+    ...channelFeed(),
+    onUpsert: (record: R) => channelFeed().onUpsert(table, toRow(record) as never),
+    onRemove: (id: string) => channelFeed().onRemove(table, id),
+  })
+}
+const coursesFeed = feedOf('courses', (course: Course) => ({
+  id: course.id,
+  user_id: USER_ID,
+  name: course.name,
+  rating: course.rating,
+  slope: course.slope,
+  par: course.par,
+  created_at: course.createdAt,
+}))
+const roundsFeed = feedOf('rounds', (round: Round) => ({
+  id: round.id,
+  user_id: USER_ID,
+  course_id: round.courseId,
+  course_name: round.courseName,
+  course_rating: round.courseRating,
+  slope_rating: round.slopeRating,
+  score: round.score,
+  played_on: round.playedOn,
+  created_at: round.createdAt,
+}))
 const display = () => screen.getByTestId('handicap-display')
 
 async function addCourseThroughDialog(
