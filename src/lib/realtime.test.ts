@@ -1,14 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { subscribeToOwnRows } from './realtime'
+import { subscribeToOwnTables } from './realtime'
 import { supabase } from './supabase'
 
 type StatusCallback = (status: string) => void
 type ChangeCallback = (payload: unknown) => void
 
+interface Binding {
+  filter: { table: string; event: string }
+  callback: ChangeCallback
+}
+
 interface FakeChannel {
   topic: string
-  filter: unknown
-  onChange: ChangeCallback
+  bindings: Binding[]
   onSystem: ChangeCallback
   onStatus: StatusCallback
 }
@@ -18,25 +22,22 @@ const channels: FakeChannel[] = []
 vi.mock('./supabase', () => ({
   supabase: {
     channel: vi.fn((topic: string) => {
-      const channel = { topic } as FakeChannel
-      const builder = {
-        on: (type: string, filter: unknown, callback: ChangeCallback) => {
-          if (type === 'system') {
-            channel.onSystem = callback
-          } else if (!channel.onChange) {
-            // The channel's first binding is the table's own rows.
-            channel.filter = filter
-            channel.onChange = callback
-          }
-          return builder
+      // The builder is the channel, as in realtime-js: `on` and `subscribe` return it.
+      const channel = {
+        topic,
+        bindings: [] as Binding[],
+        on: (type: string, filter: Binding['filter'], callback: ChangeCallback) => {
+          if (type === 'system') channel.onSystem = callback
+          else channel.bindings.push({ filter, callback })
+          return channel
         },
         subscribe: (callback: StatusCallback) => {
           channel.onStatus = callback
           channels.push(channel)
           return channel
         },
-      }
-      return builder
+      } as FakeChannel & Record<'on' | 'subscribe', unknown>
+      return channel
     }),
     removeChannel: vi.fn(async () => 'ok'),
   },
@@ -48,11 +49,27 @@ const row = { id: '01JC0000000000000000000001', user_id: USER, name: 'Links' }
 /** Subscribes, and lets the task that opens the channel run. */
 function follow() {
   const feed = { onUpsert: vi.fn(), onRemove: vi.fn(), onHealth: vi.fn() }
-  const stop = subscribeToOwnRows('courses', USER, feed)
+  const stop = subscribeToOwnTables(USER, ['courses', 'rounds'], feed)
   vi.advanceTimersByTime(0)
   return { feed, stop }
 }
 const last = () => channels[channels.length - 1] as FakeChannel
+
+/**
+ * What Realtime does with a change of `table`: one frame to each channel that has a binding for
+ * it (a channel's matching bindings share the frame). Returns how many frames it sent.
+ */
+function serverSends(table: string, payload: unknown, to: readonly FakeChannel[] = channels) {
+  let frames = 0
+  for (const channel of to) {
+    const matching = channel.bindings.filter((binding) => binding.filter.table === table)
+    if (matching.length > 0) frames++
+    for (const binding of matching) binding.callback(payload)
+  }
+  return frames
+}
+const changeOf = (channel: FakeChannel, payload: unknown) =>
+  serverSends('courses', payload, [channel])
 
 beforeEach(() => {
   channels.length = 0
@@ -63,29 +80,44 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('subscribeToOwnRows', () => {
-  it("listens to every change of the golfer's own rows only", () => {
+describe('subscribeToOwnTables', () => {
+  it("listens to every change of the golfer's own rows only, of every table on one channel", () => {
     follow()
-    expect(last().filter).toEqual({
-      event: '*',
-      schema: 'public',
-      table: 'courses',
-      filter: `user_id=eq.${USER}`,
+    expect(channels).toHaveLength(1)
+    expect(last().bindings.map((binding) => binding.filter)).toEqual([
+      { event: '*', schema: 'public', table: 'courses', filter: `user_id=eq.${USER}` },
+      { event: '*', schema: 'public', table: 'rounds', filter: `user_id=eq.${USER}` },
+      { event: 'INSERT', schema: 'public', table: 'deletions', filter: `user_id=eq.${USER}` },
+    ])
+  })
+
+  it('hears of a delete once: one frame, one removal', () => {
+    const { feed } = follow()
+    last().onStatus('SUBSCRIBED')
+    const id = '01JC0000000000000000000009'
+    // The DELETE itself carries only the id, so the user_id filter never lets it through; the
+    // golfer's own deletions row does.
+    const frames = serverSends('deletions', {
+      eventType: 'INSERT',
+      new: { user_id: USER, table_name: 'rounds', record_id: id },
+      old: {},
     })
+    expect(frames).toBe(1)
+    expect(feed.onRemove.mock.calls).toEqual([['rounds', id]])
   })
 
   it('upserts inserted and updated rows and removes deleted ones by id', () => {
     const { feed } = follow()
-    last().onChange({ eventType: 'INSERT', new: row, old: {} })
-    last().onChange({
+    changeOf(last(), { eventType: 'INSERT', new: row, old: {} })
+    changeOf(last(), {
       eventType: 'UPDATE',
       new: { ...row, name: 'Old Links' },
       old: { id: row.id },
     })
-    last().onChange({ eventType: 'DELETE', new: {}, old: { id: row.id } })
-    expect(feed.onUpsert).toHaveBeenNthCalledWith(1, row)
-    expect(feed.onUpsert).toHaveBeenNthCalledWith(2, { ...row, name: 'Old Links' })
-    expect(feed.onRemove).toHaveBeenCalledWith(row.id)
+    changeOf(last(), { eventType: 'DELETE', new: {}, old: { id: row.id } })
+    expect(feed.onUpsert).toHaveBeenNthCalledWith(1, 'courses', row)
+    expect(feed.onUpsert).toHaveBeenNthCalledWith(2, 'courses', { ...row, name: 'Old Links' })
+    expect(feed.onRemove).toHaveBeenCalledWith('courses', row.id)
   })
 
   it('reports live on every join and interrupted on errors and timeouts', () => {
@@ -131,7 +163,7 @@ describe('subscribeToOwnRows', () => {
     vi.advanceTimersByTime(1000)
     expect(channels).toHaveLength(2)
     expect(last().topic).not.toBe(first.topic)
-    first.onChange({ eventType: 'INSERT', new: row, old: {} })
+    changeOf(first, { eventType: 'INSERT', new: row, old: {} })
     expect(feed.onUpsert).not.toHaveBeenCalled()
     last().onStatus('SUBSCRIBED')
     expect(feed.onHealth).toHaveBeenLastCalledWith('live')
@@ -139,7 +171,7 @@ describe('subscribeToOwnRows', () => {
 
   it('opens no channel when unsubscribed before its task runs', () => {
     const feed = { onUpsert: vi.fn(), onRemove: vi.fn(), onHealth: vi.fn() }
-    subscribeToOwnRows('courses', USER, feed)()
+    subscribeToOwnTables(USER, ['courses'], feed)()
     vi.advanceTimersByTime(0)
     expect(supabase.channel).not.toHaveBeenCalled()
     expect(channels).toHaveLength(0)
@@ -151,7 +183,7 @@ describe('subscribeToOwnRows', () => {
     stop()
     expect(supabase.removeChannel).toHaveBeenCalledWith(channel)
     channel.onStatus('CLOSED')
-    channel.onChange({ eventType: 'INSERT', new: row, old: {} })
+    changeOf(channel, { eventType: 'INSERT', new: row, old: {} })
     expect(feed.onHealth).not.toHaveBeenCalled()
     expect(feed.onUpsert).not.toHaveBeenCalled()
   })

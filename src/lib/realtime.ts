@@ -2,15 +2,16 @@ import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/
 import type { Database } from './database.types'
 import { supabase } from './supabase'
 
-type TableName = keyof Database['public']['Tables']
-type Row<T extends TableName> = Database['public']['Tables'][T]['Row']
+/** The golfer's own tables that the app follows live. */
+export type OwnTable = 'courses' | 'rounds'
+export type OwnRow<T extends OwnTable> = Database['public']['Tables'][T]['Row']
 
 /** `connecting` until the first join, `live` while joined, `interrupted` after losing it. */
 export type FeedHealth = 'connecting' | 'live' | 'interrupted'
 
-export interface OwnRowsFeed<T extends TableName> {
-  onUpsert(row: Row<T>): void
-  onRemove(id: string): void
+export interface OwnTablesFeed {
+  onUpsert<T extends OwnTable>(table: T, row: OwnRow<T>): void
+  onRemove(table: OwnTable, id: string): void
   /**
    * Called with `live` on every (re)join and whenever Realtime reports the database subscription
    * (re)made: changes made while away were not delivered, so reload.
@@ -28,7 +29,8 @@ const MAX_REOPEN_DELAY_MS = 30_000
 let channelsOpened = 0
 
 /**
- * Follows INSERT, UPDATE and DELETE of the signed-in golfer's rows of one table. Returns the
+ * Follows INSERT, UPDATE and DELETE of the signed-in golfer's rows of these tables, on ONE
+ * channel: each change reaches the device once, and a (re)join is reported once. Returns the
  * unsubscribe. Deletes come from the golfer's own `deletions` rows, one per deleted row: the
  * tables keep the default replica identity, so a DELETE carries only the primary key and no
  * user_id filter (the golfer's or anyone's) can match it — Realtime never checks RLS for a
@@ -44,54 +46,58 @@ let channelsOpened = 0
  * `error`, and, once it has subscribed to the database again, one with status `ok`. Changes in
  * between are never delivered, so the first means interrupted and the second means reload.
  */
-export function subscribeToOwnRows<T extends TableName>(
-  table: T,
+export function subscribeToOwnTables(
   userId: string,
-  feed: OwnRowsFeed<T>,
+  tables: readonly OwnTable[],
+  feed: OwnTablesFeed,
 ): () => void {
   let active = true
   let channel: RealtimeChannel | null = null
   let openTimer: ReturnType<typeof setTimeout> | undefined
   let failedOpens = 0
+  const filter = `user_id=eq.${userId}`
+  const followed = (table: string): table is OwnTable =>
+    (tables as readonly string[]).includes(table)
 
   function open() {
     // A fresh topic each time: supabase.channel() hands back an existing channel of the same
     // name, and the previous one may still be leaving.
-    const current: RealtimeChannel = supabase
-      .channel(`${table}:${userId}:${++channelsOpened}`)
-      .on(
+    const current: RealtimeChannel = supabase.channel(`records:${userId}:${++channelsOpened}`)
+    const isCurrent = () => active && channel === current
+    for (const table of tables) {
+      current.on(
         'postgres_changes',
-        { event: '*', schema: 'public', table, filter: `user_id=eq.${userId}` },
-        (payload: RealtimePostgresChangesPayload<Row<T>>) => {
-          if (!active || channel !== current) return
+        { event: '*', schema: 'public', table, filter },
+        (payload: RealtimePostgresChangesPayload<OwnRow<typeof table>>) => {
+          if (!isCurrent()) return
           if (payload.eventType === 'DELETE') {
             const id = (payload.old as { id?: unknown }).id
-            if (typeof id === 'string') feed.onRemove(id)
+            if (typeof id === 'string') feed.onRemove(table, id)
           } else {
-            feed.onUpsert(payload.new)
+            feed.onUpsert(table, payload.new)
           }
         },
       )
+    }
+    current
       .on(
         'postgres_changes',
-        {
-          event: 'INSERT',
-          schema: 'public',
-          table: 'deletions',
-          filter: `user_id=eq.${userId}`,
-        },
-        (payload: RealtimePostgresChangesPayload<Row<'deletions'>>) => {
-          if (!active || channel !== current || payload.eventType !== 'INSERT') return
-          if (payload.new.table_name === table) feed.onRemove(payload.new.record_id)
+        { event: 'INSERT', schema: 'public', table: 'deletions', filter },
+        (
+          payload: RealtimePostgresChangesPayload<Database['public']['Tables']['deletions']['Row']>,
+        ) => {
+          if (!isCurrent() || payload.eventType !== 'INSERT') return
+          if (followed(payload.new.table_name))
+            feed.onRemove(payload.new.table_name, payload.new.record_id)
         },
       )
       .on('system', {}, (message: SystemMessage) => {
-        if (!active || channel !== current || message.extension !== 'postgres_changes') return
+        if (!isCurrent() || message.extension !== 'postgres_changes') return
         if (message.status === 'error') feed.onHealth('interrupted')
         else if (message.status === 'ok') feed.onHealth('live')
       })
       .subscribe((status) => {
-        if (!active || channel !== current) return
+        if (!isCurrent()) return
         if (status === 'SUBSCRIBED') {
           failedOpens = 0
           feed.onHealth('live')

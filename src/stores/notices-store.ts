@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import { registerReset } from './resets'
 
 /**
  * The one message the signed-in screens show when something the golfer started in the background
@@ -17,5 +18,6 @@ export const useNoticesStore = create<NoticesState>()((set) => ({
   dismissNotice: () => set({ notice: null }),
   reset: () => set({ notice: null }),
 }))
+registerReset(() => useNoticesStore.getState().reset())
 
 export const showNotice = (message: string) => useNoticesStore.getState().showNotice(message)

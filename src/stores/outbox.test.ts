@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DataError } from '@/lib/data-error'
 import { deviceKey, readFromDevice } from '@/lib/device-storage'
-import { createRecordsStore } from './create-records-store'
+import { createRecordsStore } from './records-store'
 import { useNoticesStore } from './notices-store'
 import {
   enqueue,
@@ -26,6 +26,8 @@ const send = vi.fn<(entry: OutboxEntry) => Promise<Item | null>>()
 const kind: OutboxKind<Item> = {
   store: useItems,
   noun: ['item', 'items'],
+  version: 1,
+  upgrade: (entry) => ({ ...entry, version: 1, input: null }),
   send,
   refusal: (entry) => ({ message: 'Refused.', typed: (entry.record as Item | null)?.name ?? null }),
 }
@@ -49,9 +51,9 @@ afterEach(async () => {
 })
 
 const add = (id: string, name: string) =>
-  enqueue({ kind: 'items', action: 'add', id, record: { id, name }, payload: name })
+  enqueue({ kind: 'items', action: 'add', id, record: { id, name }, input: name })
 const remove = (id: string) =>
-  enqueue({ kind: 'items', action: 'delete', id, record: null, payload: null })
+  enqueue({ kind: 'items', action: 'delete', id, record: null, input: null })
 
 describe('the outbox', () => {
   it('shows a change at once, sends it, and puts the answer in the store', async () => {

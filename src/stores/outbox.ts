@@ -2,9 +2,9 @@ import { ulid } from 'ulid'
 import { create } from 'zustand'
 import { DataError } from '@/lib/data-error'
 import { deviceKey, forgetOnDevice, readFromDevice, updateOnDevice } from '@/lib/device-storage'
-import type { PendingChange } from '@/lib/records'
-import type { RecordsStore } from './create-records-store'
+import type { PendingChange, QueuedChange } from '@/lib/records'
 import { showNotice } from './notices-store'
+import { registerReset } from './resets'
 
 /**
  * The outbox: every add, edit, delete and undo the golfer makes is written to the device first
@@ -22,7 +22,9 @@ import { showNotice } from './notices-store'
  */
 export type OutboxAction = 'add' | 'edit' | 'delete' | 'restore'
 
-export interface OutboxEntry {
+export interface OutboxEntry<R = unknown, I = unknown> {
+  /** The shape of `record` and `input`: its kind's version when it was written (see upgrade). */
+  version: number
   /** A ULID: the order the golfer made the changes in, and the entry's identity. */
   key: string
   /** Which table: a key of the kinds given to startOutbox. */
@@ -31,15 +33,36 @@ export interface OutboxEntry {
   /** The record's id. */
   id: string
   /** The record as the golfer sees it after this change; null for a delete. */
-  record: unknown
-  /** What the kind's sender needs to make the change. */
-  payload: unknown
+  record: R | null
+  /** What the golfer typed, for an add or an edit; null for a delete or a restore. */
+  input: I | null
+}
+
+/**
+ * An entry as an app of any version wrote it. Before versions (version 1) entries had no
+ * `version` and, instead of `input`, a `payload` of the kind's own making.
+ */
+export type StoredEntry = Omit<OutboxEntry, 'version' | 'input'> & {
+  version?: number
+  input?: unknown
+  payload?: unknown
+}
+
+/** What the outbox needs of a table's store: to lay its queue over the rows, and the answers. */
+export interface OutboxTarget<R extends { id: string }> {
+  upsert(record: R): void
+  remove(id: string): void
+  setQueued(queued: readonly QueuedChange<R>[]): void
 }
 
 export interface OutboxKind<R extends { id: string }> {
-  store: { getState(): RecordsStore<R> }
+  store: { getState(): OutboxTarget<R> }
   /** "round", "rounds": for "2 rounds waiting to sync". */
   noun: readonly [singular: string, plural: string]
+  /** The version new entries are written with. */
+  version: number
+  /** An entry written by an older version, in this version's shape. */
+  upgrade(entry: StoredEntry): OutboxEntry
   /** Makes the change on the server; resolves with the stored row when the server returns one. */
   send(entry: OutboxEntry): Promise<R | null>
   /** The server refused: the alert to show, and what the golfer typed, in words. */
@@ -70,6 +93,7 @@ export const useOutboxStore = create<OutboxState>()((set) => ({
     set((state) => ({ refused: state.refused.filter((change) => change.key !== key) })),
   reset: () => set({ entries: [], reachable: true, refused: [] }),
 }))
+registerReset(() => useOutboxStore.getState().reset())
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own record type
 type Kinds = Record<string, OutboxKind<any>>
@@ -95,6 +119,28 @@ let session: Session | null = null
 
 const outboxKey = (userId: string) => deviceKey(userId, 'outbox')
 
+/**
+ * The entries as this version of the app reads them: an entry an older version wrote is upgraded
+ * by its kind (and written back so with the next change of the outbox). Its key stays, so it is
+ * still sent once, in its place.
+ */
+function upgraded(kinds: Kinds, stored: readonly StoredEntry[] | undefined): OutboxEntry[] {
+  return (stored ?? []).map((entry) => {
+    const kind = kinds[entry.kind]
+    if (!kind || entry.version === kind.version) return entry as OutboxEntry
+    return kind.upgrade(entry)
+  })
+}
+
+const readEntries = async (golfer: Session) =>
+  upgraded(golfer.kinds, await readFromDevice<StoredEntry[]>(outboxKey(golfer.userId)))
+
+/** One read-write transaction of this golfer's outbox, in this version's shape. */
+const updateEntries = (golfer: Session, change: (entries: OutboxEntry[]) => OutboxEntry[]) =>
+  updateOnDevice<StoredEntry[]>(outboxKey(golfer.userId), (stored) =>
+    change(upgraded(golfer.kinds, stored)),
+  ) as Promise<OutboxEntry[]>
+
 /** Shows these entries: in the status line, and laid over each table's rows. */
 function publish(current: Session, entries: readonly OutboxEntry[]) {
   useOutboxStore.setState({ entries })
@@ -118,7 +164,7 @@ function applyStored(current: Session, message: Extract<TabMessage, { type: 'sto
 }
 
 async function refresh(current: Session) {
-  const entries = (await readFromDevice<OutboxEntry[]>(outboxKey(current.userId))) ?? []
+  const entries = await readEntries(current)
   if (session === current) publish(current, entries)
 }
 
@@ -175,15 +221,13 @@ export function startOutbox(userId: string, kinds: Kinds): () => void {
 
 /** Keeps a change on the device, shows it, and sends it when it can. */
 export async function enqueue(
-  change: Pick<OutboxEntry, 'kind' | 'action' | 'id' | 'record' | 'payload'>,
+  change: Pick<OutboxEntry, 'kind' | 'action' | 'id' | 'record' | 'input'>,
 ): Promise<void> {
   const current = session
-  if (!current) return
-  const entry: OutboxEntry = { key: ulid(), ...change }
-  const entries = await updateOnDevice<OutboxEntry[]>(outboxKey(current.userId), (stored) => [
-    ...(stored ?? []),
-    entry,
-  ])
+  const version = current?.kinds[change.kind]?.version
+  if (!current || version === undefined) return
+  const entry: OutboxEntry = { version, key: ulid(), ...change }
+  const entries = await updateEntries(current, (stored) => [...stored, entry])
   if (session !== current) return
   publish(current, entries)
   tellOtherTabs(current, { type: 'changed' })
@@ -198,8 +242,7 @@ export async function takeBackDelete(kind: string, id: string): Promise<boolean>
   const current = session
   if (!current) return false
   let taken = false
-  const entries = await updateOnDevice<OutboxEntry[]>(outboxKey(current.userId), (stored) => {
-    const list = stored ?? []
+  const entries = await updateEntries(current, (list) => {
     const index = list.findLastIndex(
       (entry) => entry.kind === kind && entry.id === id && entry.action === 'delete',
     )
@@ -294,7 +337,7 @@ async function sendAll(current: Session): Promise<void> {
     if (session !== current) return
     current.drainAgain = false
     // Read afresh: another tab may have sent or added entries while this one waited for the lock.
-    const entries = (await readFromDevice<OutboxEntry[]>(outboxKey(current.userId))) ?? []
+    const entries = await readEntries(current)
     if (session !== current) return
     publish(current, entries)
     const next = entries[0]
@@ -336,8 +379,8 @@ async function sendAll(current: Session): Promise<void> {
 
 /** The entry is done (stored, or refused): out of the outbox, and the answer into the store. */
 async function settle(current: Session, entry: OutboxEntry, stored: { row: unknown } | null) {
-  const entries = await updateOnDevice<OutboxEntry[]>(outboxKey(current.userId), (list) =>
-    (list ?? []).filter((candidate) => candidate.key !== entry.key),
+  const entries = await updateEntries(current, (list) =>
+    list.filter((candidate) => candidate.key !== entry.key),
   )
   if (session !== current) return
   if (stored) {

@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import { registerReset } from './resets'
 
 /** How long an Undo is offered after a delete. */
 export const UNDO_SECONDS = 8
@@ -41,5 +42,6 @@ export const useUndoStore = create<UndoState>()((set, get) => ({
     set({ offer: null })
   },
 }))
+registerReset(() => useUndoStore.getState().reset())
 
 export const offerUndo = (offer: UndoOffer) => useUndoStore.getState().offerUndo(offer)

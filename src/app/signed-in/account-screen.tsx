@@ -2,6 +2,8 @@ import { useNavigate } from 'react-router-dom'
 import { AccountScreen as AccountSections } from '@/features/account/components/account-screen'
 import { checkNewPassword } from '@/features/auth/lib/sign-up-checks'
 import { useSessionStore } from '@/features/auth/stores/session-store'
+import { recordOnDevice } from './record-on-device'
+import { reloadAllRecords } from './records'
 
 /** /account, with the sign-up form's password rules and the session's golfer. */
 export function AccountScreen() {
@@ -14,6 +16,8 @@ export function AccountScreen() {
       email={user.email}
       checkNewPassword={checkNewPassword}
       onDeleted={() => navigate('/', { replace: true })}
+      recordOnDevice={recordOnDevice}
+      onImported={reloadAllRecords}
     />
   )
 }

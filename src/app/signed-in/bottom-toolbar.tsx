@@ -8,7 +8,7 @@ import { SIGN_OUT_FAILED } from '@/features/auth/lib/auth-messages'
 import { selectUserId, useSessionStore } from '@/features/auth/stores/session-store'
 import { showNotice } from '@/stores/notices-store'
 import { forgetDevice, outboxSettled, useOutboxStore, waitingSummary } from '@/stores/outbox'
-import { OUTBOX_NOUNS } from './outbox-kinds'
+import { OUTBOX_NOUNS } from './records'
 
 /** How long a logout waits for changes already on their way before asking about them. */
 const LOGOUT_SYNC_WAIT_MS = 10_000

@@ -6,15 +6,13 @@ import { SkipLink } from '@/components/ui/skip-link'
 import { UndoBar } from '@/components/ui/undo-bar'
 import { selectUserId, useSessionStore } from '@/features/auth/stores/session-store'
 import { useCoursesStore } from '@/features/courses/stores/courses-store'
-import { syncCourses } from '@/features/courses/stores/courses-sync'
 import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
-import { syncRounds } from '@/features/rounds/stores/rounds-sync'
 import { useNoticesStore } from '@/stores/notices-store'
-import { startOutbox, useOutboxStore, waitingSummary } from '@/stores/outbox'
-import { useUndoStore } from '@/stores/undo-store'
+import { useOutboxStore, waitingSummary } from '@/stores/outbox'
+import { resetGolferStores } from '@/stores/resets'
 import { BottomToolbar } from './bottom-toolbar'
 import { NotSavedList } from './not-saved-list'
-import { OUTBOX_KINDS, OUTBOX_NOUNS } from './outbox-kinds'
+import { OUTBOX_NOUNS, startRecords } from './records'
 import '@/styles/record.css'
 
 /** "2 rounds waiting to sync" while the server cannot be reached; null otherwise. */
@@ -38,15 +36,10 @@ export function SignedInLayout() {
 
   useEffect(() => {
     if (!userId) return
-    const stopOutbox = startOutbox(userId, OUTBOX_KINDS)
-    const stopCourses = syncCourses(userId)
-    const stopRounds = syncRounds(userId)
+    const stopRecords = startRecords(userId)
     return () => {
-      stopCourses()
-      stopRounds()
-      stopOutbox()
-      useNoticesStore.getState().reset()
-      useUndoStore.getState().reset()
+      stopRecords()
+      resetGolferStores()
     }
   }, [userId])
 

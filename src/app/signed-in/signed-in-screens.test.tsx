@@ -8,7 +8,6 @@ import { useSessionStore } from '@/features/auth/stores/session-store'
 import { addCourse } from '@/features/courses/api/add-course'
 import { deleteCourse } from '@/features/courses/api/delete-course'
 import { listCourses } from '@/features/courses/api/list-courses'
-import { subscribeToCourses } from '@/features/courses/api/subscribe-to-courses'
 import {
   ADD_COURSE_INVALID,
   ADD_COURSE_UNAVAILABLE,
@@ -18,13 +17,14 @@ import { formatHandicapIndex, handicapIndex } from '@/features/handicap/lib/hand
 import { addRound } from '@/features/rounds/api/add-round'
 import { deleteRound } from '@/features/rounds/api/delete-round'
 import { listRounds } from '@/features/rounds/api/list-rounds'
-import { subscribeToRounds } from '@/features/rounds/api/subscribe-to-rounds'
 import {
   ADD_ROUND_COURSE_GONE,
   DELETE_ROUND_UNAVAILABLE,
 } from '@/features/rounds/lib/round-messages'
+import type { Course } from '@/features/courses/types'
 import type { Round } from '@/features/rounds/types'
 import { DataError } from '@/lib/data-error'
+import { subscribeToOwnTables } from '@/lib/realtime'
 import { aCourse, aRound, USER_ID } from '@/testing/fixtures'
 import { PathProbe } from '@/testing/render-at'
 import { AppRoutes } from '../router'
@@ -37,21 +37,18 @@ vi.mock('@/features/auth/api/exchange-oauth-code', () => ({ exchangeOAuthCode: v
 vi.mock('@/features/courses/api/list-courses', () => ({ listCourses: vi.fn() }))
 vi.mock('@/features/courses/api/add-course', () => ({ addCourse: vi.fn() }))
 vi.mock('@/features/courses/api/delete-course', () => ({ deleteCourse: vi.fn() }))
-vi.mock('@/features/courses/api/subscribe-to-courses', () => ({ subscribeToCourses: vi.fn() }))
 vi.mock('@/features/rounds/api/list-rounds', () => ({ listRounds: vi.fn() }))
 vi.mock('@/features/rounds/api/add-round', () => ({ addRound: vi.fn() }))
 vi.mock('@/features/rounds/api/delete-round', () => ({ deleteRound: vi.fn() }))
-vi.mock('@/features/rounds/api/subscribe-to-rounds', () => ({ subscribeToRounds: vi.fn() }))
+vi.mock('@/lib/realtime', () => ({ subscribeToOwnTables: vi.fn() }))
 
-const unsubscribeCourses = vi.fn()
-const unsubscribeRounds = vi.fn()
+const unsubscribe = vi.fn()
 
 beforeEach(() => {
   vi.clearAllMocks()
   vi.mocked(listCourses).mockResolvedValue([])
   vi.mocked(listRounds).mockResolvedValue([])
-  vi.mocked(subscribeToCourses).mockReturnValue(unsubscribeCourses)
-  vi.mocked(subscribeToRounds).mockReturnValue(unsubscribeRounds)
+  vi.mocked(subscribeToOwnTables).mockReturnValue(unsubscribe)
   useSessionStore.getState().signIn({ id: USER_ID, email: 'golfer@example.test' })
 })
 afterEach(() => {
@@ -92,8 +89,35 @@ async function addRoundThroughDialog(user: ReturnType<typeof userEvent.setup>, s
   await user.click(within(dialog).getByRole('button', { name: 'Add Round' }))
 }
 
-const coursesFeed = () => defined(vi.mocked(subscribeToCourses).mock.calls.at(-1))[1]
-const roundsFeed = () => defined(vi.mocked(subscribeToRounds).mock.calls.at(-1))[1]
+/** The one realtime channel's feed, as the server would send each table's rows. */
+const channelFeed = () => defined(vi.mocked(subscribeToOwnTables).mock.calls.at(-1))[2]
+function feedOf<R>(table: 'courses' | 'rounds', toRow: (record: R) => object) {
+  return () => ({
+    ...channelFeed(),
+    onUpsert: (record: R) => channelFeed().onUpsert(table, toRow(record) as never),
+    onRemove: (id: string) => channelFeed().onRemove(table, id),
+  })
+}
+const coursesFeed = feedOf('courses', (course: Course) => ({
+  id: course.id,
+  user_id: USER_ID,
+  name: course.name,
+  rating: course.rating,
+  slope: course.slope,
+  par: course.par,
+  created_at: course.createdAt,
+}))
+const roundsFeed = feedOf('rounds', (round: Round) => ({
+  id: round.id,
+  user_id: USER_ID,
+  course_id: round.courseId,
+  course_name: round.courseName,
+  course_rating: round.courseRating,
+  slope_rating: round.slopeRating,
+  score: round.score,
+  played_on: round.playedOn,
+  created_at: round.createdAt,
+}))
 const display = () => screen.getByTestId('handicap-display')
 
 async function addCourseThroughDialog(
@@ -114,8 +138,12 @@ describe('live data', () => {
   it("follows the golfer's rows and loads both lists on sign-in", async () => {
     openApp('/courses')
     await screen.findByRole('heading', { name: 'Courses' })
-    expect(subscribeToCourses).toHaveBeenCalledWith(USER_ID, expect.any(Object))
-    expect(subscribeToRounds).toHaveBeenCalledWith(USER_ID, expect.any(Object))
+    expect(subscribeToOwnTables).toHaveBeenCalledTimes(1)
+    expect(subscribeToOwnTables).toHaveBeenCalledWith(
+      USER_ID,
+      ['courses', 'rounds'],
+      expect.any(Object),
+    )
     expect(listCourses).toHaveBeenCalledWith(USER_ID)
     expect(listRounds).toHaveBeenCalledWith(USER_ID)
   })
@@ -141,13 +169,12 @@ describe('live data', () => {
     expect(screen.queryByRole('button', { name: 'Links' })).not.toBeInTheDocument()
   })
 
-  it('leaves the channels when the golfer signs out', async () => {
+  it('leaves the channel when the golfer signs out', async () => {
     openApp('/courses')
     await screen.findByRole('heading', { name: 'Courses' })
     act(() => useSessionStore.getState().signOut())
     await screen.findByRole('heading', { name: 'HCPFast' })
-    expect(unsubscribeCourses).toHaveBeenCalled()
-    expect(unsubscribeRounds).toHaveBeenCalled()
+    expect(unsubscribe).toHaveBeenCalledTimes(1)
   })
 })
 
@@ -179,7 +206,7 @@ describe('courses screen', () => {
     await vi.waitFor(() => expect(addCourse).toHaveBeenCalled())
     const [id, course] = defined(vi.mocked(addCourse).mock.calls[0])
     expect(id).toMatch(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/)
-    expect(course).toEqual({ name: 'St Andrews', rating: 73.1, slope: 132 })
+    expect(course).toEqual({ name: 'St Andrews', rating: 73.1, slope: 132, par: null })
     save.resolve(aCourse({ id, name: 'St Andrews', rating: 73.1, slope: 132 }))
     await vi.waitFor(() =>
       expect(screen.getByRole('button', { name: 'St Andrews' })).not.toHaveAttribute('aria-busy'),
@@ -320,7 +347,11 @@ describe('HCP screen', () => {
     const user = await openHcp([80, 82].map((score) => aRound(course, score)))
     await addRoundThroughDialog(user, '84')
     await vi.waitFor(() =>
-      expect(addRound).toHaveBeenCalledWith(expect.any(String), course, 84, expect.any(String)),
+      expect(addRound).toHaveBeenCalledWith(expect.any(String), {
+        courseId: course.id,
+        score: 84,
+        playedOn: expect.any(String),
+      }),
     )
     // The screen draws new rows as a deferred render: soon after the store has them, not within it.
     await vi.waitFor(() => expect(display()).toHaveTextContent('6.0'))

@@ -20,13 +20,31 @@ async function allPages<T>(
   }
 }
 
+/** The golfer's courses and rounds, for export and for the import preview. */
+export interface AccountRecordRows {
+  courses: ExportCourse[]
+  rounds: ExportRound[]
+}
+
 /**
- * The golfer's courses and rounds for export and for the import preview: each round with the
+ * Where export and the import preview read the golfer's record: what this device already holds
+ * when it is loaded (`onDevice`, given by the app: the screens' rows with the same handicap engine
+ * they show), otherwise the server. No second download of what the device has.
+ */
+export async function readAccountRecord(
+  userId: string,
+  onDevice: () => AccountRecordRows | null,
+): Promise<{ source: 'device' | 'server'; record: AccountRecordRows }> {
+  const held = onDevice()
+  if (held) return { source: 'device', record: held }
+  return { source: 'server', record: await loadAccountRecord(userId) }
+}
+
+/**
+ * The server path, for a golfer whose record this device has not loaded: each round with the
  * differential and the "counts" mark the database computes (the round_differentials view).
  */
-export async function loadAccountRecord(
-  userId: string,
-): Promise<{ courses: ExportCourse[]; rounds: ExportRound[] }> {
+export async function loadAccountRecord(userId: string): Promise<AccountRecordRows> {
   const [courses, rounds] = await Promise.all([
     allPages((from, to) =>
       supabase

@@ -1,3 +1,4 @@
+import type { AccountRecordRows } from '../api/load-account-record'
 import { DeleteAccountSection } from './delete-account-section'
 import { EmailSection } from './email-section'
 import { ExportSection } from './export-section'
@@ -9,10 +10,20 @@ interface AccountScreenProps {
   email: string | null
   checkNewPassword(password: string, confirmation: string): string | null
   onDeleted(): void
+  /** The golfer's record as this device holds it, or null while it is not loaded. */
+  recordOnDevice(): AccountRecordRows | null
+  onImported(): void
 }
 
 /** /account: the golfer's email, password, their data in and out, and deleting it all. */
-export function AccountScreen({ userId, email, checkNewPassword, onDeleted }: AccountScreenProps) {
+export function AccountScreen({
+  userId,
+  email,
+  checkNewPassword,
+  onDeleted,
+  recordOnDevice,
+  onImported,
+}: AccountScreenProps) {
   return (
     <>
       <header className="screen__header">
@@ -20,8 +31,8 @@ export function AccountScreen({ userId, email, checkNewPassword, onDeleted }: Ac
       </header>
       <EmailSection email={email} />
       <PasswordSection email={email} checkNewPassword={checkNewPassword} />
-      <ExportSection userId={userId} email={email} />
-      <ImportSection userId={userId} />
+      <ExportSection userId={userId} email={email} recordOnDevice={recordOnDevice} />
+      <ImportSection userId={userId} recordOnDevice={recordOnDevice} onImported={onImported} />
       <DeleteAccountSection email={email} onDeleted={onDeleted} />
     </>
   )

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { AlertMessage } from '@/components/ui/alert-message'
-import { loadAccountRecord } from '../api/load-account-record'
+import { readAccountRecord, type AccountRecordRows } from '../api/load-account-record'
 import { EXPORT_FAILED } from '../lib/account-messages'
 import { downloadFile } from '../lib/download'
 import { coursesCsv, fullJson, roundsCsv } from '../lib/export-files'
@@ -8,7 +8,13 @@ import { localToday } from '../lib/import-plan'
 
 type Kind = 'rounds' | 'courses' | 'everything'
 
-export function ExportSection({ userId, email }: { userId: string; email: string | null }) {
+interface ExportSectionProps {
+  userId: string
+  email: string | null
+  recordOnDevice(): AccountRecordRows | null
+}
+
+export function ExportSection({ userId, email, recordOnDevice }: ExportSectionProps) {
   const [alert, setAlert] = useState<string | null>(null)
   const [busy, setBusy] = useState<Kind | null>(null)
 
@@ -17,7 +23,7 @@ export function ExportSection({ userId, email }: { userId: string; email: string
     setAlert(null)
     setBusy(kind)
     try {
-      const record = await loadAccountRecord(userId)
+      const { record } = await readAccountRecord(userId, recordOnDevice)
       const day = localToday()
       if (kind === 'rounds') {
         downloadFile(

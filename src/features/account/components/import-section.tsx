@@ -2,14 +2,21 @@ import { useId, useState, type ChangeEvent } from 'react'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { DataError } from '@/lib/data-error'
 import { importRounds, type ImportResult } from '../api/import-rounds'
-import { loadAccountRecord } from '../api/load-account-record'
+import { readAccountRecord, type AccountRecordRows } from '../api/load-account-record'
 import { IMPORT_FAILED, IMPORT_REFUSED } from '../lib/account-messages'
 import { localToday, planImport, readImportFile, type ImportPlan } from '../lib/import-plan'
 
 const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString('en')} ${count === 1 ? one : many}`
 
-export function ImportSection({ userId }: { userId: string }) {
+interface ImportSectionProps {
+  userId: string
+  recordOnDevice(): AccountRecordRows | null
+  /** The rounds and courses were stored: the device's rows are behind until they are reloaded. */
+  onImported(): void
+}
+
+export function ImportSection({ userId, recordOnDevice, onImported }: ImportSectionProps) {
   const inputId = useId()
   const [plan, setPlan] = useState<ImportPlan | null>(null)
   const [result, setResult] = useState<ImportResult | null>(null)
@@ -32,8 +39,8 @@ export function ImportSection({ userId }: { userId: string }) {
         setAlert(read.error)
         return
       }
-      const existing = await loadAccountRecord(userId)
-      setPlan(planImport(read.text, existing, localToday()))
+      const { record } = await readAccountRecord(userId, recordOnDevice)
+      setPlan(planImport(read.text, record, localToday()))
     } catch {
       setAlert(IMPORT_FAILED)
     } finally {
@@ -47,6 +54,7 @@ export function ImportSection({ userId }: { userId: string }) {
     setAlert(null)
     try {
       setResult(await importRounds(plan.toAdd))
+      onImported()
       setPlan(null)
     } catch (error) {
       setAlert(

@@ -1,24 +1,10 @@
+import { COURSES_CSV_HEADER, courseToCsv, type CourseRecord } from '@/lib/tables/courses'
+import { ROUNDS_CSV_HEADER, roundToCsv, type ScoredRoundRecord } from '@/lib/tables/rounds'
 import { toCsv } from './csv'
 
-export interface ExportRound {
-  id: string
-  playedOn: string
-  courseName: string
-  courseRating: number
-  slopeRating: number
-  score: number
-  differential: number | null
-  /** Whether the handicap index uses this round's differential. */
-  counts: boolean | null
-}
-
-export interface ExportCourse {
-  id: string
-  name: string
-  rating: number
-  slope: number
-  par: number | null
-}
+/** A round as exported: the record with its differential and whether the index uses it. */
+export type ExportRound = ScoredRoundRecord
+export type ExportCourse = CourseRecord
 
 export interface AccountRecord {
   email: string | null
@@ -26,46 +12,19 @@ export interface AccountRecord {
   rounds: ExportRound[]
 }
 
-/** The rounds CSV's header; its first five columns are what the import reads back. */
-export const ROUNDS_CSV_HEADER = [
-  'Date played',
-  'Course name',
-  'Course rating',
-  'Slope rating',
-  'Score',
-  'Differential',
-  'Counts',
-] as const
-
-const tenths = (value: number) => value.toFixed(1)
-
 /** Newest first, as the HCP screen lists them. */
 export function roundsCsv(rounds: readonly ExportRound[]): string {
   const sorted = [...rounds].sort(
     (a, b) => b.playedOn.localeCompare(a.playedOn) || b.id.localeCompare(a.id),
   )
-  return toCsv([
-    ROUNDS_CSV_HEADER,
-    ...sorted.map((round) => [
-      round.playedOn,
-      round.courseName,
-      tenths(round.courseRating),
-      round.slopeRating,
-      round.score,
-      round.differential === null ? null : tenths(round.differential),
-      round.counts === null ? null : round.counts ? 'yes' : 'no',
-    ]),
-  ])
+  return toCsv([ROUNDS_CSV_HEADER, ...sorted.map(roundToCsv)])
 }
 
 export function coursesCsv(courses: readonly ExportCourse[]): string {
   const sorted = [...courses].sort(
     (a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
   )
-  return toCsv([
-    ['Course name', 'Course rating', 'Slope rating', 'Par'],
-    ...sorted.map((course) => [course.name, tenths(course.rating), course.slope, course.par]),
-  ])
+  return toCsv([COURSES_CSV_HEADER, ...sorted.map(courseToCsv)])
 }
 
 /** Everything, as data rather than a spreadsheet: for another app, or to keep. */

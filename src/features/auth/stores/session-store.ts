@@ -1,5 +1,6 @@
 import { create } from 'zustand'
 import type { SessionUser } from '../api/watch-session'
+import { registerReset } from '@/stores/resets'
 
 /** `checking` until supabase-js has read the stored session (INITIAL_SESSION). */
 export type SessionStatus = 'checking' | 'signed-in' | 'signed-out'
@@ -26,5 +27,6 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   signOut: () => set({ status: 'signed-out', user: null }),
   reset: () => set({ status: 'checking', user: null }),
 }))
+registerReset(() => useSessionStore.getState().reset(), 'page')
 
 export const selectUserId = (state: SessionState) => state.user?.id ?? null

@@ -1,7 +1,7 @@
 import { DataError } from '@/lib/data-error'
 import { supabase } from '@/lib/supabase'
 import type { Course } from '../types'
-import { COURSE_COLUMNS, toCourse } from './course-row'
+import { COURSE_COLUMNS, courseFromRow } from '@/lib/tables/courses'
 
 /** The golfer's courses (row-level security returns nothing else; the filter says so too). */
 export async function listCourses(userId: string): Promise<Course[]> {
@@ -11,5 +11,5 @@ export async function listCourses(userId: string): Promise<Course[]> {
     .eq('user_id', userId)
     .order('id')
   if (error) throw new DataError(error)
-  return data.map(toCourse)
+  return data.map(courseFromRow)
 }

@@ -12,7 +12,7 @@ import {
 } from '../stores/course-commands'
 import { useSyncLabel } from '@/stores/outbox'
 import { selectCoursesByName, useCoursesStore } from '../stores/courses-store'
-import { reloadCourses } from '../stores/courses-sync'
+import { reloadCourses } from '../stores/courses-table'
 import type { Course } from '../types'
 import { AddCourseDialog } from './add-course-dialog'
 import { DeleteCourseDialog } from './delete-course-dialog'

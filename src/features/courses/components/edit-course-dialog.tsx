@@ -4,12 +4,12 @@ import { Dialog, DialogActions } from '@/components/ui/dialog'
 import { TextField } from '@/components/ui/text-field'
 import { EDIT_COURSE_INVALID } from '../lib/course-messages'
 import { COURSE_BOUNDS, parseCourseEditForm } from '../lib/parse-course-form'
-import type { Course, CourseEdit } from '../types'
+import type { Course, CourseInput } from '../types'
 
 interface EditCourseDialogProps {
   course: Course
   onOpenChange(open: boolean): void
-  onSave(edit: CourseEdit): void
+  onSave(edit: CourseInput): void
 }
 
 /** The Add Course dialog prefilled, plus par (optional, for the course handicap). */

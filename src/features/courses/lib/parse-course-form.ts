@@ -1,4 +1,4 @@
-import type { CourseEdit, NewCourse } from '../types'
+import type { CourseInput, NewCourse } from '../types'
 
 /**
  * The bounds of DESIGN §2, the same as the database's constraints: a course rating from 20.0 to
@@ -67,7 +67,7 @@ export function parseCourseEditForm(fields: {
   rating: string
   slope: string
   par: string
-}): CourseEdit | null {
+}): CourseInput | null {
   const course = parseCourseForm(fields)
   const par = parsePar(fields.par)
   if (!course || par === undefined) return null

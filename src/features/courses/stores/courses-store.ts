@@ -1,7 +1,8 @@
-import { createRecordsStore, type RecordsStore } from '@/stores/create-records-store'
+import type { RecordsStore } from '@/stores/records-store'
 import type { Course } from '../types'
+import { coursesTable } from './courses-table'
 
-export const useCoursesStore = createRecordsStore<Course>()
+export const useCoursesStore = coursesTable.store
 
 const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
 

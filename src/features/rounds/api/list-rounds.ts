@@ -1,7 +1,7 @@
 import { DataError } from '@/lib/data-error'
 import { supabase } from '@/lib/supabase'
 import type { Round } from '../types'
-import { ROUND_COLUMNS, toRound } from './round-row'
+import { ROUND_COLUMNS, roundFromRow } from '@/lib/tables/rounds'
 
 export async function listRounds(userId: string): Promise<Round[]> {
   const { data, error } = await supabase
@@ -10,5 +10,5 @@ export async function listRounds(userId: string): Promise<Round[]> {
     .eq('user_id', userId)
     .order('id')
   if (error) throw new DataError(error)
-  return data.map(toRound)
+  return data.map(roundFromRow)
 }

@@ -1,25 +1,19 @@
 import { DataError } from '@/lib/data-error'
 import { supabase } from '@/lib/supabase'
-import type { Round } from '../types'
-import { ROUND_COLUMNS, toRound } from './round-row'
-
-export interface RoundEdit {
-  courseId: string
-  score: number
-  playedOn: string
-}
+import { ROUND_COLUMNS, roundFromRow, roundToRow } from '@/lib/tables/rounds'
+import type { Round, RoundInput } from '../types'
 
 /**
  * Changes a round's score, day or course. A new course's name and ratings are copied by the
  * database (which refuses a course that is not the golfer's), so the stored round is the returned one.
  */
-export async function updateRound(id: string, edit: RoundEdit): Promise<Round> {
+export async function updateRound(id: string, input: RoundInput): Promise<Round> {
   const { data, error } = await supabase
     .from('rounds')
-    .update({ course_id: edit.courseId, score: edit.score, played_on: edit.playedOn })
+    .update(roundToRow(input))
     .eq('id', id)
     .select(ROUND_COLUMNS)
     .single()
   if (error) throw new DataError(error)
-  return toRound(data)
+  return roundFromRow(data)
 }

@@ -53,7 +53,10 @@ describe('Add Round dialog', () => {
     const view = openDialog([AUGUSTA])
     expect(within(view.dialog).getByLabelText('Course Name')).toHaveValue(AUGUSTA.id)
     await enterScore(view, '88')
-    expect(view.onAdd).toHaveBeenCalledWith(AUGUSTA, 88, localToday())
+    expect(view.onAdd).toHaveBeenCalledWith(
+      { courseId: AUGUSTA.id, score: 88, playedOn: localToday() },
+      AUGUSTA,
+    )
     expect(view.onOpenChange).toHaveBeenCalledWith(false)
   })
 
@@ -61,7 +64,10 @@ describe('Add Round dialog', () => {
     const view = openDialog([AUGUSTA, PEBBLE])
     await view.user.selectOptions(within(view.dialog).getByLabelText('Course Name'), 'Pebble Beach')
     await enterScore(view, '91')
-    expect(view.onAdd).toHaveBeenCalledWith(PEBBLE, 91, localToday())
+    expect(view.onAdd).toHaveBeenCalledWith(
+      { courseId: PEBBLE.id, score: 91, playedOn: localToday() },
+      PEBBLE,
+    )
   })
 
   it('shows the add-round alert when no course is chosen among several', async () => {
@@ -90,7 +96,10 @@ describe('Add Round dialog', () => {
   it.each([18, 200])('accepts the bound %i', async (score) => {
     const view = openDialog([AUGUSTA])
     await enterScore(view, String(score))
-    expect(view.onAdd).toHaveBeenCalledWith(AUGUSTA, score, localToday())
+    expect(view.onAdd).toHaveBeenCalledWith(
+      { courseId: AUGUSTA.id, score: score, playedOn: localToday() },
+      AUGUSTA,
+    )
   })
 })
 
@@ -112,7 +121,10 @@ describe('the day played and the course used last', () => {
     await view.user.clear(date)
     await view.user.type(date, '2025-09-14')
     await enterScore(view, '88')
-    expect(view.onAdd).toHaveBeenCalledWith(AUGUSTA, 88, '2025-09-14')
+    expect(view.onAdd).toHaveBeenCalledWith(
+      { courseId: AUGUSTA.id, score: 88, playedOn: '2025-09-14' },
+      AUGUSTA,
+    )
   })
 
   it('preselects the course used last', () => {
@@ -148,6 +160,9 @@ describe('the day played and the course used last', () => {
     await user.clear(score)
     await user.type(score, '98')
     await user.click(within(dialog).getByRole('button', { name: 'Save Round' }))
-    expect(onSave).toHaveBeenCalledWith(AUGUSTA, 98, '2025-06-01')
+    expect(onSave).toHaveBeenCalledWith(
+      { courseId: AUGUSTA.id, score: 98, playedOn: '2025-06-01' },
+      AUGUSTA,
+    )
   })
 })

@@ -6,7 +6,7 @@ import { TextField } from '@/components/ui/text-field'
 import { SCORE_BOUNDS, parseRoundForm } from '../lib/parse-round-form'
 import { EARLIEST_PLAYED_ON, localToday, parsePlayedOn } from '../lib/played-on'
 import { ADD_ROUND_INVALID, PLAYED_ON_IN_FUTURE, PLAYED_ON_INVALID } from '../lib/round-messages'
-import type { CourseChoice } from '../types'
+import type { CourseChoice, RoundInput } from '../types'
 
 /** What the form starts with: nothing for a new round but the course used last; a round's values for an edit. */
 export interface RoundFormValues {
@@ -24,7 +24,7 @@ interface RoundDialogProps {
 }
 
 interface AddRoundDialogProps extends RoundDialogProps {
-  onAdd(course: CourseChoice, score: number, playedOn: string): void
+  onAdd(input: RoundInput, course: CourseChoice): void
 }
 
 export function AddRoundDialog({ onAdd, ...props }: AddRoundDialogProps) {
@@ -32,7 +32,7 @@ export function AddRoundDialog({ onAdd, ...props }: AddRoundDialogProps) {
 }
 
 interface EditRoundDialogProps extends RoundDialogProps {
-  onSave(course: CourseChoice, score: number, playedOn: string): void
+  onSave(input: RoundInput, course: CourseChoice): void
 }
 
 /** The Add Round dialog, prefilled with a round's values. */
@@ -52,7 +52,7 @@ function RoundDialog({
 }: RoundDialogProps & {
   title: string
   submitLabel: string
-  onSubmit(course: CourseChoice, score: number, playedOn: string): void
+  onSubmit(input: RoundInput, course: CourseChoice): void
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} trigger={trigger} title={title}>
@@ -60,8 +60,8 @@ function RoundDialog({
         courses={courses}
         initial={initial}
         submitLabel={submitLabel}
-        onSubmit={(course, score, playedOn) => {
-          onSubmit(course, score, playedOn)
+        onSubmit={(input, course) => {
+          onSubmit(input, course)
           onOpenChange(false)
         }}
       />
@@ -78,7 +78,7 @@ function RoundForm({
   courses: readonly CourseChoice[]
   initial: RoundFormValues | undefined
   submitLabel: string
-  onSubmit(course: CourseChoice, score: number, playedOn: string): void
+  onSubmit(input: RoundInput, course: CourseChoice): void
 }) {
   const [alert, setAlert] = useState<string | null>(null)
   const [today] = useState(localToday)
@@ -102,7 +102,10 @@ function RoundForm({
       setAlert(playedOn.refused === 'future' ? PLAYED_ON_IN_FUTURE : PLAYED_ON_INVALID)
       return
     }
-    onSubmit(round.course, round.score, playedOn.day)
+    onSubmit(
+      { courseId: round.course.id, score: round.score, playedOn: playedOn.day },
+      round.course,
+    )
   }
 
   return (

@@ -13,7 +13,7 @@ import {
 } from '../stores/round-commands'
 import { selectLastUsedCourseId, useRoundsStore } from '../stores/rounds-store'
 import { useSyncLabel } from '@/stores/outbox'
-import { reloadRounds } from '../stores/rounds-sync'
+import { reloadRounds } from '../stores/rounds-table'
 import type { CourseChoice, Round } from '../types'
 import { AddRoundDialog, EditRoundDialog } from './add-round-dialog'
 
@@ -92,7 +92,7 @@ export function RoundsList({
         onOpenChange={setAdding}
         courses={courses}
         initial={{ courseId: lastCourseId }}
-        onAdd={(course, score, playedOn) => void addRoundOptimistically(course, score, playedOn)}
+        onAdd={(input, course) => void addRoundOptimistically(input, course)}
         trigger={
           <AccordionAction ref={setFirstEntry}>
             <PlusIcon />
@@ -189,9 +189,7 @@ export function RoundsList({
           }}
           courses={courses}
           initial={editing}
-          onSave={(course, score, playedOn) =>
-            void editRoundOptimistically(editing, course, score, playedOn)
-          }
+          onSave={(input, course) => void editRoundOptimistically(editing, input, course)}
         />
       ) : null}
       {roundsStatus === 'error' ? (

@@ -1,7 +1,8 @@
-import { createRecordsStore, type RecordsStore } from '@/stores/create-records-store'
+import type { RecordsStore } from '@/stores/records-store'
 import type { Round } from '../types'
+import { roundsTable } from './rounds-table'
 
-export const useRoundsStore = createRecordsStore<Round>()
+export const useRoundsStore = roundsTable.store
 
 /** Newest first: by the day played, then by id (ULIDs sort by the time they were made). */
 export function compareNewestFirst(a: Round, b: Round): number {

@@ -1,0 +1,43 @@
+import type { AccountRecordRows } from '@/features/account/api/load-account-record'
+import { useCoursesStore } from '@/features/courses/stores/courses-store'
+import { countingRounds, scoreDifferential } from '@/features/handicap/lib/handicap-index'
+import { selectRoundsNewestFirst, useRoundsStore } from '@/features/rounds/stores/rounds-store'
+import type { RecordsState } from '@/lib/records'
+
+/** Both lists are known and no reload is on its way (one is, just after an import). */
+const loaded = (state: Pick<RecordsState<{ id: string }>, 'status' | 'reload'>) =>
+  state.status === 'ready' && state.reload === null
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+/**
+ * The golfer's record for export and the import preview, from what this device holds: the rows
+ * the screens show (changes still waiting in the outbox included), with each round's differential
+ * and "counts" mark from the handicap engine the HCP screen uses — the numbers the database's
+ * round_differentials view gives. Null while the record is not loaded: then the account feature
+ * asks the server.
+ */
+export function recordOnDevice(): AccountRecordRows | null {
+  const courses = useCoursesStore.getState()
+  const rounds = useRoundsStore.getState()
+  if (!loaded(courses) || !loaded(rounds)) return null
+  const newest = selectRoundsNewestFirst(rounds)
+  const counts = countingRounds(newest)
+  return {
+    courses: Object.values(courses.byId)
+      .sort(byId)
+      .map(({ id, name, rating, slope, par }) => ({ id, name, rating, slope, par })),
+    rounds: newest
+      .map((round, at) => ({
+        id: round.id,
+        playedOn: round.playedOn,
+        courseName: round.courseName,
+        courseRating: round.courseRating,
+        slopeRating: round.slopeRating,
+        score: round.score,
+        differential: scoreDifferential(round),
+        counts: counts[at] === true,
+      }))
+      .sort(byId),
+  }
+}

@@ -1,0 +1,241 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { addCourse } from '@/features/courses/api/add-course'
+import { deleteCourse } from '@/features/courses/api/delete-course'
+import { listCourses } from '@/features/courses/api/list-courses'
+import { undoCourseDeletion } from '@/features/courses/api/undo-course-deletion'
+import { updateCourse } from '@/features/courses/api/update-course'
+import { useCoursesStore } from '@/features/courses/stores/courses-store'
+import { addRound } from '@/features/rounds/api/add-round'
+import { deleteRound } from '@/features/rounds/api/delete-round'
+import { listRounds } from '@/features/rounds/api/list-rounds'
+import { undoRoundDeletion } from '@/features/rounds/api/undo-round-deletion'
+import { updateRound } from '@/features/rounds/api/update-round'
+import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
+import { DataError } from '@/lib/data-error'
+import { deviceKey, readFromDevice, writeToDevice } from '@/lib/device-storage'
+import { subscribeToOwnTables, type OwnTablesFeed } from '@/lib/realtime'
+import { forgetDevice, useOutboxStore } from '@/stores/outbox'
+import { startRecords } from './records'
+
+vi.mock('@/lib/realtime', () => ({ subscribeToOwnTables: vi.fn() }))
+vi.mock('@/features/courses/api/list-courses', () => ({ listCourses: vi.fn() }))
+vi.mock('@/features/courses/api/add-course', () => ({ addCourse: vi.fn() }))
+vi.mock('@/features/courses/api/update-course', () => ({ updateCourse: vi.fn() }))
+vi.mock('@/features/courses/api/delete-course', () => ({ deleteCourse: vi.fn() }))
+vi.mock('@/features/courses/api/undo-course-deletion', () => ({ undoCourseDeletion: vi.fn() }))
+vi.mock('@/features/rounds/api/list-rounds', () => ({ listRounds: vi.fn() }))
+vi.mock('@/features/rounds/api/add-round', () => ({ addRound: vi.fn() }))
+vi.mock('@/features/rounds/api/update-round', () => ({ updateRound: vi.fn() }))
+vi.mock('@/features/rounds/api/delete-round', () => ({ deleteRound: vi.fn() }))
+vi.mock('@/features/rounds/api/undo-round-deletion', () => ({ undoRoundDeletion: vi.fn() }))
+
+const USER = 'golfer-1'
+const PEBBLE = '01JD0000000000000000000P01'
+const LINKS = '01JD0000000000000000000P02'
+const GONE = '01JD0000000000000000000P03'
+const R1 = '01JD0000000000000000000R01'
+const R2 = '01JD0000000000000000000R02'
+const R3 = '01JD0000000000000000000R03'
+const R4 = '01JD0000000000000000000R04'
+const AT = '2026-11-20T10:00:00.000Z'
+
+/**
+ * The outbox exactly as the app wrote it before entries had a version (src/stores/outbox.ts and
+ * the features' *-commands.ts at commit 5daa3ce): no `version`, and a `payload` of each kind's
+ * own making where entries now carry an `input`.
+ */
+const UNVERSIONED_OUTBOX = [
+  {
+    key: '01JD00000000000000000000K1',
+    kind: 'courses',
+    action: 'add',
+    id: PEBBLE,
+    record: {
+      id: PEBBLE,
+      name: 'Pebble Beach',
+      rating: 75.5,
+      slope: 145,
+      par: null,
+      createdAt: AT,
+    },
+    payload: { action: 'add', course: { name: 'Pebble Beach', rating: 75.5, slope: 145 } },
+  },
+  {
+    key: '01JD00000000000000000000K2',
+    kind: 'courses',
+    action: 'edit',
+    id: LINKS,
+    record: { id: LINKS, name: 'Old Links', rating: 70.1, slope: 120, par: 71, createdAt: AT },
+    payload: { action: 'edit', edit: { name: 'Old Links', rating: 70.1, slope: 120, par: 71 } },
+  },
+  {
+    key: '01JD00000000000000000000K3',
+    kind: 'rounds',
+    action: 'add',
+    id: R1,
+    record: {
+      id: R1,
+      courseId: PEBBLE,
+      courseName: 'Pebble Beach',
+      courseRating: 75.5,
+      slopeRating: 145,
+      score: 88,
+      playedOn: '2026-11-20',
+      createdAt: AT,
+    },
+    payload: {
+      action: 'add',
+      course: { id: PEBBLE, name: 'Pebble Beach', rating: 75.5, slope: 145 },
+      score: 88,
+      playedOn: '2026-11-20',
+    },
+  },
+  {
+    key: '01JD00000000000000000000K4',
+    kind: 'rounds',
+    action: 'edit',
+    id: R2,
+    record: {
+      id: R2,
+      courseId: LINKS,
+      courseName: 'Old Links',
+      courseRating: 70.1,
+      slopeRating: 120,
+      score: 90,
+      playedOn: '2026-11-19',
+      createdAt: AT,
+    },
+    payload: { action: 'edit', edit: { courseId: LINKS, score: 90, playedOn: '2026-11-19' } },
+  },
+  {
+    key: '01JD00000000000000000000K5',
+    kind: 'rounds',
+    action: 'delete',
+    id: R3,
+    record: null,
+    payload: { action: 'delete' },
+  },
+  {
+    key: '01JD00000000000000000000K6',
+    kind: 'rounds',
+    action: 'restore',
+    id: R4,
+    record: {
+      id: R4,
+      courseId: null,
+      courseName: 'Gone Links',
+      courseRating: 69.0,
+      slopeRating: 113,
+      score: 95,
+      playedOn: '2026-10-01',
+      createdAt: AT,
+    },
+    payload: { action: 'restore' },
+  },
+  {
+    key: '01JD00000000000000000000K7',
+    kind: 'courses',
+    action: 'delete',
+    id: GONE,
+    record: null,
+    payload: { action: 'delete' },
+  },
+]
+
+const offline = () => new DataError({ message: 'Failed to fetch' })
+const feed = () => vi.mocked(subscribeToOwnTables).mock.calls.at(-1)?.[2] as OwnTablesFeed
+const outboxOnDevice = () => readFromDevice<unknown[]>(deviceKey(USER, 'outbox'))
+
+/** Every call the outbox made to the server, in order. */
+function sent() {
+  const calls: [string, unknown[]][] = []
+  const apis = {
+    addCourse,
+    updateCourse,
+    deleteCourse,
+    undoCourseDeletion,
+    addRound,
+    updateRound,
+    deleteRound,
+    undoRoundDeletion,
+  }
+  for (const [name, api] of Object.entries(apis)) {
+    for (const [at, args] of vi.mocked(api).mock.calls.entries()) {
+      calls.push([name, [vi.mocked(api).mock.invocationCallOrder[at], ...args]])
+    }
+  }
+  return calls
+    .sort(([, [a]], [, [b]]) => (a as number) - (b as number))
+    .map(([name, [, ...args]]) => [name, ...args])
+}
+
+let stop: () => void = () => undefined
+
+beforeEach(() => {
+  vi.clearAllMocks()
+  vi.mocked(subscribeToOwnTables).mockReturnValue(() => undefined)
+  vi.mocked(listCourses).mockResolvedValue([])
+  vi.mocked(listRounds).mockResolvedValue([])
+  vi.mocked(addCourse).mockResolvedValue(null)
+  vi.mocked(updateCourse).mockImplementation(async (id, input) => ({ id, ...input, createdAt: AT }))
+  vi.mocked(deleteCourse).mockResolvedValue()
+  vi.mocked(undoCourseDeletion).mockResolvedValue()
+  vi.mocked(addRound).mockResolvedValue(null)
+  vi.mocked(updateRound).mockResolvedValue(null as never)
+  vi.mocked(deleteRound).mockResolvedValue()
+  vi.mocked(undoRoundDeletion).mockResolvedValue()
+})
+
+afterEach(async () => {
+  stop()
+  vi.useRealTimers()
+  await forgetDevice(USER)
+})
+
+describe('a newer app and what an older one left on the device', () => {
+  it('sends each change of an unversioned outbox exactly once, in order, with its input', async () => {
+    await writeToDevice(deviceKey(USER, 'outbox'), UNVERSIONED_OUTBOX)
+    stop = startRecords(USER)
+    // The channel joins while the first send is on its way, and the browser says it is online.
+    feed().onHealth('live')
+    window.dispatchEvent(new Event('online'))
+    await vi.waitFor(async () => expect(await outboxOnDevice()).toEqual([]))
+    feed().onHealth('live')
+    await vi.waitFor(() => expect(useOutboxStore.getState().entries).toEqual([]))
+
+    expect(sent()).toEqual([
+      ['addCourse', PEBBLE, { name: 'Pebble Beach', rating: 75.5, slope: 145, par: null }],
+      ['updateCourse', LINKS, { name: 'Old Links', rating: 70.1, slope: 120, par: 71 }],
+      ['addRound', R1, { courseId: PEBBLE, score: 88, playedOn: '2026-11-20' }],
+      ['updateRound', R2, { courseId: LINKS, score: 90, playedOn: '2026-11-19' }],
+      ['deleteRound', R3],
+      ['undoRoundDeletion', R4],
+      ['deleteCourse', GONE],
+    ])
+  })
+
+  it("shows an unversioned outbox's changes over the rows until they are sent", async () => {
+    vi.mocked(addCourse).mockRejectedValue(offline())
+    await writeToDevice(deviceKey(USER, 'outbox'), UNVERSIONED_OUTBOX)
+    stop = startRecords(USER)
+    await vi.waitFor(() => expect(useOutboxStore.getState().reachable).toBe(false))
+    expect(useCoursesStore.getState().byId[PEBBLE]?.name).toBe('Pebble Beach')
+    expect(useRoundsStore.getState().byId[R1]?.score).toBe(88)
+    expect(useRoundsStore.getState().pending[R3]).toBe('deleting')
+  })
+})
+
+describe('a rejoin', () => {
+  it('sends what waits once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    vi.mocked(addCourse).mockRejectedValueOnce(offline())
+    await writeToDevice(deviceKey(USER, 'outbox'), UNVERSIONED_OUTBOX.slice(0, 1))
+    stop = startRecords(USER)
+    await vi.waitFor(() => expect(useOutboxStore.getState().reachable).toBe(false))
+    expect(addCourse).toHaveBeenCalledTimes(1)
+
+    feed().onHealth('live')
+    await vi.waitFor(async () => expect(await outboxOnDevice()).toEqual([]))
+    expect(addCourse).toHaveBeenCalledTimes(2)
+  })
+})

@@ -1,0 +1,41 @@
+import { coursesTable } from '@/features/courses/stores/courses-table'
+import { roundsTable } from '@/features/rounds/stores/rounds-table'
+import { subscribeToOwnTables } from '@/lib/realtime'
+import { sendOutboxNow, startOutbox } from '@/stores/outbox'
+import { reloadRecords, startRecordsSync } from '@/stores/records-sync'
+
+/**
+ * The golfer's tables, each described by its feature. The outbox sends changes in the order the
+ * golfer made them, so a round added offline on a course added offline goes after its course.
+ */
+export const TABLES = [coursesTable, roundsTable]
+
+/** For "1 course and 2 rounds waiting to sync". */
+export const OUTBOX_NOUNS = TABLES.map(
+  ({ table, noun: [one, many] }) => [table, one, many] as const,
+)
+
+/**
+ * Everything that keeps the golfer's records while signed in: the outbox, the device's copy and
+ * one realtime channel for every table; each (re)join sends what waits in the outbox, once.
+ * Returns the stop.
+ */
+export function startRecords(userId: string): () => void {
+  const stopOutbox = startOutbox(
+    userId,
+    Object.fromEntries(TABLES.map((table) => [table.table, table])),
+  )
+  const stopSync = startRecordsSync(userId, TABLES, {
+    subscribe: subscribeToOwnTables,
+    onLive: sendOutboxNow,
+  })
+  return () => {
+    stopSync()
+    stopOutbox()
+  }
+}
+
+/** Loads every table again: after an import, which realtime may tell of later than the golfer looks. */
+export function reloadAllRecords(): void {
+  for (const { table } of TABLES) reloadRecords(table)
+}

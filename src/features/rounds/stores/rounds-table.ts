@@ -1,0 +1,48 @@
+import { ROUNDS_VERSION, roundFromRow, upgradeRoundInput } from '@/lib/tables/rounds'
+import { defineRecordsTable } from '@/stores/records-table'
+import { reloadRecords } from '@/stores/records-sync'
+import { addRound } from '../api/add-round'
+import { deleteRound } from '../api/delete-round'
+import { listRounds } from '../api/list-rounds'
+import { undoRoundDeletion } from '../api/undo-round-deletion'
+import { updateRound } from '../api/update-round'
+import { formatPlayedOn } from '../lib/played-on'
+import {
+  ADD_ROUND_COURSE_GONE,
+  ADD_ROUND_INVALID,
+  ADD_ROUND_UNAVAILABLE,
+  DELETE_ROUND_UNAVAILABLE,
+  EDIT_ROUND_GONE,
+  EDIT_ROUND_UNAVAILABLE,
+  UNDO_ROUND_FAILED,
+} from '../lib/round-messages'
+
+/** The rounds table: its store, its sync and its outbox kind are built from this. */
+export const roundsTable = defineRecordsTable({
+  table: 'rounds',
+  version: ROUNDS_VERSION,
+  noun: ['round', 'rounds'],
+  fromRow: roundFromRow,
+  api: {
+    list: listRounds,
+    add: addRound,
+    edit: updateRound,
+    remove: deleteRound,
+    restore: undoRoundDeletion,
+  },
+  refusalMessage(action, error) {
+    if (action === 'delete') return DELETE_ROUND_UNAVAILABLE
+    if (action === 'restore') return UNDO_ROUND_FAILED
+    if (error.failure === 'invalid') return ADD_ROUND_INVALID
+    if (error.failure === 'not-yours') return ADD_ROUND_COURSE_GONE
+    if (error.failure === 'gone') return EDIT_ROUND_GONE
+    return action === 'add' ? ADD_ROUND_UNAVAILABLE : EDIT_ROUND_UNAVAILABLE
+  },
+  /** "Score 88 at Pebble Beach, 12 Nov 2026": what the golfer typed, so a refusal loses nothing. */
+  describe: (round) =>
+    `Score ${round.score} at ${round.courseName}, ${formatPlayedOn(round.playedOn)}`,
+  upgradeInput: upgradeRoundInput,
+})
+
+/** "Try again" after a failed load. */
+export const reloadRounds = () => reloadRecords('rounds')

@@ -1,0 +1,136 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { deviceKey, readFromDevice, writeToDevice } from '@/lib/device-storage'
+import type { OwnTablesFeed } from '@/lib/realtime'
+import { createRecordsStore } from './records-store'
+import { startRecordsSync, type SubscribeToTables, type SyncedTable } from './records-sync'
+
+interface Item {
+  id: string
+  name: string
+}
+
+const USER = 'golfer-1'
+const KEY = deviceKey(USER, 'records:courses')
+const useItems = createRecordsStore<Item>()
+const useOthers = createRecordsStore<Item>()
+
+function table(
+  list: () => Promise<Item[]>,
+  store = useItems,
+  name: 'courses' | 'rounds' = 'courses',
+): SyncedTable<'courses' | 'rounds', Item> {
+  return {
+    table: name,
+    version: 3,
+    store,
+    fromRow: (row) => ({ id: row.id, name: `row ${row.id}` }),
+    list,
+  }
+}
+
+const never = () => new Promise<Item[]>(() => undefined)
+const noChannel: SubscribeToTables = () => () => undefined
+
+function start(tables: SyncedTable<'courses' | 'rounds', Item>[], subscribe = noChannel) {
+  const onLive = vi.fn()
+  const stop = startRecordsSync(USER, tables, { subscribe, onLive })
+  return { stop, onLive }
+}
+
+afterEach(() => {
+  useItems.getState().reset()
+  useOthers.getState().reset()
+})
+
+describe("the device's copy of a table", () => {
+  it('shows what this device saw last time while the server does not answer', async () => {
+    await writeToDevice(KEY, { version: 3, records: [{ id: 'a', name: 'kept' }] })
+    const { stop } = start([table(never)])
+    await vi.waitFor(() =>
+      expect(useItems.getState().byId).toEqual({ a: { id: 'a', name: 'kept' } }),
+    )
+    expect(useItems.getState().status).toBe('ready')
+    stop()
+  })
+
+  it('does not show a copy of another shape: an older version, or a list from before versions', async () => {
+    for (const older of [
+      { version: 2, records: [{ id: 'a', name: 'old shape' }] },
+      [{ id: 'a', name: 'unversioned' }],
+    ]) {
+      await writeToDevice(KEY, older)
+      const fresh = [{ id: 'b', name: 'from the server' }]
+      let answer: (items: Item[]) => void = () => undefined
+      const { stop } = start([table(() => new Promise((resolve) => (answer = resolve)))])
+      // Read the copy (and ignore it) before the server answers.
+      await readFromDevice(KEY)
+      expect(useItems.getState().byId).toEqual({})
+      answer(fresh)
+      await vi.waitFor(async () =>
+        expect(await readFromDevice(KEY)).toEqual({ version: 3, records: fresh }),
+      )
+      stop()
+    }
+  })
+
+  it("never covers the server's answer with an older copy, and copies the answer back", async () => {
+    await writeToDevice(KEY, { version: 3, records: [{ id: 'old', name: 'stale' }] })
+    const fresh = [{ id: 'b', name: 'fresh' }]
+    const { stop } = start([table(async () => fresh)])
+    await vi.waitFor(async () =>
+      expect(await readFromDevice(KEY)).toEqual({ version: 3, records: fresh }),
+    )
+    expect(useItems.getState().byId).toEqual({ b: fresh[0] })
+    stop()
+  })
+
+  it('stops copying once the golfer has signed out', async () => {
+    const { stop } = start([table(async () => [])])
+    await vi.waitFor(() => expect(useItems.getState().status).toBe('ready'))
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      useItems.getState().upsert({ id: 'c', name: 'late' })
+      expect(vi.getTimerCount()).toBe(1)
+      stop()
+      // The copy scheduled before the stop is gone: nothing writes this golfer's data again.
+      expect(vi.getTimerCount()).toBe(0)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
+
+describe('one channel for every table', () => {
+  function withChannel() {
+    const subscribe = vi.fn<SubscribeToTables>(() => () => undefined)
+    const lists = { courses: vi.fn(async () => []), rounds: vi.fn(async () => []) }
+    const view = start([table(lists.courses), table(lists.rounds, useOthers, 'rounds')], subscribe)
+    const feed = () => subscribe.mock.calls[0]?.[2] as OwnTablesFeed
+    return { ...view, subscribe, lists, feed }
+  }
+
+  it('subscribes once for both tables and routes each row to its store', () => {
+    const { subscribe, feed, stop } = withChannel()
+    expect(subscribe).toHaveBeenCalledTimes(1)
+    expect(subscribe.mock.calls[0]?.[1]).toEqual(['courses', 'rounds'])
+    feed().onUpsert('rounds', { id: 'r1' } as never)
+    expect(useOthers.getState().confirmed).toEqual({ r1: { id: 'r1', name: 'row r1' } })
+    expect(useItems.getState().confirmed).toEqual({})
+    stop()
+  })
+
+  it('on a rejoin, reloads each table and tells the outbox once', async () => {
+    const { feed, onLive, lists, stop } = withChannel()
+    await vi.waitFor(() => expect(useOthers.getState().status).toBe('ready'))
+    lists.courses.mockClear()
+    lists.rounds.mockClear()
+    feed().onHealth('interrupted')
+    expect(useItems.getState().live).toBe('interrupted')
+    expect(useOthers.getState().live).toBe('interrupted')
+    feed().onHealth('live')
+    expect(onLive).toHaveBeenCalledTimes(1)
+    expect(lists.courses).toHaveBeenCalledTimes(1)
+    expect(lists.rounds).toHaveBeenCalledTimes(1)
+    stop()
+  })
+})
