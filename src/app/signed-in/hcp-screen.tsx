@@ -4,12 +4,7 @@ import { PageHeading } from '@/components/ui/page-heading'
 import { useCoursesStore, selectCoursesByName } from '@/features/courses/stores/courses-store'
 import { HandicapDisplay } from '@/features/handicap/components/handicap-display'
 import { HandicapTrend } from '@/features/handicap/components/handicap-trend'
-import {
-  countingRounds,
-  handicapHistory,
-  handicapIndex,
-  scoreDifferential,
-} from '@/features/handicap/lib/handicap-index'
+import { scoreRecord } from '@/features/handicap/lib/score-record'
 import { RoundsList } from '@/features/rounds/components/rounds-list'
 import { formatPlayedOn } from '@/features/rounds/lib/played-on'
 import { selectRoundsNewestFirst, useRoundsStore } from '@/features/rounds/stores/rounds-store'
@@ -29,32 +24,36 @@ export function HcpScreen() {
   const courses = useCoursesStore(useShallow(selectCoursesByName))
   const coursesStatus = useCoursesStore((state) => state.status)
 
-  const { index, marks, trend } = useMemo(() => {
-    const scored = rounds.map((round) => ({
-      score: round.score,
-      courseRating: round.courseRating,
-      slopeRating: round.slopeRating,
-    }))
-    const counts = countingRounds(scored)
-    const differentials = scored.map(scoreDifferential)
-    const history = handicapHistory([...scored].reverse()).reverse()
+  const { index, entryCount, marks, trend } = useMemo(() => {
+    const record = scoreRecord(rounds)
+    const days = new Map(rounds.map((round) => [round.id, formatPlayedOn(round.playedOn)]))
     return {
-      index: handicapIndex(scored),
+      index: record.index,
+      entryCount: record.entries.length,
       marks: Object.fromEntries(
-        rounds.map((round, at) => [
-          round.id,
-          { differential: (differentials[at] as number).toFixed(1), counts: counts[at] === true },
-        ]),
+        rounds.map((round) => {
+          const { differential, counts, pairedWith } = record.byRound.get(round.id) ?? {
+            differential: null,
+            counts: false,
+            pairedWith: null,
+          }
+          return [
+            round.id,
+            {
+              differential: differential === null ? null : differential.toFixed(1),
+              counts,
+              pairedWith: pairedWith === null ? null : (days.get(pairedWith) ?? null),
+            },
+          ]
+        }),
       ),
-      trend: rounds
-        .map((round, at) => ({
-          key: round.id,
-          label: formatPlayedOn(round.playedOn),
-          differential: differentials[at] as number,
-          index: history[at] ?? null,
-          counts: counts[at] === true,
-        }))
-        .reverse(),
+      trend: record.entries.map((entry) => ({
+        key: entry.entry.roundIds.join('+'),
+        label: formatPlayedOn(entry.playedOn),
+        differential: entry.differential,
+        index: entry.indexAfter,
+        counts: entry.counts,
+      })),
     }
   }, [rounds])
   // The card says "Loading…" until both lists are known (the device's copy or the server's), and
@@ -68,7 +67,7 @@ export function HcpScreen() {
       <PageHeading title="Handicap" className="visually-hidden">
         Handicap
       </PageHeading>
-      <HandicapDisplay index={index} roundCount={rounds.length} loading={loading} />
+      <HandicapDisplay index={index} roundCount={entryCount} loading={loading} />
       {loading ? null : (
         <>
           <h2 className="section-title">Rounds</h2>

@@ -57,29 +57,4 @@ function pairOfNines(first: ScoringRound, second: ScoringRound): EighteenHoleEnt
   }
 }
 
-/** Where each round stands: the entry it counts in, or waiting for another nine. */
-export type RoundPairing =
-  | { kind: 'eighteen'; entry: EighteenHoleEntry }
-  | { kind: 'pair'; entry: EighteenHoleEntry; partnerId: string }
-  | { kind: 'waiting' }
-
-/** Each round's place among the entries, by round id. */
-export function pairingsById(
-  entries: readonly EighteenHoleEntry[],
-  rounds: readonly Pick<ScoringRound, 'id'>[],
-): Map<string, RoundPairing> {
-  const pairings = new Map<string, RoundPairing>()
-  for (const round of rounds) pairings.set(round.id, { kind: 'waiting' })
-  for (const entry of entries) {
-    const [first, second] = entry.roundIds as [string, string | undefined]
-    if (second === undefined) {
-      pairings.set(first, { kind: 'eighteen', entry })
-    } else {
-      pairings.set(first, { kind: 'pair', entry, partnerId: second })
-      pairings.set(second, { kind: 'pair', entry, partnerId: first })
-    }
-  }
-  return pairings
-}
-
 export { courseHandicap }
