@@ -30,6 +30,7 @@ export function aRound(course: Course, score: number, overrides: Partial<Round> 
     teeId: null,
     teeName: 'White',
     holes: 18,
+    nine: null,
     courseRating: course.rating,
     slopeRating: course.slope,
     par: course.par,

@@ -2,6 +2,8 @@ import { useDeferredValue, useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { PageHeading } from '@/components/ui/page-heading'
 import { useCoursesStore, selectCoursesByName } from '@/features/courses/stores/courses-store'
+import { teesOfCourse } from '@/features/courses/lib/course-tees'
+import { selectTeesByCourse, useTeesStore } from '@/features/courses/stores/tees-table'
 import { HandicapDisplay } from '@/features/handicap/components/handicap-display'
 import { HandicapTrend } from '@/features/handicap/components/handicap-trend'
 import { scoreRecord } from '@/features/handicap/lib/score-record'
@@ -23,6 +25,12 @@ export function HcpScreen() {
   const roundsStatus = useDeferredValue(useRoundsStore((state) => state.status))
   const courses = useCoursesStore(useShallow(selectCoursesByName))
   const coursesStatus = useCoursesStore((state) => state.status)
+  const teesByCourse = useTeesStore(selectTeesByCourse)
+  // The round dialogs pick a tee of the course: each course with its tees, first made first.
+  const choices = useMemo(
+    () => courses.map((course) => ({ ...course, tees: teesOfCourse(course, teesByCourse) })),
+    [courses, teesByCourse],
+  )
 
   const { index, entryCount, marks, trend } = useMemo(() => {
     const record = scoreRecord(rounds)
@@ -74,7 +82,7 @@ export function HcpScreen() {
           {/* In the screen's own chunk, not a lazy one, so it is drawn with the rounds. */}
           {index === null ? null : <HandicapTrend entries={trend} />}
           {/* A course still waiting to be saved can take a round: the outbox sends it first. */}
-          <RoundsList rounds={rounds} roundsStatus={roundsStatus} courses={courses} marks={marks} />
+          <RoundsList rounds={rounds} roundsStatus={roundsStatus} courses={choices} marks={marks} />
         </>
       )}
     </>

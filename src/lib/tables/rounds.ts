@@ -59,6 +59,8 @@ export interface RoundCourse {
   name: string
   rating: number
   slope: number
+  /** Its tees, first made first, when this device knows them. */
+  tees?: readonly RoundTee[]
 }
 
 /** The tee values a round shows: the database copies them from the tee it is played from. */
@@ -112,6 +114,21 @@ export function upgradeRoundInput(entry: StoredRoundChange): RoundInput | null {
   // Before version 3 a round had no tee: it is played from its course's first tee, as the
   // database does for a round sent without one.
   return 'teeId' in input ? input : { ...input, teeId: null, nine: null }
+}
+
+/**
+ * The record of an outbox entry written by this or an older version: before version 3 a round had
+ * no tee, and was played over 18 holes from its course's first tee.
+ */
+export function upgradeRoundRecord(record: unknown): Round {
+  return {
+    teeId: null,
+    teeName: '',
+    holes: 18,
+    nine: null,
+    par: null,
+    ...(record as Omit<Round, 'teeId' | 'teeName' | 'holes' | 'nine' | 'par'>),
+  }
 }
 
 export const ROUND_COLUMNS =
@@ -174,9 +191,9 @@ export function roundToInsert(id: string, input: RoundInput): RoundInsert {
 export function roundFromInput(
   input: RoundInput,
   course: RoundCourse,
-  tee: RoundTee | null,
   before: Round | Pick<Round, 'id' | 'createdAt'>,
 ): Round {
+  const tee = course.tees?.find((known) => known.id === input.teeId) ?? course.tees?.[0] ?? null
   const stays =
     'courseName' in before &&
     before.courseId === course.id &&

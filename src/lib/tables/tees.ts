@@ -100,3 +100,44 @@ export function compareTees(a: Pick<Tee, 'createdAt' | 'id'>, b: Pick<Tee, 'crea
           ? 1
           : 0
 }
+
+/**
+ * A tee's bounds, the same as the database's constraints (issue 22): rating 20.0–90.0 for 18
+ * holes and 10.0–45.0 for a rated nine, slope 55–155, par 27–90 for 18 holes and 27–45 for 9;
+ * hole pars 3–6, one per hole, adding up to par; stroke indexes distinct whole numbers 1–18. A
+ * nine played from an 18-hole tee has a nine's rating and slope bounds.
+ */
+export const TEE_BOUNDS = {
+  rating: { 18: { min: 20, max: 90 }, 9: { min: 10, max: 45 } },
+  slope: { min: 55, max: 155 },
+  par: { 18: { min: 27, max: 90 }, 9: { min: 27, max: 45 } },
+  holePar: { min: 3, max: 6 },
+  strokeIndex: { min: 1, max: 18 },
+} as const
+
+const RATING_PATTERN = /^\d{1,3}(\.\d)?$/
+const WHOLE_PATTERN = /^\d{1,4}$/
+
+export const teeRatingHint = (holes: 9 | 18) =>
+  `${TEE_BOUNDS.rating[holes].min.toFixed(1)} to ${TEE_BOUNDS.rating[holes].max.toFixed(1)} for ${holes} holes`
+
+/** The typed rating of a tee (or of a nine) of this many holes, or its problem in words. */
+export function parseTeeRating(text: string, holes: 9 | 18): number | string {
+  const trimmed = text.trim()
+  const { min, max } = TEE_BOUNDS.rating[holes]
+  const rating = RATING_PATTERN.test(trimmed) ? Number(trimmed) : null
+  if (rating === null || rating < min || rating > max) {
+    return `The course rating must be ${teeRatingHint(holes)}, with at most one decimal.`
+  }
+  return rating
+}
+
+export function parseTeeSlope(text: string): number | string {
+  const trimmed = text.trim()
+  const slope = WHOLE_PATTERN.test(trimmed) ? Number(trimmed) : null
+  const { min, max } = TEE_BOUNDS.slope
+  if (slope === null || slope < min || slope > max) {
+    return `The slope rating must be a whole number from ${min} to ${max}.`
+  }
+  return slope
+}

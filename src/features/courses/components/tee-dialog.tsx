@@ -4,7 +4,8 @@ import { Dialog, DialogActions } from '@/components/ui/dialog'
 import { SelectField } from '@/components/ui/select-field'
 import { TextField } from '@/components/ui/text-field'
 import type { Tee, TeeInput } from '@/lib/tables/tees'
-import { TEE_BOUNDS, parseTeeForm, teeParHint, teeRatingHint } from '../lib/parse-tee-form'
+import { TEE_BOUNDS, teeRatingHint } from '@/lib/tables/tees'
+import { parseTeeForm, teeParHint } from '../lib/parse-tee-form'
 
 interface TeeDialogProps {
   courseId: string

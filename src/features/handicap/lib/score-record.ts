@@ -1,5 +1,6 @@
 import { countingRounds, handicapHistory, handicapIndex, scoreDifferential } from './handicap-index'
 import { eighteenHoleEntries, type EighteenHoleEntry, type ScoringRound } from './scoring-entries'
+import { whsRecord, type WhsRecord, type WhsRoundResult } from './whs-index'
 
 /**
  * The spec's index over a golfer's record as the screens, the export and the courses screen show
@@ -18,6 +19,8 @@ export interface RoundScore {
   differential: number | null
   /** Whether the index averages the round's entry. */
   counts: boolean
+  /** Whether the WHS estimate is made from the round's entry. */
+  countsForWhs: boolean
   /** The other nine of its pair, or null (an 18-hole round, or a nine still waiting). */
   pairedWith: string | null
 }
@@ -30,10 +33,14 @@ export interface ScoredEntry {
   /** The index after this entry, or null before the third. */
   indexAfter: number | null
   counts: boolean
+  /** The WHS estimate's figures for this entry. */
+  whs: WhsRoundResult
 }
 
 export interface ScoredRecord {
   index: number | null
+  /** The WHS estimate over the entries (its `rounds` are the entries, oldest first). */
+  whs: WhsRecord
   /** Oldest first. */
   entries: ScoredEntry[]
   byRound: Map<string, RoundScore>
@@ -49,23 +56,30 @@ export function scoreRecord(newestFirst: readonly RecordRound[]): ScoredRecord {
   const newestEntries = [...entries].reverse()
   const counts = countingRounds(newestEntries).reverse()
   const history = handicapHistory(entries)
+  const days = entries.map((entry) => playedOn.get(entry.roundIds.at(-1) as string) as string)
+  const whs = whsRecord(entries.map((entry, at) => ({ ...entry, playedOn: days[at] as string })))
   const scored = entries.map((entry, at) => ({
     entry,
-    playedOn: playedOn.get(entry.roundIds.at(-1) as string) as string,
+    playedOn: days[at] as string,
     differential: scoreDifferential(entry),
     indexAfter: history[at] ?? null,
     counts: counts[at] === true,
+    whs: whs.rounds[at] as WhsRoundResult,
   }))
   const byRound = new Map<string, RoundScore>()
   for (const round of oldestFirst) {
-    byRound.set(round.id, { differential: null, counts: false, pairedWith: null })
+    byRound.set(round.id, {
+      differential: null,
+      counts: false,
+      countsForWhs: false,
+      pairedWith: null,
+    })
   }
-  for (const { entry, differential, counts: entryCounts } of scored) {
+  for (const { entry, differential, counts: entryCounts, whs: result } of scored) {
     const [first, second] = entry.roundIds as [string, string | undefined]
-    byRound.set(first, { differential, counts: entryCounts, pairedWith: second ?? null })
-    if (second !== undefined) {
-      byRound.set(second, { differential, counts: entryCounts, pairedWith: first })
-    }
+    const score = { differential, counts: entryCounts, countsForWhs: result.counts }
+    byRound.set(first, { ...score, pairedWith: second ?? null })
+    if (second !== undefined) byRound.set(second, { ...score, pairedWith: first })
   }
-  return { index: handicapIndex(entries), entries: scored, byRound }
+  return { index: handicapIndex(entries), whs, entries: scored, byRound }
 }

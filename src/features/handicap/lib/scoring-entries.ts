@@ -33,7 +33,7 @@ export function eighteenHoleEntries(rounds: readonly ScoringRound[]): EighteenHo
   const entries: EighteenHoleEntry[] = []
   let waiting: ScoringRound | null = null
   for (const round of rounds) {
-    if (round.holes === 18) {
+    if (round.holes !== 9) {
       const { id, score, courseRating, slopeRating, par } = round
       entries.push({ roundIds: [id], score, courseRating, slopeRating, par })
     } else if (waiting === null) {
