@@ -2,7 +2,6 @@ import { useDeferredValue, useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { PageHeading } from '@/components/ui/page-heading'
 import { useCoursesStore, selectCoursesByName } from '@/features/courses/stores/courses-store'
-import { teesOfCourse } from '@/features/courses/lib/course-tees'
 import { selectTeesByCourse, useTeesStore } from '@/features/courses/stores/tees-table'
 import { HandicapDisplay } from '@/features/handicap/components/handicap-display'
 import { HandicapTrend } from '@/features/handicap/components/handicap-trend'
@@ -26,9 +25,10 @@ export function HcpScreen() {
   const courses = useCoursesStore(useShallow(selectCoursesByName))
   const coursesStatus = useCoursesStore((state) => state.status)
   const teesByCourse = useTeesStore(selectTeesByCourse)
-  // The round dialogs pick a tee of the course: each course with its tees, first made first.
+  // The round dialogs pick a tee of the course: each course with its tees, first made first. A
+  // course whose tees this device does not know yet has none: its round goes to its first tee.
   const choices = useMemo(
-    () => courses.map((course) => ({ ...course, tees: teesOfCourse(course, teesByCourse) })),
+    () => courses.map((course) => ({ ...course, tees: teesByCourse.get(course.id) })),
     [courses, teesByCourse],
   )
 

@@ -8,6 +8,7 @@ import { useSessionStore } from '@/features/auth/stores/session-store'
 import { addCourse } from '@/features/courses/api/add-course'
 import { deleteCourse } from '@/features/courses/api/delete-course'
 import { listCourses } from '@/features/courses/api/list-courses'
+import { listTees } from '@/features/courses/api/tees'
 import {
   ADD_COURSE_INVALID,
   ADD_COURSE_UNAVAILABLE,
@@ -37,6 +38,13 @@ vi.mock('@/features/auth/api/exchange-oauth-code', () => ({ exchangeOAuthCode: v
 vi.mock('@/features/courses/api/list-courses', () => ({ listCourses: vi.fn() }))
 vi.mock('@/features/courses/api/add-course', () => ({ addCourse: vi.fn() }))
 vi.mock('@/features/courses/api/delete-course', () => ({ deleteCourse: vi.fn() }))
+vi.mock('@/features/courses/api/tees', () => ({
+  listTees: vi.fn(),
+  addTee: vi.fn(),
+  updateTee: vi.fn(),
+  deleteTee: vi.fn(),
+  undoTeeDeletion: vi.fn(),
+}))
 vi.mock('@/features/rounds/api/list-rounds', () => ({ listRounds: vi.fn() }))
 vi.mock('@/features/rounds/api/add-round', () => ({ addRound: vi.fn() }))
 vi.mock('@/features/rounds/api/delete-round', () => ({ deleteRound: vi.fn() }))
@@ -48,6 +56,7 @@ beforeEach(() => {
   vi.clearAllMocks()
   vi.mocked(listCourses).mockResolvedValue([])
   vi.mocked(listRounds).mockResolvedValue([])
+  vi.mocked(listTees).mockResolvedValue([])
   vi.mocked(subscribeToOwnTables).mockReturnValue(unsubscribe)
   useSessionStore.getState().signIn({ id: USER_ID, email: 'golfer@example.test' })
 })
@@ -141,7 +150,7 @@ describe('live data', () => {
     expect(subscribeToOwnTables).toHaveBeenCalledTimes(1)
     expect(subscribeToOwnTables).toHaveBeenCalledWith(
       USER_ID,
-      ['courses', 'rounds'],
+      ['courses', 'tees', 'rounds'],
       expect.any(Object),
     )
     expect(listCourses).toHaveBeenCalledWith(USER_ID)
@@ -349,6 +358,8 @@ describe('HCP screen', () => {
     await vi.waitFor(() =>
       expect(addRound).toHaveBeenCalledWith(expect.any(String), {
         courseId: course.id,
+        teeId: null,
+        nine: null,
         score: 84,
         playedOn: expect.any(String),
       }),

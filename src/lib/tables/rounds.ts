@@ -5,16 +5,24 @@ import type { Database } from '../database.types'
  * the golfer types (`RoundInput`, the one thing the dialogs, the commands, the outbox and the
  * api pass along), what is sent, and the exported CSV line. Adding a field to rounds starts here.
  */
-export type RoundRow = Database['public']['Tables']['rounds']['Row'] & TeeCopies
-
-/** The tee copies of issue 22 (the columns arrive with the tees migration's types). */
-interface TeeCopies {
-  tee_id?: string | null
-  tee_name?: string | null
-  holes?: number | null
-  par?: number | string | null
-  nine?: string | null
-}
+/** The columns the app reads (ROUND_COLUMNS): a realtime row has them, and more. */
+export type RoundRow = Pick<
+  Database['public']['Tables']['rounds']['Row'],
+  | 'id'
+  | 'user_id'
+  | 'course_id'
+  | 'course_name'
+  | 'tee_id'
+  | 'tee_name'
+  | 'holes'
+  | 'nine'
+  | 'course_rating'
+  | 'slope_rating'
+  | 'par'
+  | 'score'
+  | 'played_on'
+  | 'created_at'
+>
 type RoundInsert = Database['public']['Tables']['rounds']['Insert']
 
 export interface Round {
@@ -140,13 +148,13 @@ export function roundFromRow(row: RoundRow): Round {
     id: row.id,
     courseId: row.course_id,
     courseName: row.course_name,
-    teeId: row.tee_id ?? null,
+    teeId: row.tee_id,
     teeName: row.tee_name ?? '',
     holes: Number(row.holes) === 9 ? 9 : 18,
     nine: row.nine === 'front' || row.nine === 'back' ? row.nine : null,
     courseRating: Number(row.course_rating),
     slopeRating: Number(row.slope_rating),
-    par: row.par === null || row.par === undefined ? null : Number(row.par),
+    par: row.par === null ? null : Number(row.par),
     score: Number(row.score),
     playedOn: row.played_on,
     createdAt: row.created_at,

@@ -54,7 +54,7 @@ describe('Add Round dialog', () => {
     expect(within(view.dialog).getByLabelText('Course Name')).toHaveValue(AUGUSTA.id)
     await enterScore(view, '88')
     expect(view.onAdd).toHaveBeenCalledWith(
-      { courseId: AUGUSTA.id, score: 88, playedOn: localToday() },
+      { courseId: AUGUSTA.id, teeId: null, nine: null, score: 88, playedOn: localToday() },
       AUGUSTA,
     )
     expect(view.onOpenChange).toHaveBeenCalledWith(false)
@@ -65,7 +65,7 @@ describe('Add Round dialog', () => {
     await view.user.selectOptions(within(view.dialog).getByLabelText('Course Name'), 'Pebble Beach')
     await enterScore(view, '91')
     expect(view.onAdd).toHaveBeenCalledWith(
-      { courseId: PEBBLE.id, score: 91, playedOn: localToday() },
+      { courseId: PEBBLE.id, teeId: null, nine: null, score: 91, playedOn: localToday() },
       PEBBLE,
     )
   })
@@ -97,7 +97,7 @@ describe('Add Round dialog', () => {
     const view = openDialog([AUGUSTA])
     await enterScore(view, String(score))
     expect(view.onAdd).toHaveBeenCalledWith(
-      { courseId: AUGUSTA.id, score: score, playedOn: localToday() },
+      { courseId: AUGUSTA.id, teeId: null, nine: null, score: score, playedOn: localToday() },
       AUGUSTA,
     )
   })
@@ -122,7 +122,7 @@ describe('the day played and the course used last', () => {
     await view.user.type(date, '2025-09-14')
     await enterScore(view, '88')
     expect(view.onAdd).toHaveBeenCalledWith(
-      { courseId: AUGUSTA.id, score: 88, playedOn: '2025-09-14' },
+      { courseId: AUGUSTA.id, teeId: null, nine: null, score: 88, playedOn: '2025-09-14' },
       AUGUSTA,
     )
   })
@@ -149,7 +149,13 @@ describe('the day played and the course used last', () => {
         onOpenChange={vi.fn()}
         onSave={onSave}
         courses={[AUGUSTA, PEBBLE]}
-        initial={{ courseId: AUGUSTA.id, score: 88, playedOn: '2025-06-01' }}
+        initial={{
+          courseId: AUGUSTA.id,
+          teeId: null,
+          nine: null,
+          score: 88,
+          playedOn: '2025-06-01',
+        }}
       />,
     )
     const dialog = screen.getByRole('dialog', { name: 'Edit Round' })
@@ -161,7 +167,7 @@ describe('the day played and the course used last', () => {
     await user.type(score, '98')
     await user.click(within(dialog).getByRole('button', { name: 'Save Round' }))
     expect(onSave).toHaveBeenCalledWith(
-      { courseId: AUGUSTA.id, score: 98, playedOn: '2025-06-01' },
+      { courseId: AUGUSTA.id, teeId: null, nine: null, score: 98, playedOn: '2025-06-01' },
       AUGUSTA,
     )
   })
