@@ -44,6 +44,9 @@ export interface TableDescriptor<T extends OwnTable, R extends { id: string }, I
   describe(record: R): string
   /** The input of an outbox entry an older version of the app wrote, in this version's shape. */
   upgradeInput(entry: StoredEntry): I | null
+  /** The record of such an entry (what the screens show until it is sent), in this version's
+   * shape; kept as it was when not given. */
+  upgradeRecord?(record: unknown): R
 }
 
 export type RecordsTable<T extends OwnTable, R extends { id: string }, I> = TableDescriptor<
@@ -86,7 +89,10 @@ export function defineRecordsTable<T extends OwnTable, R extends { id: string },
       kind,
       action: older.action,
       id: older.id,
-      record: older.record,
+      record:
+        older.record && descriptor.upgradeRecord
+          ? descriptor.upgradeRecord(older.record)
+          : older.record,
       input: descriptor.upgradeInput(older),
     }),
     send(entry) {

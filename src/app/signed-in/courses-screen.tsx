@@ -3,22 +3,18 @@ import { useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { CoursesList } from '@/features/courses/components/courses-list'
 import { selectCoursesByName, useCoursesStore } from '@/features/courses/stores/courses-store'
-import {
-  courseHandicap,
-  formatCourseHandicap,
-  handicapIndex,
-} from '@/features/handicap/lib/handicap-index'
-import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
-import type { Round } from '@/features/rounds/types'
-
-const selectRounds = (state: { byId: Record<string, Round> }) => Object.values(state.byId)
+import { selectTeesByCourse, useTeesStore } from '@/features/courses/stores/tees-table'
+import { courseHandicap, formatCourseHandicap } from '@/features/handicap/lib/handicap-index'
+import { scoreRecord } from '@/features/handicap/lib/score-record'
+import { selectRoundsNewestFirst, useRoundsStore } from '@/features/rounds/stores/rounds-store'
 
 /** The golfer's courses, each with its course handicap for their current index when it has a par. */
 export function CoursesScreen() {
-  const rounds = useRoundsStore(useShallow(selectRounds))
+  const rounds = useRoundsStore(selectRoundsNewestFirst)
   const courses = useCoursesStore(useShallow(selectCoursesByName))
-  const { courseHandicaps, roundCounts } = useMemo(() => {
-    const index = handicapIndex(rounds)
+  const teesByCourse = useTeesStore(selectTeesByCourse)
+  const { courseHandicaps, teeHandicaps, roundCounts } = useMemo(() => {
+    const index = scoreRecord(rounds).index
     const handicaps: Record<string, string> = {}
     for (const course of courses) {
       if (index === null || course.par === null) continue
@@ -30,12 +26,27 @@ export function CoursesScreen() {
         }),
       )
     }
+    // Each tee's own: on a 9-hole tee the index is halved first (courseHandicap does it).
+    const byTee: Record<string, string> = {}
+    for (const tees of teesByCourse.values()) {
+      for (const tee of tees) {
+        if (index === null || tee.par === null) continue
+        byTee[tee.id] = formatCourseHandicap(
+          courseHandicap(index, {
+            courseRating: tee.rating,
+            slopeRating: tee.slope,
+            par: tee.par,
+            holes: tee.holes,
+          }),
+        )
+      }
+    }
     const counts: Record<string, number> = {}
     for (const round of rounds) {
       if (round.courseId) counts[round.courseId] = (counts[round.courseId] ?? 0) + 1
     }
-    return { courseHandicaps: handicaps, roundCounts: counts }
-  }, [rounds, courses])
+    return { courseHandicaps: handicaps, teeHandicaps: byTee, roundCounts: counts }
+  }, [rounds, courses, teesByCourse])
 
   return (
     <>
@@ -45,7 +56,11 @@ export function CoursesScreen() {
         </PageHeading>
         <p className="screen__lead">Input your courses below to get started.</p>
       </header>
-      <CoursesList courseHandicaps={courseHandicaps} roundCounts={roundCounts} />
+      <CoursesList
+        courseHandicaps={courseHandicaps}
+        teeHandicaps={teeHandicaps}
+        roundCounts={roundCounts}
+      />
     </>
   )
 }

@@ -2,14 +2,11 @@ import { useDeferredValue, useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { PageHeading } from '@/components/ui/page-heading'
 import { useCoursesStore, selectCoursesByName } from '@/features/courses/stores/courses-store'
+import { teesOfCourse } from '@/features/courses/lib/course-tees'
+import { selectTeesByCourse, useTeesStore } from '@/features/courses/stores/tees-table'
 import { HandicapDisplay } from '@/features/handicap/components/handicap-display'
 import { HandicapTrend } from '@/features/handicap/components/handicap-trend'
-import {
-  countingRounds,
-  handicapHistory,
-  handicapIndex,
-  scoreDifferential,
-} from '@/features/handicap/lib/handicap-index'
+import { scoreRecord } from '@/features/handicap/lib/score-record'
 import { RoundsList } from '@/features/rounds/components/rounds-list'
 import { formatPlayedOn } from '@/features/rounds/lib/played-on'
 import { selectRoundsNewestFirst, useRoundsStore } from '@/features/rounds/stores/rounds-store'
@@ -28,33 +25,43 @@ export function HcpScreen() {
   const roundsStatus = useDeferredValue(useRoundsStore((state) => state.status))
   const courses = useCoursesStore(useShallow(selectCoursesByName))
   const coursesStatus = useCoursesStore((state) => state.status)
+  const teesByCourse = useTeesStore(selectTeesByCourse)
+  // The round dialogs pick a tee of the course: each course with its tees, first made first.
+  const choices = useMemo(
+    () => courses.map((course) => ({ ...course, tees: teesOfCourse(course, teesByCourse) })),
+    [courses, teesByCourse],
+  )
 
-  const { index, marks, trend } = useMemo(() => {
-    const scored = rounds.map((round) => ({
-      score: round.score,
-      courseRating: round.courseRating,
-      slopeRating: round.slopeRating,
-    }))
-    const counts = countingRounds(scored)
-    const differentials = scored.map(scoreDifferential)
-    const history = handicapHistory([...scored].reverse()).reverse()
+  const { index, entryCount, marks, trend } = useMemo(() => {
+    const record = scoreRecord(rounds)
+    const days = new Map(rounds.map((round) => [round.id, formatPlayedOn(round.playedOn)]))
     return {
-      index: handicapIndex(scored),
+      index: record.index,
+      entryCount: record.entries.length,
       marks: Object.fromEntries(
-        rounds.map((round, at) => [
-          round.id,
-          { differential: (differentials[at] as number).toFixed(1), counts: counts[at] === true },
-        ]),
+        rounds.map((round) => {
+          const { differential, counts, pairedWith } = record.byRound.get(round.id) ?? {
+            differential: null,
+            counts: false,
+            pairedWith: null,
+          }
+          return [
+            round.id,
+            {
+              differential: differential === null ? null : differential.toFixed(1),
+              counts,
+              pairedWith: pairedWith === null ? null : (days.get(pairedWith) ?? null),
+            },
+          ]
+        }),
       ),
-      trend: rounds
-        .map((round, at) => ({
-          key: round.id,
-          label: formatPlayedOn(round.playedOn),
-          differential: differentials[at] as number,
-          index: history[at] ?? null,
-          counts: counts[at] === true,
-        }))
-        .reverse(),
+      trend: record.entries.map((entry) => ({
+        key: entry.entry.roundIds.join('+'),
+        label: formatPlayedOn(entry.playedOn),
+        differential: entry.differential,
+        index: entry.indexAfter,
+        counts: entry.counts,
+      })),
     }
   }, [rounds])
   // The card says "Loading…" until both lists are known (the device's copy or the server's), and
@@ -68,14 +75,14 @@ export function HcpScreen() {
       <PageHeading title="Handicap" className="visually-hidden">
         Handicap
       </PageHeading>
-      <HandicapDisplay index={index} roundCount={rounds.length} loading={loading} />
+      <HandicapDisplay index={index} roundCount={entryCount} loading={loading} />
       {loading ? null : (
         <>
           <h2 className="section-title">Rounds</h2>
           {/* In the screen's own chunk, not a lazy one, so it is drawn with the rounds. */}
           {index === null ? null : <HandicapTrend entries={trend} />}
           {/* A course still waiting to be saved can take a round: the outbox sends it first. */}
-          <RoundsList rounds={rounds} roundsStatus={roundsStatus} courses={courses} marks={marks} />
+          <RoundsList rounds={rounds} roundsStatus={roundsStatus} courses={choices} marks={marks} />
         </>
       )}
     </>

@@ -1,6 +1,6 @@
 import type { AccountRecordRows } from '@/features/account/api/load-account-record'
 import { useCoursesStore } from '@/features/courses/stores/courses-store'
-import { countingRounds, scoreDifferential } from '@/features/handicap/lib/handicap-index'
+import { scoreRecord } from '@/features/handicap/lib/score-record'
 import { selectRoundsNewestFirst, useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import type { RecordsState } from '@/lib/records'
 
@@ -22,21 +22,24 @@ export function recordOnDevice(): AccountRecordRows | null {
   const rounds = useRoundsStore.getState()
   if (!loaded(courses) || !loaded(rounds)) return null
   const newest = selectRoundsNewestFirst(rounds)
-  const counts = countingRounds(newest)
+  const scored = scoreRecord(newest).byRound
   return {
     courses: Object.values(courses.byId)
       .sort(byId)
       .map(({ id, name, rating, slope, par }) => ({ id, name, rating, slope, par })),
     rounds: newest
-      .map((round, at) => ({
+      .map((round) => ({
         id: round.id,
         playedOn: round.playedOn,
         courseName: round.courseName,
         courseRating: round.courseRating,
         slopeRating: round.slopeRating,
         score: round.score,
-        differential: scoreDifferential(round),
-        counts: counts[at] === true,
+        teeName: round.teeName,
+        holes: round.holes,
+        // A nine shows its pair's differential, or none while it waits for another nine.
+        differential: scored.get(round.id)?.differential ?? null,
+        counts: scored.get(round.id)?.counts === true,
       }))
       .sort(byId),
   }

@@ -23,6 +23,13 @@ vi.mock('@/features/courses/api/add-course', () => ({ addCourse: vi.fn() }))
 vi.mock('@/features/courses/api/update-course', () => ({ updateCourse: vi.fn() }))
 vi.mock('@/features/courses/api/delete-course', () => ({ deleteCourse: vi.fn() }))
 vi.mock('@/features/courses/api/undo-course-deletion', () => ({ undoCourseDeletion: vi.fn() }))
+vi.mock('@/features/courses/api/tees', () => ({
+  listTees: vi.fn(async () => []),
+  addTee: vi.fn(),
+  updateTee: vi.fn(),
+  deleteTee: vi.fn(),
+  undoTeeDeletion: vi.fn(),
+}))
 vi.mock('@/features/rounds/api/list-rounds', () => ({ listRounds: vi.fn() }))
 vi.mock('@/features/rounds/api/add-round', () => ({ addRound: vi.fn() }))
 vi.mock('@/features/rounds/api/update-round', () => ({ updateRound: vi.fn() }))
@@ -206,11 +213,59 @@ describe('a newer app and what an older one left on the device', () => {
     expect(sent()).toEqual([
       ['addCourse', PEBBLE, { name: 'Pebble Beach', rating: 75.5, slope: 145, par: null }],
       ['updateCourse', LINKS, { name: 'Old Links', rating: 70.1, slope: 120, par: 71 }],
-      ['addRound', R1, { courseId: PEBBLE, score: 88, playedOn: '2026-11-20' }],
-      ['updateRound', R2, { courseId: LINKS, score: 90, playedOn: '2026-11-19' }],
+      // Played from their course's first tee, as before tees: the database picks it.
+      [
+        'addRound',
+        R1,
+        { courseId: PEBBLE, teeId: null, nine: null, score: 88, playedOn: '2026-11-20' },
+      ],
+      [
+        'updateRound',
+        R2,
+        { courseId: LINKS, teeId: null, nine: null, score: 90, playedOn: '2026-11-19' },
+      ],
       ['deleteRound', R3],
       ['undoRoundDeletion', R4],
       ['deleteCourse', GONE],
+    ])
+  })
+
+  it('sends a round entry of version 2 (no tee) once, played from its course’s first tee', async () => {
+    await writeToDevice(deviceKey(USER, 'outbox'), [
+      {
+        version: 2,
+        key: '01JD00000000000000000000K8',
+        kind: 'rounds',
+        action: 'add',
+        id: R1,
+        record: {
+          id: R1,
+          courseId: PEBBLE,
+          courseName: 'Pebble Beach',
+          courseRating: 75.5,
+          slopeRating: 145,
+          score: 88,
+          playedOn: '2026-11-20',
+          createdAt: AT,
+        },
+        input: { courseId: PEBBLE, score: 88, playedOn: '2026-11-20' },
+      },
+    ])
+    vi.mocked(addRound).mockRejectedValueOnce(offline())
+    stop = startRecords(USER)
+    await vi.waitFor(() => expect(useOutboxStore.getState().reachable).toBe(false))
+    // Shown meanwhile as an 18-hole round, so the index counts it as before.
+    expect(useRoundsStore.getState().byId[R1]).toMatchObject({ holes: 18, teeId: null, nine: null })
+
+    feed().onHealth('live')
+    await vi.waitFor(async () => expect(await outboxOnDevice()).toEqual([]))
+    feed().onHealth('live')
+    await vi.waitFor(() => expect(useOutboxStore.getState().entries).toEqual([]))
+    // The attempt made offline, then the one that stored it; a rejoin sends nothing more.
+    const input = { courseId: PEBBLE, teeId: null, nine: null, score: 88, playedOn: '2026-11-20' }
+    expect(sent()).toEqual([
+      ['addRound', R1, input],
+      ['addRound', R1, input],
     ])
   })
 

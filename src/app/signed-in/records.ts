@@ -1,4 +1,5 @@
 import { coursesTable } from '@/features/courses/stores/courses-table'
+import { teesTable } from '@/features/courses/stores/tees-table'
 import { roundsTable } from '@/features/rounds/stores/rounds-table'
 import { subscribeToOwnTables } from '@/lib/realtime'
 import { sendOutboxNow, startOutbox } from '@/stores/outbox'
@@ -6,9 +7,10 @@ import { reloadRecords, startRecordsSync } from '@/stores/records-sync'
 
 /**
  * The golfer's tables, each described by its feature. The outbox sends changes in the order the
- * golfer made them, so a round added offline on a course added offline goes after its course.
+ * golfer made them, so a round added offline on a course added offline goes after its course, and
+ * a round on a tee added offline after its tee.
  */
-export const TABLES = [coursesTable, roundsTable]
+export const TABLES = [coursesTable, teesTable, roundsTable]
 
 /** For "1 course and 2 rounds waiting to sync". */
 export const OUTBOX_NOUNS = TABLES.map(

@@ -5,7 +5,16 @@ import type { Database } from '../database.types'
  * the golfer types (`RoundInput`, the one thing the dialogs, the commands, the outbox and the
  * api pass along), what is sent, and the exported CSV line. Adding a field to rounds starts here.
  */
-export type RoundRow = Database['public']['Tables']['rounds']['Row']
+export type RoundRow = Database['public']['Tables']['rounds']['Row'] & TeeCopies
+
+/** The tee copies of issue 22 (the columns arrive with the tees migration's types). */
+interface TeeCopies {
+  tee_id?: string | null
+  tee_name?: string | null
+  holes?: number | null
+  par?: number | string | null
+  nine?: string | null
+}
 type RoundInsert = Database['public']['Tables']['rounds']['Insert']
 
 export interface Round {
@@ -13,8 +22,17 @@ export interface Round {
   /** Null once the course was deleted; the copies below stay. */
   courseId: string | null
   courseName: string
+  /** Null once the tee was deleted; the copies stay. */
+  teeId: string | null
+  teeName: string
+  /** 18, or 9 for a nine: two nines count as one 18-hole entry (WHS 2020). */
+  holes: 9 | 18
+  /** A nine played from an 18-hole tee: which nine (its rating and slope were typed). */
+  nine: NineSide | null
   courseRating: number
   slopeRating: number
+  /** The tee's par, when it has one. */
+  par: number | null
   score: number
   /** The day played, YYYY-MM-DD, as the golfer picked it. */
   playedOn: string
@@ -24,10 +42,16 @@ export interface Round {
 /** What the golfer types for a round: the Add and Edit Round dialogs give one of these. */
 export interface RoundInput {
   courseId: string
+  /** The tee played; null: the course's first tee (the database picks it). */
+  teeId: string | null
+  /** A nine played from an 18-hole tee, with the nine's own rating and slope as typed. */
+  nine: { side: NineSide; rating: number; slope: number } | null
   score: number
   /** YYYY-MM-DD. */
   playedOn: string
 }
+
+export type NineSide = 'front' | 'back'
 
 /** The course values a round shows: the database copies them from the course it is played on. */
 export interface RoundCourse {
@@ -35,14 +59,28 @@ export interface RoundCourse {
   name: string
   rating: number
   slope: number
+  /** Its tees, first made first, when this device knows them. */
+  tees?: readonly RoundTee[]
+}
+
+/** The tee values a round shows: the database copies them from the tee it is played from. */
+export interface RoundTee {
+  id: string
+  name: string
+  rating: number
+  slope: number
+  par: number | null
+  holes: 9 | 18
+  holePars: readonly number[] | null
 }
 
 /**
  * The shape of a round's record and of the outbox's round entries. Raise it when either changes,
  * and add the step from the previous version to `upgradeRoundInput` (README, "Changing a shape").
- * 1: unversioned (before the records redesign); 2: entries carry a `RoundInput`.
+ * 1: unversioned (before the records redesign); 2: entries carry a `RoundInput`; 3: the round is
+ * played from a tee (`teeId`, null for the course's first) and the record has the tee's copies.
  */
-export const ROUNDS_VERSION = 2
+export const ROUNDS_VERSION = 3
 
 /** An outbox entry of any version, as far as its input goes. */
 interface StoredRoundChange {
@@ -57,19 +95,44 @@ type RoundPayloadV1 =
   | { action: 'add'; course: RoundCourse; score: number; playedOn: string }
   | { action: 'edit'; edit: RoundInput }
 
+/** Version 2's input: no tee. */
+type RoundInputV2 = Omit<RoundInput, 'teeId' | 'nine'>
+
 /** The `RoundInput` of an outbox entry written by this or an older version of the app. */
 export function upgradeRoundInput(entry: StoredRoundChange): RoundInput | null {
   if (entry.action !== 'add' && entry.action !== 'edit') return null
+  let input: RoundInputV2 | RoundInput
   if (entry.version === undefined) {
     const payload = entry.payload as RoundPayloadV1
-    if (payload.action === 'edit') return payload.edit
-    return { courseId: payload.course.id, score: payload.score, playedOn: payload.playedOn }
+    input =
+      payload.action === 'edit'
+        ? payload.edit
+        : { courseId: payload.course.id, score: payload.score, playedOn: payload.playedOn }
+  } else {
+    input = entry.input as RoundInputV2 | RoundInput
   }
-  return entry.input as RoundInput
+  // Before version 3 a round had no tee: it is played from its course's first tee, as the
+  // database does for a round sent without one.
+  return 'teeId' in input ? input : { ...input, teeId: null, nine: null }
+}
+
+/**
+ * The record of an outbox entry written by this or an older version: before version 3 a round had
+ * no tee, and was played over 18 holes from its course's first tee.
+ */
+export function upgradeRoundRecord(record: unknown): Round {
+  return {
+    teeId: null,
+    teeName: '',
+    holes: 18,
+    nine: null,
+    par: null,
+    ...(record as Omit<Round, 'teeId' | 'teeName' | 'holes' | 'nine' | 'par'>),
+  }
 }
 
 export const ROUND_COLUMNS =
-  'id, user_id, course_id, course_name, course_rating, slope_rating, score, played_on, created_at'
+  'id, user_id, course_id, course_name, tee_id, tee_name, holes, nine, course_rating, slope_rating, par, score, played_on, created_at'
 
 /** numeric columns may arrive as strings from some paths; the screens need numbers. */
 export function roundFromRow(row: RoundRow): Round {
@@ -77,8 +140,13 @@ export function roundFromRow(row: RoundRow): Round {
     id: row.id,
     courseId: row.course_id,
     courseName: row.course_name,
+    teeId: row.tee_id ?? null,
+    teeName: row.tee_name ?? '',
+    holes: Number(row.holes) === 9 ? 9 : 18,
+    nine: row.nine === 'front' || row.nine === 'back' ? row.nine : null,
     courseRating: Number(row.course_rating),
     slopeRating: Number(row.slope_rating),
+    par: row.par === null || row.par === undefined ? null : Number(row.par),
     score: Number(row.score),
     playedOn: row.played_on,
     createdAt: row.created_at,
@@ -90,7 +158,21 @@ export function roundFromRow(row: RoundRow): Round {
  * ratings are copied by the database from the course (which it checks is the golfer's).
  */
 export function roundToRow(input: RoundInput) {
-  return { course_id: input.courseId, score: input.score, played_on: input.playedOn }
+  return {
+    course_id: input.courseId,
+    // Left out rather than null: a round sent without a tee is played from the course's first.
+    ...(input.teeId === null ? {} : { tee_id: input.teeId }),
+    // A nine from an 18-hole tee sends its typed rating and slope; otherwise the tee's are copied.
+    ...(input.nine === null
+      ? { nine: null }
+      : {
+          nine: input.nine.side,
+          course_rating: input.nine.rating,
+          slope_rating: input.nine.slope,
+        }),
+    score: input.score,
+    played_on: input.playedOn,
+  }
 }
 
 /**
@@ -102,25 +184,46 @@ export function roundToInsert(id: string, input: RoundInput): RoundInsert {
 }
 
 /**
- * The round as the screens show it before the server answers. A new course's values are shown
- * as the database will copy them; a round left on its course keeps the copies it has.
+ * The round as the screens show it before the server answers. A new tee's values are shown as
+ * the database will copy them (the course's own values when the tee is not known on this device);
+ * a round left on its tee keeps the copies it has.
  */
 export function roundFromInput(
   input: RoundInput,
   course: RoundCourse,
   before: Round | Pick<Round, 'id' | 'createdAt'>,
 ): Round {
-  const stays = 'courseName' in before && before.courseId === course.id
+  const tee = course.tees?.find((known) => known.id === input.teeId) ?? course.tees?.[0] ?? null
+  const stays =
+    'courseName' in before &&
+    before.courseId === course.id &&
+    before.teeId === input.teeId &&
+    before.nine === null &&
+    input.nine === null
+  if (stays) return { ...before, score: input.score, playedOn: input.playedOn }
+  const nine = input.nine
   return {
     id: before.id,
     courseId: course.id,
-    courseName: stays ? before.courseName : course.name,
-    courseRating: stays ? before.courseRating : course.rating,
-    slopeRating: stays ? before.slopeRating : course.slope,
+    courseName: course.name,
+    teeId: tee?.id ?? input.teeId,
+    teeName: tee?.name ?? '',
+    holes: nine ? 9 : (tee?.holes ?? 18),
+    nine: nine?.side ?? null,
+    courseRating: nine?.rating ?? tee?.rating ?? course.rating,
+    slopeRating: nine?.slope ?? tee?.slope ?? course.slope,
+    par: nine ? ninePar(tee, nine.side) : (tee?.par ?? null),
     score: input.score,
     playedOn: input.playedOn,
     createdAt: before.createdAt,
   }
+}
+
+/** A nine's par from its 18-hole tee's hole pars, as the database sums them; null without them. */
+function ninePar(tee: RoundTee | null, side: NineSide): number | null {
+  if (!tee?.holePars || tee.holePars.length !== 18) return null
+  const holes = side === 'front' ? tee.holePars.slice(0, 9) : tee.holePars.slice(9)
+  return holes.reduce((sum, par) => sum + par, 0)
 }
 
 /** A round with what the handicap makes of it: the export's line. */

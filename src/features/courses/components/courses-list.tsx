@@ -17,16 +17,23 @@ import type { Course } from '../types'
 import { AddCourseDialog } from './add-course-dialog'
 import { DeleteCourseDialog } from './delete-course-dialog'
 import { EditCourseDialog } from './edit-course-dialog'
+import { CourseTees } from './course-tees'
 
 interface CoursesListProps {
   /** Course handicap as shown ("17", "+2") for each course with a par, when there is an index. */
   courseHandicaps?: Readonly<Record<string, string>>
+  /** The same for each tee with a par, by tee id. */
+  teeHandicaps?: Readonly<Record<string, string>>
   /** How many of the golfer's rounds were played on each course. */
   roundCounts?: Readonly<Record<string, number>>
 }
 
 /** The Courses screen's accordion: "Add a course..." first, then one entry per course. */
-export function CoursesList({ courseHandicaps = {}, roundCounts = {} }: CoursesListProps) {
+export function CoursesList({
+  courseHandicaps = {},
+  teeHandicaps = {},
+  roundCounts = {},
+}: CoursesListProps) {
   const courses = useCoursesStore(useShallow(selectCoursesByName))
   const status = useCoursesStore((state) => state.status)
   const pending = useCoursesStore((state) => state.pending)
@@ -78,6 +85,7 @@ export function CoursesList({ courseHandicaps = {}, roundCounts = {} }: CoursesL
                   Course handicap: {courseHandicaps[course.id]}
                 </p>
               ) : null}
+              <CourseTees course={course} handicaps={teeHandicaps} />
               <div className="detail__actions">
                 <button
                   type="button"

@@ -3,17 +3,31 @@ import { AlertMessage } from '@/components/ui/alert-message'
 import { Dialog, DialogActions } from '@/components/ui/dialog'
 import { SelectField } from '@/components/ui/select-field'
 import { TextField } from '@/components/ui/text-field'
-import { SCORE_BOUNDS, parseRoundForm } from '../lib/parse-round-form'
+import { TEE_BOUNDS, parseTeeRating, parseTeeSlope, teeRatingHint } from '@/lib/tables/tees'
+import { NINE_SCORE_BOUNDS, SCORE_BOUNDS, parseRoundForm } from '../lib/parse-round-form'
 import { EARLIEST_PLAYED_ON, localToday, parsePlayedOn } from '../lib/played-on'
-import { ADD_ROUND_INVALID, PLAYED_ON_IN_FUTURE, PLAYED_ON_INVALID } from '../lib/round-messages'
-import type { CourseChoice, RoundInput } from '../types'
+import {
+  ADD_ROUND_INVALID,
+  NINE_SCORE_INVALID,
+  PLAYED_ON_IN_FUTURE,
+  PLAYED_ON_INVALID,
+} from '../lib/round-messages'
+import type { CourseChoice, NineSide, RoundInput } from '../types'
 
 /** What the form starts with: nothing for a new round but the course used last; a round's values for an edit. */
 export interface RoundFormValues {
   courseId?: string | null
+  teeId?: string | null
+  /** A nine from an 18-hole tee, with the rating and slope typed for it. */
+  nine?: NineSide | null
+  courseRating?: number
+  slopeRating?: number
   score?: number
   playedOn?: string
 }
+
+/** "Holes Played" on an 18-hole tee: all of them, or one of its nines. */
+type Played = 'all' | NineSide
 
 interface RoundDialogProps {
   open: boolean
@@ -84,7 +98,22 @@ function RoundForm({
   const [today] = useState(localToday)
   const onlyCourse = courses.length === 1 ? courses[0] : undefined
   const preselected = courses.find((course) => course.id === initial?.courseId)
-  const selected = onlyCourse ?? preselected
+  const [courseId, setCourseId] = useState((onlyCourse ?? preselected)?.id ?? '')
+  const course = courses.find((known) => known.id === courseId)
+  const tees = course?.tees ?? []
+  const [teeId, setTeeId] = useState<string | null>(initial?.teeId ?? null)
+  // The tee chosen, or the course's first (the default) when none of its tees is.
+  const tee = tees.find((known) => known.id === teeId) ?? tees[0]
+  const [played, setPlayed] = useState<Played>(initial?.nine ?? 'all')
+  const nine = tee?.holes === 18 && played !== 'all' ? played : null
+  const holes = nine || tee?.holes === 9 ? 9 : 18
+  const scoreBounds = holes === 9 ? NINE_SCORE_BOUNDS : SCORE_BOUNDS
+
+  function chooseCourse(id: string) {
+    setCourseId(id)
+    setTeeId(null)
+    setPlayed('all')
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -92,10 +121,23 @@ function RoundForm({
     const round = parseRoundForm(
       { courseId: String(form.get('courseId') ?? ''), score: String(form.get('score') ?? '') },
       courses,
+      holes,
     )
     if (!round) {
-      setAlert(ADD_ROUND_INVALID)
+      const scoreOnly = holes === 9 && course !== undefined
+      setAlert(scoreOnly ? NINE_SCORE_INVALID : ADD_ROUND_INVALID)
       return
+    }
+    let typedNine: RoundInput['nine'] = null
+    if (nine) {
+      const rating = parseTeeRating(String(form.get('nineRating') ?? ''), 9)
+      const slope = parseTeeSlope(String(form.get('nineSlope') ?? ''))
+      const problems = [rating, slope].filter((value) => typeof value === 'string')
+      if (typeof rating === 'string' || typeof slope === 'string') {
+        setAlert(`The nine's ${problems.join(' ').replace(/^The /, '').replace(/ The /g, ' Its ')}`)
+        return
+      }
+      typedNine = { side: nine, rating, slope }
     }
     const playedOn = parsePlayedOn(String(form.get('playedOn') ?? ''), localToday())
     if ('refused' in playedOn) {
@@ -103,29 +145,95 @@ function RoundForm({
       return
     }
     onSubmit(
-      { courseId: round.course.id, score: round.score, playedOn: playedOn.day },
+      {
+        courseId: round.course.id,
+        teeId: tee && round.course.id === course?.id ? tee.id : null,
+        nine: typedNine,
+        score: round.score,
+        playedOn: playedOn.day,
+      },
       round.course,
     )
   }
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <SelectField label="Course Name" name="courseId" defaultValue={selected?.id ?? ''}>
+      <SelectField
+        label="Course Name"
+        name="courseId"
+        value={courseId}
+        onChange={(event) => chooseCourse(event.target.value)}
+      >
         {onlyCourse ? null : <option value="">Choose a course</option>}
-        {courses.map((course) => (
-          <option key={course.id} value={course.id}>
-            {course.name}
+        {courses.map((known) => (
+          <option key={known.id} value={known.id}>
+            {known.name}
           </option>
         ))}
       </SelectField>
+      {tee ? (
+        <SelectField
+          label="Tee"
+          name="teeId"
+          value={tee.id}
+          onChange={(event) => {
+            setTeeId(event.target.value)
+            setPlayed('all')
+          }}
+        >
+          {tees.map((known) => (
+            <option key={known.id} value={known.id}>
+              {known.name} ({known.holes} holes)
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      {tee?.holes === 18 ? (
+        <SelectField
+          label="Holes Played"
+          name="played"
+          value={played}
+          onChange={(event) => setPlayed(event.target.value as Played)}
+        >
+          <option value="all">All 18 holes</option>
+          <option value="front">Front nine (holes 1–9)</option>
+          <option value="back">Back nine (holes 10–18)</option>
+        </SelectField>
+      ) : null}
+      {nine ? (
+        <>
+          <TextField
+            label="Nine's Course Rating"
+            name="nineRating"
+            inputMode="decimal"
+            autoComplete="off"
+            defaultValue={initial?.nine ? initial.courseRating?.toFixed(1) : ''}
+            hint={`${teeRatingHint(9)}, as on the scorecard`}
+          />
+          <TextField
+            label="Nine's Slope Rating"
+            name="nineSlope"
+            inputMode="numeric"
+            autoComplete="off"
+            defaultValue={initial?.nine ? initial.slopeRating : ''}
+            hint={`A whole number from ${TEE_BOUNDS.slope.min} to ${TEE_BOUNDS.slope.max}`}
+          />
+        </>
+      ) : null}
       <TextField
         label="Gross Score"
         name="score"
         inputMode="numeric"
         autoComplete="off"
         defaultValue={initial?.score ?? ''}
-        hint={`A whole number from ${SCORE_BOUNDS.min} to ${SCORE_BOUNDS.max}`}
+        hint={`A whole number from ${scoreBounds.min} to ${scoreBounds.max}`}
       />
+      {holes === 9 ? (
+        <p className="field__hint" data-testid="nines-note">
+          Nines count in pairs (the WHS 2020 method): this nine is added to your next one into one
+          18-hole score.
+        </p>
+      ) : null}
       <TextField
         label="Date Played"
         name="playedOn"

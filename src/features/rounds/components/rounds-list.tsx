@@ -24,8 +24,25 @@ interface RoundsListProps {
   roundsStatus: LoadStatus
   /** The golfer's courses, once known, for the Add Round dialog. */
   courses: readonly CourseChoice[]
-  /** Each round's differential as shown ("12.3") and whether the index averages it, by id. */
-  marks?: Readonly<Record<string, { differential: string; counts: boolean }>>
+  /** Each round's marks, by id. */
+  marks?: Readonly<Record<string, RoundMark>>
+}
+
+export interface RoundMark {
+  /** The differential of the round's 18-hole entry as shown ("12.3"): a pair's on both of its
+   * nines; null while a nine waits for another nine. */
+  differential: string | null
+  /** Whether the index averages the round's entry. */
+  counts: boolean
+  /** For a paired nine, the day its other nine was played, as shown. */
+  pairedWith?: string | null
+}
+
+/** What a nine's entry says: which nine it is paired with, or that it waits for one. */
+export function nineNote(round: Pick<Round, 'holes'>, mark: RoundMark | undefined): string | null {
+  if (round.holes !== 9) return null
+  if (mark?.differential === null || mark === undefined) return 'Waiting for another nine'
+  return mark.pairedWith ? `Paired with the nine of ${mark.pairedWith}` : 'Paired nine'
 }
 
 /**
@@ -109,6 +126,8 @@ export function RoundsList({
         {rounds.map((round) => {
           const mark = marks[round.id]
           const day = formatPlayedOn(round.playedOn)
+          const nine = nineNote(round, mark)
+          const differential = mark?.differential ?? null
           return (
             <AccordionItem
               key={round.id}
@@ -121,7 +140,9 @@ export function RoundsList({
                 `Score ${round.score}`,
                 round.courseName,
                 day,
-                ...(mark ? [`Diff ${mark.differential}`] : []),
+                ...(round.holes === 9 ? ['9 holes'] : []),
+                ...(differential === null ? [] : [`Diff ${differential}`]),
+                ...(nine ? [nine] : []),
                 ...(mark?.counts ? ['Counts'] : []),
               ].join(', ')}
               title={
@@ -129,10 +150,24 @@ export function RoundsList({
                   <span className="round__score">{round.score}</span>{' '}
                   <span className="round__course">{round.courseName}</span>{' '}
                   <span className="round__date">{day}</span>
-                  {mark ? (
+                  {round.holes === 9 ? (
                     <>
                       {' '}
-                      <span className="round__differential">Diff {mark.differential}</span>
+                      <span className="round__holes">9 holes</span>
+                    </>
+                  ) : null}
+                  {differential === null ? null : (
+                    <>
+                      {' '}
+                      <span className="round__differential">Diff {differential}</span>
+                    </>
+                  )}
+                  {nine ? (
+                    <>
+                      {' '}
+                      <span className="round__nine" data-testid="nine-mark">
+                        {nine}
+                      </span>
                     </>
                   ) : null}
                   {mark?.counts ? (
@@ -149,8 +184,17 @@ export function RoundsList({
               <p className="detail detail--strong">{round.courseName}</p>
               <p className="detail">Score: {round.score}</p>
               <p className="detail">
-                Played {day} at rating {round.courseRating.toFixed(1)}, slope {round.slopeRating}
+                Played {day}
+                {round.teeName ? ` from the ${round.teeName} tee` : ''} at rating{' '}
+                {round.courseRating.toFixed(1)}, slope {round.slopeRating}
+                {round.holes === 9 ? ', 9 holes' : ''}
               </p>
+              {round.holes === 9 ? (
+                <p className="detail">
+                  Nines count in pairs (the WHS 2020 method): in the order played, each nine is
+                  added to the next one into one 18-hole score.
+                </p>
+              ) : null}
               <div className="detail__actions">
                 <button
                   type="button"

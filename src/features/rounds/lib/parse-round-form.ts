@@ -1,13 +1,16 @@
 /** Gross score bounds of DESIGN §2 (the database's constraint): a whole number, 18 to 200. */
 export const SCORE_BOUNDS = { min: 18, max: 200 } as const
+/** A nine's gross score (the database's constraint): a whole number, 9 to 100. */
+export const NINE_SCORE_BOUNDS = { min: 9, max: 100 } as const
 
 const WHOLE_PATTERN = /^\d{1,4}$/
 
-export function parseGrossScore(text: string): number | null {
+export function parseGrossScore(text: string, holes: 9 | 18 = 18): number | null {
   const trimmed = text.trim()
   if (!WHOLE_PATTERN.test(trimmed)) return null
   const score = Number(trimmed)
-  return score >= SCORE_BOUNDS.min && score <= SCORE_BOUNDS.max ? score : null
+  const { min, max } = holes === 9 ? NINE_SCORE_BOUNDS : SCORE_BOUNDS
+  return score >= min && score <= max ? score : null
 }
 
 /**
@@ -25,9 +28,10 @@ export function pickCourse<C extends { id: string }>(
 export function parseRoundForm<C extends { id: string }>(
   fields: { courseId: string; score: string },
   courses: readonly C[],
+  holes: 9 | 18 = 18,
 ): { course: C; score: number } | null {
   const course = pickCourse(fields.courseId, courses)
-  const score = parseGrossScore(fields.score)
+  const score = parseGrossScore(fields.score, holes)
   if (!course || score === null) return null
   return { course, score }
 }

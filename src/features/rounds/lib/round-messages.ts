@@ -15,3 +15,4 @@ export const PLAYED_ON_IN_FUTURE = "The date played can't be in the future."
 export const PLAYED_ON_INVALID = 'Enter the date played, from 1900 to today.'
 export const EDIT_ROUND_GONE =
   "Couldn't save your changes: the round was deleted on another device."
+export const NINE_SCORE_INVALID = 'The gross score of a nine must be a whole number from 9 to 100.'

@@ -1,4 +1,9 @@
-import { ROUNDS_VERSION, roundFromRow, upgradeRoundInput } from '@/lib/tables/rounds'
+import {
+  ROUNDS_VERSION,
+  roundFromRow,
+  upgradeRoundInput,
+  upgradeRoundRecord,
+} from '@/lib/tables/rounds'
 import { defineRecordsTable } from '@/stores/records-table'
 import { reloadRecords } from '@/stores/records-sync'
 import { addRound } from '../api/add-round'
@@ -42,6 +47,7 @@ export const roundsTable = defineRecordsTable({
   describe: (round) =>
     `Score ${round.score} at ${round.courseName}, ${formatPlayedOn(round.playedOn)}`,
   upgradeInput: upgradeRoundInput,
+  upgradeRecord: upgradeRoundRecord,
 })
 
 /** "Try again" after a failed load. */

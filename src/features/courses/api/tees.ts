@@ -1,0 +1,53 @@
+import { DataError } from '@/lib/data-error'
+import { supabase } from '@/lib/supabase'
+import { TEE_COLUMNS, teeFromRow, teeToRow, type Tee, type TeeInput } from '@/lib/tables/tees'
+
+/**
+ * The tees table's calls, each idempotent (the outbox may send a change again after its answer
+ * was lost). Row-level security limits every one of them to the golfer's own tees; the database
+ * checks the bounds, that hole pars add up to par, and refuses to delete a course's last tee.
+ */
+export async function listTees(userId: string): Promise<Tee[]> {
+  const { data, error } = await supabase
+    .from('tees')
+    .select(TEE_COLUMNS)
+    .eq('user_id', userId)
+    .order('id')
+  if (error) throw new DataError(error)
+  return data.map(teeFromRow)
+}
+
+/** A new tee under a client-made ULID; an id the database already has is left as it is. */
+export async function addTee(id: string, input: TeeInput): Promise<Tee | null> {
+  const { data, error } = await supabase
+    .from('tees')
+    .upsert({ id, ...teeToRow(input) }, { onConflict: 'id', ignoreDuplicates: true })
+    .select(TEE_COLUMNS)
+  if (error) throw new DataError(error)
+  const [row] = data
+  return row ? teeFromRow(row) : null
+}
+
+/** Changes a tee; rounds already played from it keep the copies they have. */
+export async function updateTee(id: string, input: TeeInput): Promise<Tee> {
+  const { data, error } = await supabase
+    .from('tees')
+    .update(teeToRow(input))
+    .eq('id', id)
+    .select(TEE_COLUMNS)
+    .single()
+  if (error) throw new DataError(error)
+  return teeFromRow(data)
+}
+
+/** Deletes a tee (never a course's last one); its rounds keep their copies of it. */
+export async function deleteTee(id: string): Promise<void> {
+  const { error } = await supabase.from('tees').delete().eq('id', id)
+  if (error) throw new DataError(error)
+}
+
+/** Puts a just-deleted tee back exactly (same id). */
+export async function undoTeeDeletion(id: string): Promise<void> {
+  const { error } = await supabase.rpc('undo_deletion', { kind: 'tees', record_id: id })
+  if (error) throw new DataError(error)
+}

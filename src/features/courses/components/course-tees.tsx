@@ -1,0 +1,90 @@
+import { useId, useState } from 'react'
+import type { Tee } from '@/lib/tables/tees'
+import { describeTee, teesOfCourse } from '../lib/course-tees'
+import { LAST_TEE } from '../lib/tee-messages'
+import {
+  addTeeOptimistically,
+  deleteTeeOptimistically,
+  editTeeOptimistically,
+  selectTeesByCourse,
+  useTeesStore,
+} from '../stores/tees-table'
+import type { Course } from '../types'
+import { TeeDialog } from './tee-dialog'
+
+interface CourseTeesProps {
+  course: Course
+  /** Course handicap as shown ("17", "+2") by tee id, for the tees with a par. */
+  handicaps: Readonly<Record<string, string>>
+}
+
+/** A course's tees in its entry: each with its values and course handicap; add, edit, delete. */
+export function CourseTees({ course, handicaps }: CourseTeesProps) {
+  const tees = teesOfCourse(course, useTeesStore(selectTeesByCourse))
+  const [editing, setEditing] = useState<Tee | 'new' | null>(null)
+  const headingId = useId()
+  const lastTeeId = useId()
+  const onlyOne = tees.length === 1
+
+  return (
+    <section className="tees" aria-labelledby={headingId}>
+      <h3 id={headingId} className="tees__title">
+        Tees
+      </h3>
+      <ul className="tees__list">
+        {tees.map((tee) => (
+          <li key={tee.id} className="tee" data-testid="tee">
+            <p className="tee__name">{tee.name}</p>
+            <p className="detail">
+              {describeTee(tee)}
+              {handicaps[tee.id] ? `; course handicap ${handicaps[tee.id]}` : ''}
+            </p>
+            <div className="detail__actions">
+              <button
+                type="button"
+                className="button button--danger"
+                aria-label={`Delete tee ${tee.name}`}
+                disabled={onlyOne}
+                aria-describedby={onlyOne ? lastTeeId : undefined}
+                onClick={() => void deleteTeeOptimistically(tee.id)}
+              >
+                Delete tee
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-label={`Edit tee ${tee.name}`}
+                onClick={() => setEditing(tee)}
+              >
+                Edit tee
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {onlyOne ? (
+        <p id={lastTeeId} className="field__hint">
+          {LAST_TEE}
+        </p>
+      ) : null}
+      <button type="button" className="button button--secondary" onClick={() => setEditing('new')}>
+        Add a tee
+      </button>
+      {editing ? (
+        <TeeDialog
+          courseId={course.id}
+          courseName={course.name}
+          tee={editing === 'new' ? undefined : editing}
+          onOpenChange={(open) => {
+            if (!open) setEditing(null)
+          }}
+          onSave={(input) =>
+            void (editing === 'new'
+              ? addTeeOptimistically(input)
+              : editTeeOptimistically(editing, input))
+          }
+        />
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,86 @@
+import { TEES_VERSION, compareTees, teeFromRow, upgradeTeeInput, type Tee } from '@/lib/tables/tees'
+import type { RecordsStore } from '@/stores/records-store'
+import { defineRecordsTable } from '@/stores/records-table'
+import { reloadRecords } from '@/stores/records-sync'
+import { addTee, deleteTee, listTees, undoTeeDeletion, updateTee } from '../api/tees'
+import {
+  ADD_TEE_UNAVAILABLE,
+  DELETE_TEE_UNAVAILABLE,
+  EDIT_TEE_GONE,
+  EDIT_TEE_UNAVAILABLE,
+  TEE_DELETED,
+  TEE_INVALID,
+  UNDO_TEE_FAILED,
+} from '../lib/tee-messages'
+import type { TeeInput } from '@/lib/tables/tees'
+
+/** The tees table: its store, its sync and its outbox kind are built from this. */
+export const teesTable = defineRecordsTable({
+  table: 'tees',
+  version: TEES_VERSION,
+  noun: ['tee', 'tees'],
+  fromRow: teeFromRow,
+  api: {
+    list: listTees,
+    add: addTee,
+    edit: updateTee,
+    remove: deleteTee,
+    restore: undoTeeDeletion,
+  },
+  refusalMessage(action, error) {
+    switch (action) {
+      case 'add':
+        return error.failure === 'invalid' ? TEE_INVALID : ADD_TEE_UNAVAILABLE
+      case 'edit':
+        if (error.failure === 'invalid') return TEE_INVALID
+        return error.failure === 'gone' ? EDIT_TEE_GONE : EDIT_TEE_UNAVAILABLE
+      case 'delete':
+        return DELETE_TEE_UNAVAILABLE
+      case 'restore':
+        return UNDO_TEE_FAILED
+    }
+  },
+  /** "White, 18 holes, rating 72.1, slope 130, par 72": what the golfer typed. */
+  describe: (tee) =>
+    `${tee.name}, ${tee.holes} holes, rating ${tee.rating.toFixed(1)}, slope ${tee.slope}` +
+    (tee.par === null ? '' : `, par ${tee.par}`),
+  upgradeInput: upgradeTeeInput,
+})
+
+export const useTeesStore = teesTable.store
+
+/** "Try again" after a failed load. */
+export const reloadTees = () => reloadRecords('tees')
+
+const teesByCourse = new WeakMap<object, ReadonlyMap<string, readonly Tee[]>>()
+
+/** Each course's tees, first made first (the default tee of a round); memoised per state. */
+export function selectTeesByCourse(
+  state: Pick<RecordsStore<Tee>, 'byId'>,
+): ReadonlyMap<string, readonly Tee[]> {
+  let grouped = teesByCourse.get(state.byId)
+  if (!grouped) {
+    const map = new Map<string, Tee[]>()
+    for (const tee of Object.values(state.byId).sort(compareTees)) {
+      const list = map.get(tee.courseId)
+      if (list) list.push(tee)
+      else map.set(tee.courseId, [tee])
+    }
+    grouped = map
+    teesByCourse.set(state.byId, grouped)
+  }
+  return grouped
+}
+
+/** Keeps the tee on the device, shows it at once, and saves it now or when it can. */
+export function addTeeOptimistically(input: TeeInput): Promise<void> {
+  const createdAt = new Date().toISOString()
+  return teesTable.add(input, (id) => ({ id, ...input, createdAt }))
+}
+
+export function editTeeOptimistically(tee: Tee, input: TeeInput): Promise<void> {
+  return teesTable.edit(tee.id, input, { ...tee, ...input })
+}
+
+/** Hides the tee at once; Undo is offered for a few seconds. */
+export const deleteTeeOptimistically = (id: string) => teesTable.remove(id, TEE_DELETED)

@@ -1,0 +1,143 @@
+import type { Database } from '../database.types'
+
+/**
+ * A tee, in every shape it takes: the table's row, the record the app keeps and shows, what the
+ * golfer types (`TeeInput`), what is sent, and the export's fields. A course has one or more tees;
+ * a round is played from one of them, which decides its rating, slope, par and holes.
+ */
+export type TeeRow = Database['public']['Tables']['tees']['Row']
+
+export interface Tee {
+  id: string
+  courseId: string
+  /** Free text: "White", "Yellow 9". */
+  name: string
+  /** Course rating in tenths: 20.0–90.0 for 18 holes, 10.0–45.0 for 9. */
+  rating: number
+  /** Slope rating, a whole number 55–155. */
+  slope: number
+  /** 27–90 for 18 holes, 27–45 for 9, when given. */
+  par: number | null
+  holes: 9 | 18
+  /** Each hole's par (3–6, adding up to `par`), when given. */
+  holePars: number[] | null
+  /** Each hole's stroke index (distinct, 1–18), when given. */
+  strokeIndexes: number[] | null
+  createdAt: string
+}
+
+/** What the golfer types for a tee (the course it belongs to is given with it). */
+export interface TeeInput {
+  courseId: string
+  name: string
+  rating: number
+  slope: number
+  par: number | null
+  holes: 9 | 18
+  holePars: number[] | null
+  strokeIndexes: number[] | null
+}
+
+/**
+ * The shape of a tee's record and of the outbox's tee entries. Raise it when either changes, and
+ * teach `upgradeTeeInput` the step from the previous version (README, "Changing a shape").
+ * 1: the first tees (issue 22).
+ */
+export const TEES_VERSION = 1
+
+/** The `TeeInput` of an outbox entry written by this or an older version of the app. */
+export function upgradeTeeInput(entry: { action: string; input?: unknown }): TeeInput | null {
+  if (entry.action !== 'add' && entry.action !== 'edit') return null
+  return entry.input as TeeInput
+}
+
+export const TEE_COLUMNS =
+  'id, user_id, course_id, name, course_rating, slope_rating, par, holes, hole_pars, stroke_indexes, created_at'
+
+const numbers = (values: readonly (number | string)[] | null) =>
+  values === null ? null : values.map(Number)
+
+/** numeric columns may arrive as strings from some paths; the screens need numbers. */
+export function teeFromRow(row: TeeRow): Tee {
+  return {
+    id: row.id,
+    courseId: row.course_id,
+    name: row.name,
+    rating: Number(row.course_rating),
+    slope: Number(row.slope_rating),
+    par: row.par === null ? null : Number(row.par),
+    holes: Number(row.holes) === 9 ? 9 : 18,
+    holePars: numbers(row.hole_pars),
+    strokeIndexes: numbers(row.stroke_indexes),
+    createdAt: row.created_at,
+  }
+}
+
+/** What is sent for a new or edited tee. */
+export function teeToRow(input: TeeInput) {
+  return {
+    course_id: input.courseId,
+    name: input.name,
+    course_rating: input.rating,
+    slope_rating: input.slope,
+    par: input.par,
+    holes: input.holes,
+    hole_pars: input.holePars,
+    stroke_indexes: input.strokeIndexes,
+  }
+}
+
+/** A course's tees in the order they were made: the first is the one a round is played from by
+ * default (the database's choice for a round sent without a tee). */
+export function compareTees(a: Pick<Tee, 'createdAt' | 'id'>, b: Pick<Tee, 'createdAt' | 'id'>) {
+  return a.createdAt < b.createdAt
+    ? -1
+    : a.createdAt > b.createdAt
+      ? 1
+      : a.id < b.id
+        ? -1
+        : a.id > b.id
+          ? 1
+          : 0
+}
+
+/**
+ * A tee's bounds, the same as the database's constraints (issue 22): rating 20.0–90.0 for 18
+ * holes and 10.0–45.0 for a rated nine, slope 55–155, par 27–90 for 18 holes and 27–45 for 9;
+ * hole pars 3–6, one per hole, adding up to par; stroke indexes distinct whole numbers 1–18. A
+ * nine played from an 18-hole tee has a nine's rating and slope bounds.
+ */
+export const TEE_BOUNDS = {
+  rating: { 18: { min: 20, max: 90 }, 9: { min: 10, max: 45 } },
+  slope: { min: 55, max: 155 },
+  par: { 18: { min: 27, max: 90 }, 9: { min: 27, max: 45 } },
+  holePar: { min: 3, max: 6 },
+  strokeIndex: { min: 1, max: 18 },
+} as const
+
+const RATING_PATTERN = /^\d{1,3}(\.\d)?$/
+const WHOLE_PATTERN = /^\d{1,4}$/
+
+export const teeRatingHint = (holes: 9 | 18) =>
+  `${TEE_BOUNDS.rating[holes].min.toFixed(1)} to ${TEE_BOUNDS.rating[holes].max.toFixed(1)} for ${holes} holes`
+
+/** The typed rating of a tee (or of a nine) of this many holes, or its problem in words. */
+export function parseTeeRating(text: string, holes: 9 | 18): number | string {
+  const trimmed = text.trim()
+  const { min, max } = TEE_BOUNDS.rating[holes]
+  const rating = RATING_PATTERN.test(trimmed) ? Number(trimmed) : null
+  if (rating === null || rating < min || rating > max) {
+    return `The course rating must be ${teeRatingHint(holes)}, with at most one decimal.`
+  }
+  return rating
+}
+
+export function parseTeeSlope(text: string): number | string {
+  const trimmed = text.trim()
+  const slope = WHOLE_PATTERN.test(trimmed) ? Number(trimmed) : null
+  const { min, max } = TEE_BOUNDS.slope
+  if (slope === null || slope < min || slope > max) {
+    return `The slope rating must be a whole number from ${min} to ${max}.`
+  }
+  return slope
+}
