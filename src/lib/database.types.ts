@@ -93,21 +93,48 @@ export type Database = {
           course_name: string
           course_rating: number
           created_at: string
+          hole_pars: number[] | null
+          holes: number
           id: string
+          nine: string | null
+          par: number | null
           played_on: string
           score: number
           slope_rating: number
+          stroke_indexes: number[] | null
+          tee_id: string | null
+          tee_name: string | null
           user_id: string
+          tee_of_round: {
+            course_id: string
+            course_rating: number
+            created_at: string
+            hole_pars: number[] | null
+            holes: number
+            id: string
+            name: string
+            par: number | null
+            slope_rating: number
+            stroke_indexes: number[] | null
+            user_id: string
+          } | null
         }
         Insert: {
           course_id?: string | null
           course_name: string
           course_rating: number
           created_at?: string
+          hole_pars?: number[] | null
+          holes?: number
           id: string
+          nine?: string | null
+          par?: number | null
           played_on?: string
           score: number
           slope_rating: number
+          stroke_indexes?: number[] | null
+          tee_id?: string | null
+          tee_name?: string | null
           user_id?: string
         }
         Update: {
@@ -115,10 +142,17 @@ export type Database = {
           course_name?: string
           course_rating?: number
           created_at?: string
+          hole_pars?: number[] | null
+          holes?: number
           id?: string
+          nine?: string | null
+          par?: number | null
           played_on?: string
           score?: number
           slope_rating?: number
+          stroke_indexes?: number[] | null
+          tee_id?: string | null
+          tee_name?: string | null
           user_id?: string
         }
         Relationships: [
@@ -126,11 +160,68 @@ export type Database = {
             foreignKeyName: "rounds_course_id_fkey"
             columns: ["course_id"]
             isOneToOne: false
-            referencedRelation: "course_handicaps"
-            referencedColumns: ["course_id"]
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
           },
           {
-            foreignKeyName: "rounds_course_id_fkey"
+            foreignKeyName: "rounds_tee_id_fkey"
+            columns: ["tee_id"]
+            isOneToOne: false
+            referencedRelation: "course_handicaps"
+            referencedColumns: ["tee_id"]
+          },
+          {
+            foreignKeyName: "rounds_tee_id_fkey"
+            columns: ["tee_id"]
+            isOneToOne: false
+            referencedRelation: "tees"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      tees: {
+        Row: {
+          course_id: string
+          course_rating: number
+          created_at: string
+          hole_pars: number[] | null
+          holes: number
+          id: string
+          name: string
+          par: number | null
+          slope_rating: number
+          stroke_indexes: number[] | null
+          user_id: string
+        }
+        Insert: {
+          course_id: string
+          course_rating: number
+          created_at?: string
+          hole_pars?: number[] | null
+          holes?: number
+          id: string
+          name: string
+          par?: number | null
+          slope_rating: number
+          stroke_indexes?: number[] | null
+          user_id?: string
+        }
+        Update: {
+          course_id?: string
+          course_rating?: number
+          created_at?: string
+          hole_pars?: number[] | null
+          holes?: number
+          id?: string
+          name?: string
+          par?: number | null
+          slope_rating?: number
+          stroke_indexes?: number[] | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tees_course_id_fkey"
             columns: ["course_id"]
             isOneToOne: false
             referencedRelation: "courses"
@@ -144,9 +235,21 @@ export type Database = {
         Row: {
           course_handicap: number | null
           course_id: string | null
+          handicap_index: number | null
+          handicap_source: string | null
+          holes: number | null
+          tee_id: string | null
           user_id: string | null
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "tees_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       handicap_history: {
         Row: {
@@ -162,6 +265,7 @@ export type Database = {
           handicap_index: number | null
           rounds_count: number | null
           user_id: string | null
+          waiting_nines: number | null
         }
         Relationships: []
       }
@@ -173,10 +277,13 @@ export type Database = {
           course_rating: number | null
           created_at: string | null
           differential: number | null
+          holes: number | null
           id: string | null
+          paired_with: string | null
           played_on: string | null
           score: number | null
           slope_rating: number | null
+          tee_id: string | null
           user_id: string | null
         }
         Relationships: [
@@ -184,17 +291,38 @@ export type Database = {
             foreignKeyName: "rounds_course_id_fkey"
             columns: ["course_id"]
             isOneToOne: false
-            referencedRelation: "course_handicaps"
-            referencedColumns: ["course_id"]
-          },
-          {
-            foreignKeyName: "rounds_course_id_fkey"
-            columns: ["course_id"]
-            isOneToOne: false
             referencedRelation: "courses"
             referencedColumns: ["id"]
           },
+          {
+            foreignKeyName: "rounds_tee_id_fkey"
+            columns: ["tee_id"]
+            isOneToOne: false
+            referencedRelation: "course_handicaps"
+            referencedColumns: ["tee_id"]
+          },
+          {
+            foreignKeyName: "rounds_tee_id_fkey"
+            columns: ["tee_id"]
+            isOneToOne: false
+            referencedRelation: "tees"
+            referencedColumns: ["id"]
+          },
         ]
+      }
+      scoring_entries: {
+        Row: {
+          course_rating: number | null
+          differential: number | null
+          entry_id: string | null
+          par: number | null
+          played_on: string | null
+          round_ids: string[] | null
+          score: number | null
+          slope_rating: number | null
+          user_id: string | null
+        }
+        Relationships: []
       }
       whs_history: {
         Row: {
@@ -219,6 +347,7 @@ export type Database = {
       }
     }
     Functions: {
+      are_distinct: { Args: { numbers: number[] }; Returns: boolean }
       delete_my_account: {
         Args: Record<PropertyKey, never>
         Returns: undefined
@@ -238,6 +367,60 @@ export type Database = {
       is_undoing_a_deletion: {
         Args: Record<PropertyKey, never>
         Returns: boolean
+      }
+      round_from_tee: {
+        Args: {
+          course_name: string
+          round: Database["public"]["Tables"]["rounds"]["Row"]
+          tee: Database["public"]["Tables"]["tees"]["Row"]
+        }
+        Returns: {
+          course_id: string | null
+          course_name: string
+          course_rating: number
+          created_at: string
+          hole_pars: number[] | null
+          holes: number
+          id: string
+          nine: string | null
+          par: number | null
+          played_on: string
+          score: number
+          slope_rating: number
+          stroke_indexes: number[] | null
+          tee_id: string | null
+          tee_name: string | null
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "rounds"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      sum_of: { Args: { numbers: number[] }; Returns: number }
+      tee_of_round: {
+        Args: { round: Database["public"]["Tables"]["rounds"]["Row"] }
+        Returns: {
+          course_id: string
+          course_rating: number
+          created_at: string
+          hole_pars: number[] | null
+          holes: number
+          id: string
+          name: string
+          par: number | null
+          slope_rating: number
+          stroke_indexes: number[] | null
+          user_id: string
+        }
+        SetofOptions: {
+          from: "rounds"
+          to: "tees"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       undo_deletion: {
         Args: { kind: string; record_id: string }
