@@ -1,0 +1,115 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { axeViolations, smallTargets } from './support/accessibility.ts'
+import { PHONE, launchBrowser, newWatchedPage, screenshot } from './support/browser.ts'
+import { golferWith, logIn } from './support/golfer.ts'
+
+/**
+ * Tees and 9-hole rounds (issue 22) in the browser. On a slope of 113 a differential is exactly
+ * score − course rating, so every figure below is worked out by hand.
+ */
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser.close()
+})
+
+const display = (page: Page) => page.getByTestId('handicap-display').textContent()
+const nineMarks = (page: Page) => page.getByTestId('nine-mark').allTextContents()
+
+async function addNine(page: Page, score: string) {
+  await page.getByRole('button', { name: 'Add a round...' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add Round' })
+  await dialog.getByLabel('Tee').selectOption({ label: 'Yellow 9 (9 holes)' })
+  await dialog.getByLabel('Gross Score').fill(score)
+  await dialog.getByRole('button', { name: 'Add Round' }).click()
+  await dialog.waitFor({ state: 'detached' })
+}
+
+describe('tees and nines', () => {
+  it('adds a second tee, plays two nines from it and counts them as one 18-hole round', async () => {
+    // Two 18-hole rounds: 80 and 82 on 70.0 / 113 → 10.0 and 12.0; two entries, no index yet.
+    const golfer = await golferWith(
+      [{ name: 'Home Links', rating: 70, slope: 113, par: 72 }],
+      [
+        { course: 0, score: 80 },
+        { course: 0, score: 82 },
+      ],
+    )
+    for (const scheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ viewport: PHONE, colorScheme: scheme })
+      try {
+        const { page, problems } = await newWatchedPage(context)
+        await logIn(page, golfer.email, golfer.password)
+        await page.getByRole('button', { name: 'Home Links' }).click()
+        const tees = page.getByTestId('tee')
+        if (scheme === 'light') {
+          await expect.poll(() => tees.count()).toBe(1)
+          expect(await tees.first().textContent()).toContain('Default')
+          expect(await tees.first().textContent()).toContain(
+            '18 holes, rating 70.0, slope 113, par 72',
+          )
+          // The only tee cannot be deleted, and the screen says why.
+          expect(await page.getByRole('button', { name: 'Delete tee Default' }).isDisabled()).toBe(
+            true,
+          )
+          await page.getByText('A course needs at least one tee').waitFor()
+
+          await page.getByRole('button', { name: 'Add a tee' }).click()
+          const dialog = page.getByRole('dialog', { name: 'Add Tee' })
+          await dialog.getByLabel('Tee Name').fill('Yellow 9')
+          await dialog.getByLabel('Holes').selectOption('9')
+          // A 9-hole rating past 45.0 is refused in the dialog, which keeps what was typed.
+          await dialog.getByLabel('Course Rating').fill('70.0')
+          await dialog.getByLabel('Slope Rating').fill('113')
+          await dialog.getByLabel('Par', { exact: true }).fill('36')
+          await dialog.getByRole('button', { name: 'Add Tee' }).click()
+          await expect
+            .poll(() => dialog.getByRole('alert').textContent())
+            .toContain('10.0 to 45.0 for 9 holes')
+          expect(await dialog.getByLabel('Tee Name').inputValue()).toBe('Yellow 9')
+          await dialog.getByLabel('Course Rating').fill('35.0')
+          await dialog.getByRole('button', { name: 'Add Tee' }).click()
+          await dialog.waitFor({ state: 'detached' })
+        }
+        await expect.poll(() => tees.count()).toBe(2)
+        expect(await tees.nth(1).textContent()).toContain('9 holes, rating 35.0, slope 113, par 36')
+        expect(await page.getByRole('button', { name: 'Delete tee Default' }).isDisabled()).toBe(
+          false,
+        )
+        expect(await axeViolations(page)).toEqual([])
+        expect(await smallTargets(page)).toEqual([])
+
+        await page.getByRole('link', { name: 'HCP' }).click()
+        await page.getByRole('button', { name: 'Add a round...' }).waitFor()
+        if (scheme === 'light') {
+          await addNine(page, '40')
+          // One nine waits: still two entries, no index.
+          await expect.poll(() => nineMarks(page)).toEqual(['Waiting for another nine'])
+          expect(await display(page)).not.toMatch(/\d+\.\d/)
+          await addNine(page, '42')
+        }
+        // 40 + 42 = 82 on 35.0 + 35.0 = 70.0 / 113 → 12.0: three entries, 10.0 − 2.0 = 8.0.
+        await expect.poll(() => display(page)).toContain('8.0')
+        expect(await display(page)).toContain('From 3 rounds')
+        const marks = await nineMarks(page)
+        expect(marks).toHaveLength(2)
+        for (const mark of marks) expect(mark).toMatch(/^Paired with the nine of /)
+        expect(await page.locator('.round__differential').allTextContents()).toEqual([
+          'Diff 12.0',
+          'Diff 12.0',
+          'Diff 12.0',
+          'Diff 10.0',
+        ])
+        expect(await axeViolations(page)).toEqual([])
+        await screenshot(page, `tees-and-nines-${scheme}`)
+        expect(problems).toEqual([])
+      } finally {
+        await context.close()
+      }
+    }
+  })
+})
