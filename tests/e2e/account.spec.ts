@@ -168,10 +168,10 @@ describe('account screen', () => {
     const csv = await readFile(file, 'utf8')
     expect(
       csv.startsWith(
-        '\uFEFFDate played,Course name,Course rating,Slope rating,Score,Differential,Counts\r\n',
+        '\uFEFFDate played,Course name,Course rating,Slope rating,Score,Tee,Holes,Differential,Counts\r\n',
       ),
     ).toBe(true)
-    expect(csv).toContain('"Links, ""The"" 🏌️",72.0,113,85,13.0,no')
+    expect(csv).toContain('"Links, ""The"" 🏌️",72.0,113,85,Default,18,13.0,no')
     await page.getByRole('button', { name: 'Logout' }).click()
     await page.waitForURL(appUrl('/'))
 

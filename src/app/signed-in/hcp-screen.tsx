@@ -34,7 +34,10 @@ export function HcpScreen() {
 
   const { index, entryCount, marks, trend } = useMemo(() => {
     const record = scoreRecord(rounds)
-    const days = new Map(rounds.map((round) => [round.id, formatPlayedOn(round.playedOn)]))
+    // "25 Nov 2026 (40)": the other nine as the list shows it.
+    const partners = new Map(
+      rounds.map((round) => [round.id, `${formatPlayedOn(round.playedOn)} (${round.score})`]),
+    )
     return {
       index: record.index,
       entryCount: record.entries.length,
@@ -50,7 +53,7 @@ export function HcpScreen() {
             {
               differential: differential === null ? null : differential.toFixed(1),
               counts,
-              pairedWith: pairedWith === null ? null : (days.get(pairedWith) ?? null),
+              pairedWith: pairedWith === null ? null : (partners.get(pairedWith) ?? null),
             },
           ]
         }),

@@ -237,20 +237,24 @@ function ninePar(tee: RoundTee | null, side: NineSide): number | null {
 /** A round with what the handicap makes of it: the export's line. */
 export interface ScoredRoundRecord extends Pick<
   Round,
-  'id' | 'playedOn' | 'courseName' | 'courseRating' | 'slopeRating' | 'score'
+  'id' | 'playedOn' | 'courseName' | 'teeName' | 'holes' | 'courseRating' | 'slopeRating' | 'score'
 > {
+  /** The differential of the round's 18-hole entry (a pair's, for a nine); null while a nine
+   * waits for another nine. */
   differential: number | null
   /** Whether the handicap index uses this round's differential. */
   counts: boolean | null
 }
 
-/** The rounds CSV's header; its first five columns are what the import reads back. */
+/** The rounds CSV's header; its first seven columns are what the import reads back. */
 export const ROUNDS_CSV_HEADER = [
   'Date played',
   'Course name',
   'Course rating',
   'Slope rating',
   'Score',
+  'Tee',
+  'Holes',
   'Differential',
   'Counts',
 ] as const
@@ -264,6 +268,8 @@ export function roundToCsv(round: ScoredRoundRecord) {
     tenths(round.courseRating),
     round.slopeRating,
     round.score,
+    round.teeName,
+    round.holes,
     round.differential === null ? null : tenths(round.differential),
     round.counts === null ? null : round.counts ? 'yes' : 'no',
   ]

@@ -10,8 +10,10 @@ export interface ImportResult {
 }
 
 /**
- * Stores the rounds, and the courses they need, in one database call and one transaction
- * (public.import_rounds): either all of it is stored or, on any refusal, none of it.
+ * Stores the rounds, and the courses and tees they need, in one database call and one transaction
+ * (public.import_rounds): either all of it is stored or, on any refusal, none of it. A round with
+ * a tee name (or 9 holes) is played from the golfer's tee of that name, holes, rating and slope on
+ * the course of that name, which the database creates when missing.
  */
 export async function importRounds(rounds: readonly ImportRound[]): Promise<ImportResult> {
   const courseIds = new Map<string, string>()
@@ -30,6 +32,9 @@ export async function importRounds(rounds: readonly ImportRound[]): Promise<Impo
       slope_rating: round.slopeRating,
       played_on: round.playedOn,
       score: round.score,
+      // Left out for an older file's round: 18 holes on its course's first tee, as before.
+      ...(round.teeName === null ? {} : { tee_name: round.teeName }),
+      ...(round.holes === 18 ? {} : { holes: round.holes }),
     }
   })
   const { data, error } = await supabase.rpc('import_rounds', { payload })

@@ -45,7 +45,7 @@ export async function readAccountRecord(
  * differential and the "counts" mark the database computes (the round_differentials view).
  */
 export async function loadAccountRecord(userId: string): Promise<AccountRecordRows> {
-  const [courses, rounds] = await Promise.all([
+  const [courses, rounds, tees] = await Promise.all([
     allPages((from, to) =>
       supabase
         .from('courses')
@@ -58,13 +58,23 @@ export async function loadAccountRecord(userId: string): Promise<AccountRecordRo
       supabase
         .from('round_differentials')
         .select(
-          'id, played_on, course_name, course_rating, slope_rating, score, differential, counts',
+          'id, played_on, course_name, course_rating, slope_rating, score, holes, differential, counts',
         )
         .eq('user_id', userId)
         .order('id')
         .range(from, to),
     ),
+    // The tee each round was played from, by name (a copy the view does not carry).
+    allPages((from, to) =>
+      supabase
+        .from('rounds')
+        .select('id, tee_name')
+        .eq('user_id', userId)
+        .order('id')
+        .range(from, to),
+    ),
   ])
+  const teeNames = new Map(tees.map((row) => [row.id, row.tee_name ?? '']))
   return {
     courses: courses.map((row) => ({
       id: row.id,
@@ -77,6 +87,8 @@ export async function loadAccountRecord(userId: string): Promise<AccountRecordRo
       id: String(row.id),
       playedOn: String(row.played_on),
       courseName: String(row.course_name),
+      teeName: teeNames.get(String(row.id)) ?? '',
+      holes: row.holes === 9 ? (9 as const) : (18 as const),
       courseRating: Number(row.course_rating),
       slopeRating: Number(row.slope_rating),
       score: Number(row.score),

@@ -47,6 +47,8 @@ describe('planImport', () => {
         courseRating: 72.1,
         slopeRating: 130,
         score: 88,
+        teeName: null,
+        holes: 18,
       },
     ])
     expect(plan.newCourses).toEqual([{ name: 'Links, The', rating: 72.1, slope: 130 }])
@@ -140,6 +142,8 @@ describe('planImport', () => {
         id: '1',
         playedOn: '2025-05-01',
         courseName: 'Café, "Le" 🏌️',
+        teeName: 'White',
+        holes: 18,
         courseRating: 70,
         slopeRating: 120,
         score: 80,
@@ -155,6 +159,65 @@ describe('planImport', () => {
         courseRating: 70,
         slopeRating: 120,
         score: 80,
+        teeName: 'White',
+        holes: 18,
+      },
+    ])
+  })
+
+  it('reads an older file without Tee and Holes as 18 holes on the course’s first tee', () => {
+    const plan = planImport(file(['2025-05-01', 'Links', '72.1', '130', '88']), nothing, TODAY)
+    expect(plan.toAdd).toEqual([
+      {
+        line: 2,
+        playedOn: '2025-05-01',
+        courseName: 'Links',
+        courseRating: 72.1,
+        slopeRating: 130,
+        score: 88,
+        teeName: null,
+        holes: 18,
+      },
+    ])
+    expect(plan.newCourses).toEqual([{ name: 'Links', rating: 72.1, slope: 130 }])
+  })
+
+  it('reads Tee and Holes, with a nine’s bounds, on a course the golfer has', () => {
+    const header = [...HEADER, 'Tee', 'Holes']
+    const existing: ExistingRecord = {
+      courses: [{ name: 'Links', rating: 72.1, slope: 130 }],
+      rounds: [],
+    }
+    const plan = planImport(
+      toCsv([
+        header,
+        ['2025-05-01', 'Links', '35.3', '121', '41', 'White front', '9'],
+        ['2025-05-02', 'Links', '70.0', '121', '41', 'White front', '9'],
+        ['2025-05-03', 'Links', '35.0', '121', '8', '', '9'],
+        ['2025-05-04', 'Links', '71.0', '125', '90', 'Yellow', '18'],
+        ['2025-05-05', 'Links', '72.1', '130', '88', 'White', '12'],
+        ['2025-05-06', 'Moor', '35.0', '113', '40', 'Blue 9', '9'],
+      ]),
+      existing,
+      TODAY,
+    )
+    expect(plan.toAdd.map(({ line, teeName, holes }) => [line, teeName, holes])).toEqual([
+      [2, 'White front', 9],
+      [5, 'Yellow', 18],
+    ])
+    // Yellow is a new tee on a course the golfer has: no new course.
+    expect(plan.newCourses).toEqual([])
+    expect(plan.problems).toEqual([
+      {
+        line: 3,
+        reason:
+          'The course rating must be a number from 10.0 to 45.0 with at most one decimal for 9 holes',
+      },
+      { line: 4, reason: 'The score must be a whole number from 9 to 100 for 9 holes' },
+      { line: 6, reason: 'The holes must be 9 or 18' },
+      {
+        line: 7,
+        reason: 'A 9-hole round needs its course: add Moor (with its 18-hole ratings) first',
       },
     ])
   })

@@ -8,6 +8,10 @@ export interface ImportRound {
   courseRating: number
   slopeRating: number
   score: number
+  /** The tee played, from a `Tee` column; null in an older file (the course's first tee). */
+  teeName: string | null
+  /** From a `Holes` column; 18 in an older file. */
+  holes: 9 | 18
 }
 
 export interface ImportLineNote {
@@ -35,8 +39,14 @@ export interface ImportPlan {
 /** What the golfer already has, to tell new courses and rounds from those already stored. */
 export interface ExistingRecord {
   courses: readonly CourseKey[]
-  rounds: readonly Omit<ImportRound, 'line'>[]
+  rounds: readonly RoundKeyFields[]
 }
+
+/** What tells one round from another (as the database's import does). */
+type RoundKeyFields = Pick<
+  ImportRound,
+  'playedOn' | 'courseName' | 'courseRating' | 'slopeRating' | 'score'
+>
 
 export const MAX_IMPORT_BYTES = 1_048_576
 export const MAX_IMPORT_ROUNDS = 5_000
@@ -60,7 +70,13 @@ const COLUMNS = {
   score: { label: 'Score', names: ['score', 'gross score'] },
 } as const
 
-type Column = keyof typeof COLUMNS
+/** Columns an older file does not have: then 18 holes on the course's first tee. */
+const OPTIONAL_COLUMNS = {
+  teeName: { names: ['tee', 'tee name', 'tee_name'] },
+  holes: { names: ['holes'] },
+} as const
+
+type Column = keyof typeof COLUMNS | keyof typeof OPTIONAL_COLUMNS
 
 const FORMULA_START = /^[=+\-@\t\r]/
 const TRIMMABLE = /^[\s\uFEFF\u00A0]+|[\s\uFEFF\u00A0]+$/g
@@ -83,7 +99,7 @@ export function readImportFile(bytes: ArrayBuffer): { text: string } | { error: 
 const normalise = (header: string) =>
   header.replace(TRIMMABLE, '').toLowerCase().replace(/\s+/g, ' ')
 
-export const roundKey = (round: Omit<ImportRound, 'line'>) =>
+export const roundKey = (round: RoundKeyFields) =>
   [
     round.playedOn,
     round.courseName,
@@ -119,10 +135,15 @@ export function planImport(text: string, existing: ExistingRecord, today: string
 
   const names = header.cells.map(normalise)
   const positions = {} as Record<Column, number>
+  for (const [column, { names: accepted }] of Object.entries(OPTIONAL_COLUMNS)) {
+    positions[column as Column] = names.findIndex((name) =>
+      (accepted as readonly string[]).includes(name),
+    )
+  }
   const missing: string[] = []
   for (const [column, { label, names: accepted }] of Object.entries(COLUMNS) as [
-    Column,
-    (typeof COLUMNS)[Column],
+    keyof typeof COLUMNS,
+    (typeof COLUMNS)[keyof typeof COLUMNS],
   ][]) {
     const at = names.findIndex((name) => (accepted as readonly string[]).includes(name))
     if (at === -1) missing.push(label)
@@ -140,8 +161,13 @@ export function planImport(text: string, existing: ExistingRecord, today: string
   const stored = new Set(existing.rounds.map(roundKey))
   const inFile = new Map<string, number>()
   const knownCourses = new Set(existing.courses.map(courseKey))
+  const courseNames = new Set(existing.courses.map((course) => course.name))
   for (const { line, cells } of lines) {
-    const read = readLine(cells, positions, today)
+    let read = readLine(cells, positions, today)
+    // A nine's rating is not a course's: a course is made only from an 18-hole round.
+    if (typeof read !== 'string' && read.holes === 9 && !courseNames.has(read.courseName)) {
+      read = `A 9-hole round needs its course: add ${read.courseName} (with its 18-hole ratings) first`
+    }
     if (typeof read === 'string') {
       plan.problems.push({ line, reason: read })
       continue
@@ -161,10 +187,17 @@ export function planImport(text: string, existing: ExistingRecord, today: string
         rating: round.courseRating,
         slope: round.slopeRating,
       }
-      if (!knownCourses.has(courseKey(course))) {
+      // An older file's round finds its course by name and ratings; a round from a named tee, or
+      // a nine, finds it by name (the database adds the tee to it if it has no such tee).
+      const known =
+        round.teeName === null && round.holes === 18
+          ? knownCourses.has(courseKey(course))
+          : courseNames.has(course.name)
+      if (!known) {
         knownCourses.add(courseKey(course))
         plan.newCourses.push(course)
       }
+      courseNames.add(round.courseName)
     }
   }
   return plan
@@ -177,6 +210,20 @@ function readLine(
 ): Omit<ImportRound, 'line'> | string {
   const cell = (column: Column) => (cells[at[column]] ?? '').replace(TRIMMABLE, '')
   const problems: string[] = []
+
+  const holesText = at.holes === -1 ? '' : cell('holes')
+  const holes = holesText === '9' ? 9 : 18
+  if (holesText !== '' && holesText !== '9' && holesText !== '18') {
+    problems.push('the holes must be 9 or 18')
+  }
+  const teeText = at.teeName === -1 ? '' : readText(cell('teeName'))
+  if (teeText === null) {
+    problems.push(
+      'the tee name starts with =, +, -, @ or a tab, which a spreadsheet would run as a formula',
+    )
+  } else if ([...teeText].length > 100) {
+    problems.push('the tee name is longer than 100 characters')
+  }
 
   const playedOn = cell('playedOn')
   if (!/^\d{4}-\d{2}-\d{2}$/.test(playedOn) || !isCalendarDate(playedOn)) {
@@ -200,8 +247,15 @@ function readLine(
 
   const ratingText = cell('courseRating').replace(',', '.')
   const courseRating = Number(ratingText)
-  if (!/^\d{1,2}(\.\d)?$/.test(ratingText) || courseRating < 20 || courseRating > 90) {
-    problems.push('the course rating must be a number from 20.0 to 90.0 with at most one decimal')
+  const ratings = holes === 9 ? { min: 10, max: 45 } : { min: 20, max: 90 }
+  if (
+    !/^\d{1,2}(\.\d)?$/.test(ratingText) ||
+    courseRating < ratings.min ||
+    courseRating > ratings.max
+  ) {
+    problems.push(
+      `the course rating must be a number from ${ratings.min}.0 to ${ratings.max}.0 with at most one decimal${holes === 9 ? ' for 9 holes' : ''}`,
+    )
   }
 
   const slopeText = cell('slopeRating')
@@ -212,12 +266,18 @@ function readLine(
 
   const scoreText = cell('score')
   const score = Number(scoreText)
-  if (!/^\d{1,3}$/.test(scoreText) || score < 18 || score > 200) {
-    problems.push('the score must be a whole number from 18 to 200')
+  const scores = holes === 9 ? { min: 9, max: 100 } : { min: 18, max: 200 }
+  if (!/^\d{1,3}$/.test(scoreText) || score < scores.min || score > scores.max) {
+    problems.push(
+      `the score must be a whole number from ${scores.min} to ${scores.max}${holes === 9 ? ' for 9 holes' : ''}`,
+    )
   }
 
-  if (problems.length > 0 || courseName === null) return capitalise(problems.join('; '))
-  return { playedOn, courseName, courseRating, slopeRating, score }
+  if (problems.length > 0 || courseName === null || teeText === null) {
+    return capitalise(problems.join('; '))
+  }
+  const teeName = teeText === '' ? null : teeText
+  return { playedOn, courseName, courseRating, slopeRating, score, teeName, holes }
 }
 
 /**

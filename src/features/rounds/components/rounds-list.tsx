@@ -34,7 +34,7 @@ export interface RoundMark {
   differential: string | null
   /** Whether the index averages the round's entry. */
   counts: boolean
-  /** For a paired nine, the day its other nine was played, as shown. */
+  /** For a paired nine, its other nine as shown: "25 Nov 2026 (40)", its day and score. */
   pairedWith?: string | null
 }
 
