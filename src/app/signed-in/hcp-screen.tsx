@@ -10,6 +10,8 @@ import {
   handicapIndex,
   scoreDifferential,
 } from '@/features/handicap/lib/handicap-index'
+import { explainWhs } from '@/features/handicap/lib/explain-whs'
+import { whsRecord } from '@/features/handicap/lib/whs-index'
 import { RoundsList } from '@/features/rounds/components/rounds-list'
 import { formatPlayedOn } from '@/features/rounds/lib/played-on'
 import { selectRoundsNewestFirst, useRoundsStore } from '@/features/rounds/stores/rounds-store'
@@ -29,7 +31,7 @@ export function HcpScreen() {
   const courses = useCoursesStore(useShallow(selectCoursesByName))
   const coursesStatus = useCoursesStore((state) => state.status)
 
-  const { index, marks, trend } = useMemo(() => {
+  const { index, estimate, marks, trend } = useMemo(() => {
     const scored = rounds.map((round) => ({
       score: round.score,
       courseRating: round.courseRating,
@@ -38,12 +40,25 @@ export function HcpScreen() {
     const counts = countingRounds(scored)
     const differentials = scored.map(scoreDifferential)
     const history = handicapHistory([...scored].reverse()).reverse()
+    // The estimate reads the record oldest first (by day played, then entry order): the reverse
+    // of the list's order. Its results are turned back to newest first, as the rest is.
+    const oldestFirst = [...rounds].reverse()
+    const whs = whsRecord(oldestFirst)
+    const whsRounds = [...whs.rounds].reverse()
     return {
       index: handicapIndex(scored),
+      estimate: {
+        index: whs.index,
+        reasons: explainWhs(oldestFirst, whs, formatPlayedOn),
+      },
       marks: Object.fromEntries(
         rounds.map((round, at) => [
           round.id,
-          { differential: (differentials[at] as number).toFixed(1), counts: counts[at] === true },
+          {
+            differential: (differentials[at] as number).toFixed(1),
+            counts: counts[at] === true,
+            countsForWhs: whsRounds[at]?.counts === true,
+          },
         ]),
       ),
       trend: rounds
@@ -53,6 +68,7 @@ export function HcpScreen() {
           differential: differentials[at] as number,
           index: history[at] ?? null,
           counts: counts[at] === true,
+          whsIndex: whsRounds[at]?.indexAfter ?? null,
         }))
         .reverse(),
     }
@@ -68,7 +84,12 @@ export function HcpScreen() {
       <PageHeading title="Handicap" className="visually-hidden">
         Handicap
       </PageHeading>
-      <HandicapDisplay index={index} roundCount={rounds.length} loading={loading} />
+      <HandicapDisplay
+        index={index}
+        roundCount={rounds.length}
+        loading={loading}
+        estimate={estimate}
+      />
       {loading ? null : (
         <>
           <h2 className="section-title">Rounds</h2>

@@ -24,8 +24,13 @@ interface RoundsListProps {
   roundsStatus: LoadStatus
   /** The golfer's courses, once known, for the Add Round dialog. */
   courses: readonly CourseChoice[]
-  /** Each round's differential as shown ("12.3") and whether the index averages it, by id. */
-  marks?: Readonly<Record<string, { differential: string; counts: boolean }>>
+  /**
+   * Each round's differential as shown ("12.3"), whether the index averages it, and whether the
+   * WHS estimate is made from it, by id.
+   */
+  marks?: Readonly<
+    Record<string, { differential: string; counts: boolean; countsForWhs?: boolean }>
+  >
 }
 
 /**
@@ -114,15 +119,16 @@ export function RoundsList({
               key={round.id}
               value={round.id}
               status={syncLabel(pending[round.id])}
-              // Seen as "82 St Andrews 14 Sept 2025 Diff 12.3 Counts"; the spoken name is given
-              // whole (see AccordionItem's label) and contains what is seen, in the same order and
-              // with nothing between: "Counts" is last, so "Saving…" can follow it.
+              // Seen as "82 St Andrews 14 Sept 2025 Diff 12.3 Counts Counts for WHS"; the spoken
+              // name is given whole (see AccordionItem's label) and contains what is seen, in the
+              // same order and with nothing between: the marks are last, so "Saving…" can follow.
               label={[
                 `Score ${round.score}`,
                 round.courseName,
                 day,
                 ...(mark ? [`Diff ${mark.differential}`] : []),
                 ...(mark?.counts ? ['Counts'] : []),
+                ...(mark?.countsForWhs ? ['Counts for WHS'] : []),
               ].join(', ')}
               title={
                 <>
@@ -140,6 +146,14 @@ export function RoundsList({
                       {' '}
                       <span className="round__counts" data-testid="counts-mark">
                         Counts
+                      </span>
+                    </>
+                  ) : null}
+                  {mark?.countsForWhs ? (
+                    <>
+                      {' '}
+                      <span className="round__counts round__whs" data-testid="whs-counts-mark">
+                        Counts for WHS
                       </span>
                     </>
                   ) : null}
