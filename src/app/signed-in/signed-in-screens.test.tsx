@@ -327,6 +327,32 @@ describe('HCP screen', () => {
     expect(display()).toHaveTextContent(formatHandicapIndex(defined(expected ?? undefined)))
   })
 
+  it('shows the WHS estimate beside the index, why it differs, and the rounds it counts', async () => {
+    // Augusta 72.0 / 113: 92 is a differential of 20.0, 81 one of 9.0. Six rounds, the index
+    // averages the lowest 2 less 1.0: (9.0 + 20.0) / 2 − 1.0 = 13.5. For the estimate the 81 of
+    // 12 Jun is exceptional: the index in effect that day (from 5 rounds: 20.0) is 11.0 above
+    // it, so 2.0 comes off all six: (7.0 + 18.0) / 2 − 1.0 = 11.5.
+    const days = ['2025-06-01', '2025-06-02', '2025-06-03', '2025-06-04', '2025-06-05']
+    const user = await openHcp([
+      ...days.map((playedOn) => aRound(course, 92, { playedOn })),
+      aRound(course, 81, { playedOn: '2025-06-12' }),
+    ])
+    expect(display()).toHaveTextContent('13.5')
+    expect(screen.getByTestId('whs-estimate')).toHaveTextContent(/^WHS estimate 11\.5$/)
+    await user.click(screen.getByRole('button', { name: 'Why is it different?' }))
+    expect(screen.getByTestId('whs-reasons')).toHaveTextContent(
+      'An exceptional round on 12 Jun 2025 took 2.0 off 6 differentials',
+    )
+    // The lowest two adjusted differentials: 7.0 (12 Jun) and, of the equal 18.0s, 5 Jun's.
+    const marked = screen
+      .getAllByTestId('whs-counts-mark')
+      .map((mark) => mark.closest('button')?.getAttribute('aria-label'))
+    expect(marked).toEqual([
+      'Score 81, Augusta, 12 Jun 2025, Diff 9.0, Counts, Counts for WHS',
+      'Score 92, Augusta, 5 Jun 2025, Diff 20.0, Counts, Counts for WHS',
+    ])
+  })
+
   it('shows a plus handicap with a + sign', async () => {
     // Differentials −4.0, −3.0, −2.0 → −6.0 → "+6.0".
     await openHcp([68, 69, 70].map((score) => aRound(course, score)))
@@ -404,7 +430,7 @@ describe('HCP screen', () => {
         .toLowerCase()
         .replace(/[^\p{L}\p{N}]+/gu, ' ')
         .trim()
-    expect(entry).toHaveTextContent(/Counts Saving…$/)
+    expect(entry).toHaveTextContent(/Counts Counts for WHS Saving…$/)
     expect(` ${words(entry.getAttribute('aria-label') ?? '')} `).toContain(
       ` ${words(entry.textContent ?? '')} `,
     )
