@@ -1,6 +1,7 @@
 import { PageHeading } from '@/components/ui/page-heading'
 import { useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
+import { useSessionStore } from '@/features/auth/stores/session-store'
 import { CoursesList } from '@/features/courses/components/courses-list'
 import { selectCoursesByName, useCoursesStore } from '@/features/courses/stores/courses-store'
 import {
@@ -8,17 +9,26 @@ import {
   formatCourseHandicap,
   handicapIndex,
 } from '@/features/handicap/lib/handicap-index'
-import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
-import type { Round } from '@/features/rounds/types'
+import { whsRecord } from '@/features/handicap/lib/whs-index'
+import { CourseHandicapSourceChoice } from '@/features/handicap/components/course-handicap-source-choice'
+import {
+  selectCourseHandicapSource,
+  useHandicapSettingsStore,
+} from '@/features/handicap/stores/handicap-settings-store'
+import { selectRoundsNewestFirst, useRoundsStore } from '@/features/rounds/stores/rounds-store'
 
-const selectRounds = (state: { byId: Record<string, Round> }) => Object.values(state.byId)
-
-/** The golfer's courses, each with its course handicap for their current index when it has a par. */
+/**
+ * The golfer's courses, each with its course handicap when it has a par: from the spec's index,
+ * or from the WHS estimate if the golfer chose it.
+ */
 export function CoursesScreen() {
-  const rounds = useRoundsStore(useShallow(selectRounds))
+  const userId = useSessionStore((state) => state.user?.id ?? null)
+  const rounds = useRoundsStore(selectRoundsNewestFirst)
   const courses = useCoursesStore(useShallow(selectCoursesByName))
+  const source = useHandicapSettingsStore(selectCourseHandicapSource)
   const { courseHandicaps, roundCounts } = useMemo(() => {
-    const index = handicapIndex(rounds)
+    // The estimate reads the record oldest first: the reverse of the rounds' newest first.
+    const index = source === 'whs' ? whsRecord([...rounds].reverse()).index : handicapIndex(rounds)
     const handicaps: Record<string, string> = {}
     for (const course of courses) {
       if (index === null || course.par === null) continue
@@ -35,7 +45,7 @@ export function CoursesScreen() {
       if (round.courseId) counts[round.courseId] = (counts[round.courseId] ?? 0) + 1
     }
     return { courseHandicaps: handicaps, roundCounts: counts }
-  }, [rounds, courses])
+  }, [rounds, courses, source])
 
   return (
     <>
@@ -45,6 +55,7 @@ export function CoursesScreen() {
         </PageHeading>
         <p className="screen__lead">Input your courses below to get started.</p>
       </header>
+      {userId ? <CourseHandicapSourceChoice userId={userId} /> : null}
       <CoursesList courseHandicaps={courseHandicaps} roundCounts={roundCounts} />
     </>
   )

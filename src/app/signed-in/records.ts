@@ -1,4 +1,5 @@
 import { coursesTable } from '@/features/courses/stores/courses-table'
+import { handicapSettingsTable } from '@/features/handicap/stores/handicap-settings-sync'
 import { roundsTable } from '@/features/rounds/stores/rounds-table'
 import { subscribeToOwnTables } from '@/lib/realtime'
 import { sendOutboxNow, startOutbox } from '@/stores/outbox'
@@ -25,7 +26,8 @@ export function startRecords(userId: string): () => void {
     userId,
     Object.fromEntries(TABLES.map((table) => [table.table, table])),
   )
-  const stopSync = startRecordsSync(userId, TABLES, {
+  // The settings row is synced like the rest but has no outbox kind (see its table).
+  const stopSync = startRecordsSync(userId, [...TABLES, handicapSettingsTable], {
     subscribe: subscribeToOwnTables,
     onLive: sendOutboxNow,
   })

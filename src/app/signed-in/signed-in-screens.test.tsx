@@ -13,6 +13,9 @@ import {
   ADD_COURSE_UNAVAILABLE,
   DELETE_COURSE_UNAVAILABLE,
 } from '@/features/courses/lib/course-messages'
+import { listHandicapSettings } from '@/features/handicap/api/list-handicap-settings'
+import { saveHandicapSettings } from '@/features/handicap/api/save-handicap-settings'
+import { SOURCE_NOT_SAVED } from '@/features/handicap/components/course-handicap-source-choice'
 import { formatHandicapIndex, handicapIndex } from '@/features/handicap/lib/handicap-index'
 import { addRound } from '@/features/rounds/api/add-round'
 import { deleteRound } from '@/features/rounds/api/delete-round'
@@ -22,6 +25,7 @@ import {
   DELETE_ROUND_UNAVAILABLE,
 } from '@/features/rounds/lib/round-messages'
 import type { Course } from '@/features/courses/types'
+import type { HandicapSettings } from '@/features/handicap/types'
 import type { Round } from '@/features/rounds/types'
 import { DataError } from '@/lib/data-error'
 import { subscribeToOwnTables } from '@/lib/realtime'
@@ -41,6 +45,12 @@ vi.mock('@/features/rounds/api/list-rounds', () => ({ listRounds: vi.fn() }))
 vi.mock('@/features/rounds/api/add-round', () => ({ addRound: vi.fn() }))
 vi.mock('@/features/rounds/api/delete-round', () => ({ deleteRound: vi.fn() }))
 vi.mock('@/lib/realtime', () => ({ subscribeToOwnTables: vi.fn() }))
+vi.mock('@/features/handicap/api/list-handicap-settings', () => ({
+  listHandicapSettings: vi.fn(),
+}))
+vi.mock('@/features/handicap/api/save-handicap-settings', () => ({
+  saveHandicapSettings: vi.fn(),
+}))
 
 const unsubscribe = vi.fn()
 
@@ -49,6 +59,7 @@ beforeEach(() => {
   vi.mocked(listCourses).mockResolvedValue([])
   vi.mocked(listRounds).mockResolvedValue([])
   vi.mocked(subscribeToOwnTables).mockReturnValue(unsubscribe)
+  vi.mocked(listHandicapSettings).mockResolvedValue([])
   useSessionStore.getState().signIn({ id: USER_ID, email: 'golfer@example.test' })
 })
 afterEach(() => {
@@ -91,7 +102,10 @@ async function addRoundThroughDialog(user: ReturnType<typeof userEvent.setup>, s
 
 /** The one realtime channel's feed, as the server would send each table's rows. */
 const channelFeed = () => defined(vi.mocked(subscribeToOwnTables).mock.calls.at(-1))[2]
-function feedOf<R>(table: 'courses' | 'rounds', toRow: (record: R) => object) {
+function feedOf<R>(
+  table: 'courses' | 'rounds' | 'handicap_settings',
+  toRow: (record: R) => object,
+) {
   return () => ({
     ...channelFeed(),
     onUpsert: (record: R) => channelFeed().onUpsert(table, toRow(record) as never),
@@ -117,6 +131,11 @@ const roundsFeed = feedOf('rounds', (round: Round) => ({
   score: round.score,
   played_on: round.playedOn,
   created_at: round.createdAt,
+}))
+const settingsFeed = feedOf('handicap_settings', (settings: HandicapSettings) => ({
+  user_id: settings.id,
+  course_handicap_source: settings.courseHandicapSource,
+  updated_at: '2026-11-25T10:00:00.000Z',
 }))
 const display = () => screen.getByTestId('handicap-display')
 
@@ -179,6 +198,51 @@ describe('live data', () => {
 })
 
 describe('courses screen', () => {
+  it("uses the golfer's choice of index for course handicaps, from this device or another", async () => {
+    // 70.0 / 113, par 72. Five 90s (20.0) on 1 – 5 Jun 2025 and a 79 (9.0) on 12 Jun: HCP is
+    // (9.0 + 20.0) / 2 − 1.0 = 13.5, course handicap 13.5 − 2 = 11.5 → 12. The 79 is 11.0 under
+    // the 20.0 in effect, exceptional: 2.0 off all six, estimate (7.0 + 18.0) / 2 − 1.0 = 11.5,
+    // course handicap 9.5 → 10.
+    const home = aCourse({ name: 'Home Links', rating: 70, slope: 113, par: 72 })
+    const days = ['2025-06-01', '2025-06-02', '2025-06-03', '2025-06-04', '2025-06-05']
+    vi.mocked(listCourses).mockResolvedValue([home])
+    vi.mocked(listRounds).mockResolvedValue([
+      ...days.map((playedOn) => aRound(home, 90, { playedOn })),
+      aRound(home, 79, { playedOn: '2025-06-12' }),
+    ])
+    const saved = deferred<Awaited<ReturnType<typeof saveHandicapSettings>>>()
+    vi.mocked(saveHandicapSettings).mockReturnValueOnce(saved.promise)
+    const user = openApp('/courses')
+    await user.click(await screen.findByRole('button', { name: 'Home Links' }))
+    const courseHandicap = () => screen.getByText(/^Course handicap:/)
+    await vi.waitFor(() => expect(courseHandicap()).toHaveTextContent('Course handicap: 12'))
+    const spec = screen.getByRole('radio', { name: 'HCP (all your rounds)' })
+    const whs = screen.getByRole('radio', { name: 'WHS estimate (latest 20)' })
+    expect(spec).toBeChecked()
+
+    // Shown at once, before the server answers.
+    await user.click(whs)
+    expect(whs).toBeChecked()
+    expect(courseHandicap()).toHaveTextContent('Course handicap: 10')
+    expect(saveHandicapSettings).toHaveBeenCalledWith({
+      id: USER_ID,
+      courseHandicapSource: 'whs',
+    })
+    await act(async () => saved.resolve({ id: USER_ID, courseHandicapSource: 'whs' }))
+
+    // Another device chose the spec's again.
+    act(() => settingsFeed().onUpsert({ id: USER_ID, courseHandicapSource: 'spec' }))
+    expect(spec).toBeChecked()
+    expect(courseHandicap()).toHaveTextContent('Course handicap: 12')
+
+    // A choice the server refuses goes back, and says so.
+    vi.mocked(saveHandicapSettings).mockRejectedValueOnce(new DataError({ message: 'offline' }))
+    await user.click(whs)
+    expect(await screen.findByRole('alert')).toHaveTextContent(SOURCE_NOT_SAVED)
+    expect(spec).toBeChecked()
+    expect(courseHandicap()).toHaveTextContent('Course handicap: 12')
+  })
+
   it('shows the header, the text, "Add a course..." first, then each course', async () => {
     vi.mocked(listCourses).mockResolvedValue([
       aCourse({ name: 'Pebble Beach', rating: 75.5, slope: 145 }),
