@@ -224,10 +224,7 @@ describe('courses screen', () => {
     await user.click(whs)
     expect(whs).toBeChecked()
     expect(courseHandicap()).toHaveTextContent('Course handicap: 10')
-    expect(saveHandicapSettings).toHaveBeenCalledWith({
-      id: USER_ID,
-      courseHandicapSource: 'whs',
-    })
+    expect(saveHandicapSettings).toHaveBeenCalledWith({ courseHandicapSource: 'whs' })
     await act(async () => saved.resolve({ id: USER_ID, courseHandicapSource: 'whs' }))
 
     // Another device chose the spec's again.
