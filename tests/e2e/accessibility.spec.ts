@@ -322,6 +322,11 @@ describe('keyboard only', () => {
 
     await page.keyboard.press('Tab')
     expect(await focused(page)).toBe('button Pebble Beach')
+    // The course handicaps' choice of index: one stop for its two radios, the chosen one.
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe(
+      'spec',
+    )
     await page.keyboard.press('Tab')
     expect(await focused(page)).toBe('a HCP')
     await page.keyboard.press('Enter')

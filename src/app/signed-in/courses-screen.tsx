@@ -26,6 +26,9 @@ export function CoursesScreen() {
   const rounds = useRoundsStore(selectRoundsNewestFirst)
   const courses = useCoursesStore(useShallow(selectCoursesByName))
   const source = useHandicapSettingsStore(selectCourseHandicapSource)
+  const coursesStatus = useCoursesStore((state) => state.status)
+  const listUnknown =
+    courses.length === 0 && (coursesStatus === 'idle' || coursesStatus === 'loading')
   const { courseHandicaps, roundCounts } = useMemo(() => {
     // The estimate reads the record oldest first: the reverse of the rounds' newest first.
     const index = source === 'whs' ? whsRecord([...rounds].reverse()).index : handicapIndex(rounds)
@@ -55,8 +58,10 @@ export function CoursesScreen() {
         </PageHeading>
         <p className="screen__lead">Input your courses below to get started.</p>
       </header>
-      {userId ? <CourseHandicapSourceChoice userId={userId} /> : null}
       <CoursesList courseHandicaps={courseHandicaps} roundCounts={roundCounts} />
+      {/* After the list, so "Add a course..." stays the first stop; drawn with the list, once it
+          is known, so the list never pushes it down as it arrives. */}
+      {userId && !listUnknown ? <CourseHandicapSourceChoice userId={userId} /> : null}
     </>
   )
 }
