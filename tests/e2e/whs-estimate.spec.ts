@@ -3,6 +3,7 @@ import { monotonicFactory } from 'ulid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DESKTOP, LIVE_TIMEOUT, PHONE, launchBrowser, newWatchedPage } from './support/browser.ts'
 import { golferWith, logIn } from './support/golfer.ts'
+import { layoutShifts, recordLayoutShifts } from './support/layout-shifts.ts'
 
 /**
  * The WHS estimate beside the spec's HCP (issue 24). Every expected value is worked out by hand:
@@ -69,15 +70,7 @@ describe('the WHS estimate', () => {
       days.map((playedOn, at) => ({ playedOn, score: at < 20 ? 80 : 84 })),
     )
     const context = await browser.newContext({ viewport: PHONE })
-    await context.addInitScript(() => {
-      const shifts: number[] = []
-      Object.assign(window, { layoutShifts: shifts })
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
-          shifts.push(entry.value)
-        }
-      }).observe({ type: 'layout-shift', buffered: true })
-    })
+    await recordLayoutShifts(context)
     try {
       const { page, problems } = await newWatchedPage(context)
       await logIn(page, golfer.email, golfer.password)
@@ -87,9 +80,7 @@ describe('the WHS estimate', () => {
         .toBe('WHS estimate 12.5')
       expect(await display(page).locator('.handicap__value').textContent()).toBe('10.0')
       await page.getByTestId('handicap-trend').waitFor()
-      expect(
-        await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts),
-      ).toEqual([])
+      expect(await layoutShifts(page)).toEqual([])
       // The 20 newest are listed: the estimate counts the 8 latest 14.0s (2 – 9 Feb), while
       // HCP's 8 are among the older 10.0s, not shown until asked.
       expect(await page.getByTestId('whs-counts-mark').count()).toBe(8)
