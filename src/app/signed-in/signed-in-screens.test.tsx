@@ -154,17 +154,18 @@ async function addCourseThroughDialog(
 }
 
 describe('live data', () => {
-  it("follows the golfer's rows and loads both lists on sign-in", async () => {
+  it("follows the golfer's rows on one channel and loads both lists and the settings on sign-in", async () => {
     openApp('/courses')
     await screen.findByRole('heading', { name: 'Courses' })
     expect(subscribeToOwnTables).toHaveBeenCalledTimes(1)
     expect(subscribeToOwnTables).toHaveBeenCalledWith(
       USER_ID,
-      ['courses', 'rounds'],
+      ['courses', 'rounds', 'handicap_settings'],
       expect.any(Object),
     )
     expect(listCourses).toHaveBeenCalledWith(USER_ID)
     expect(listRounds).toHaveBeenCalledWith(USER_ID)
+    expect(listHandicapSettings).toHaveBeenCalledWith(USER_ID)
   })
 
   it('shows realtime changes, and "Reconnecting…" until the channel is back, then reloads', async () => {
