@@ -126,7 +126,14 @@ describe('roles and who connects as whom', () => {
     expect(Object.fromEntries(rows.map((row) => [row.rolname, row.rolconfig]))).toEqual({
       anon: ['statement_timeout=3s'],
       authenticated: ['statement_timeout=8s'],
-      authenticator: ['statement_timeout=8s', 'lock_timeout=8s'],
+      // …and what the fixture's migration 20250101000400 adds, as a project's migration may.
+      authenticator: [
+        'statement_timeout=8s',
+        'lock_timeout=8s',
+        'pgrst.db_plan_enabled=true',
+        'pgrst.db_aggregates_enabled=true',
+        'pgrst.db_tx_end=commit-allow-override',
+      ],
       postgres: ['search_path="$user", public, extensions'],
       supabase_admin: ['search_path="$user", public, auth, extensions', 'log_statement=none'],
       supabase_auth_admin: [
