@@ -152,6 +152,8 @@ describe('settings of the API roles, as postgres', () => {
     await expectRefused('grant service_role to authenticated')
     await expectRefused('revoke anon from authenticator')
     await expectRefused('drop role anon')
+    // Nor may postgres become the role that holds the ADMIN OPTION.
+    await expectRefused('set role local_supabase_role_settings')
   })
 
   it('refuses superuser-only settings outside the privileged list', async () => {
