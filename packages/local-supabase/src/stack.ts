@@ -109,7 +109,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       pools.push(created)
       return created
     }
-    notifications = await listenNotifications(dbUrl, ['pgrst'], log)
+    notifications = await listenNotifications(superuserDbUrl, ['pgrst'], log)
     const ctx: ServiceContext = {
       config,
       keys,

@@ -123,7 +123,7 @@ async function read({
   const statement = readStatement({
     tree,
     count: request.preferences.count !== undefined,
-    shape: request.media.single ? 'single' : 'array',
+    shape: request.media.csv ? 'csv' : request.media.single ? 'single' : 'array',
     stripNulls: request.media.stripNulls,
   })
   const row = await run(

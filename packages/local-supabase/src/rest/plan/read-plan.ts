@@ -47,7 +47,7 @@ export interface PlanNode {
   columns?: ReadonlySet<string>
 }
 
-export type BodyShape = 'array' | 'single' | 'scalar' | 'scalar-array' | 'none'
+export type BodyShape = 'array' | 'single' | 'scalar' | 'scalar-array' | 'csv' | 'none'
 
 /** A read: the tree, whether to count, and how the rows become the body. */
 export interface ReadPlan {
