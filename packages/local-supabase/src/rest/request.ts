@@ -15,6 +15,7 @@ import { EXPOSED_SCHEMA, type SchemaCache, type SchemaSnapshot } from './schema-
 import type { ResultRow, Statement } from './query/statements.ts'
 import { inTransaction } from './transaction.ts'
 import { explain, requirePlanEnabled } from './media-types.ts'
+import { COUNT_PLAN } from './planned-count.ts'
 
 /** A request after the steps every PostgREST request takes: JWT, schema, query, Prefer, Accept. */
 export interface RestRequest {
@@ -157,7 +158,7 @@ export async function run(
 ): Promise<ResultRow> {
   const snapshot = await cache.current()
   const rollback = transactionEnd(snapshot, request.preferences) === 'rollback'
-  if (request.media.plan)
+  if (request.media.plan && request.media.plan !== COUNT_PLAN)
     requirePlanEnabled(snapshot, request.media.plan, request.headers.accept ?? '')
   try {
     return await inTransaction(
