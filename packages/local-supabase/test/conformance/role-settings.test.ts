@@ -10,14 +10,11 @@ import { newClient, stackInfo } from '../support.ts'
  * in a transaction that is rolled back.
  */
 
-const superuser = new pg.Pool({ connectionString: stackInfo().dbUrl, max: 2 })
+const superuser = new pg.Pool({ connectionString: stackInfo().superuserDbUrl, max: 2 })
 let checkedPath: RoleSettingsPath
 
 beforeAll(async () => {
-  const url = new URL(stackInfo().dbUrl)
-  url.username = 'postgres'
-  url.password = 'postgres'
-  checkedPath = await openRoleSettingsPath(url.toString())
+  checkedPath = await openRoleSettingsPath(stackInfo().dbUrl)
 })
 afterAll(async () => {
   await checkedPath.close()
@@ -175,7 +172,10 @@ describe('settings of the API roles, as postgres', () => {
 
   it('refuses the checked function to anyone but postgres', async () => {
     const client = new pg.Client({
-      connectionString: stackInfo().dbUrl.replace(/\/\/[^@]+@/, '//authenticator:postgres@'),
+      connectionString: stackInfo().superuserDbUrl.replace(
+        /\/\/[^@]+@/,
+        '//authenticator:postgres@',
+      ),
     })
     await client.connect()
     try {
@@ -188,10 +188,7 @@ describe('settings of the API roles, as postgres', () => {
   })
 
   it('outside the checked path, PostgreSQL refuses postgres even the settings', async () => {
-    const url = new URL(stackInfo().dbUrl)
-    url.username = 'postgres'
-    url.password = 'postgres'
-    const direct = new pg.Client({ connectionString: url.toString() })
+    const direct = new pg.Client({ connectionString: stackInfo().dbUrl })
     await direct.connect()
     try {
       await expect(
