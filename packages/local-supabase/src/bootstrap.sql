@@ -47,6 +47,10 @@ begin
   if not exists (select from pg_roles where rolname = 'dashboard_user') then
     create role dashboard_user;
   end if;
+  -- The local stand-in for supautils' allowance on the API roles' settings (see below).
+  if not exists (select from pg_roles where rolname = 'local_supabase_role_settings') then
+    create role local_supabase_role_settings;
+  end if;
   -- A helper an interrupted upgrade of an older data folder may have left behind (database.ts).
   if exists (select from pg_roles where rolname = 'local_supabase_upgrade')
      and session_user <> 'local_supabase_upgrade' then
@@ -142,13 +146,6 @@ grant anon, authenticated, service_role to supabase_realtime_admin;
 -- (role-settings.ts). PostgreSQL still checks the setting itself against this role's parameter
 -- privileges, which are postgres's: user-settable ones, and of the superuser-only ones just those
 -- granted below.
-do $$
-begin
-  if not exists (select from pg_roles where rolname = 'local_supabase_role_settings') then
-    create role local_supabase_role_settings;
-  end if;
-end
-$$;
 alter role local_supabase_role_settings
   with nosuperuser nologin noinherit createrole nocreatedb noreplication nobypassrls;
 grant anon, authenticated, service_role, authenticator to local_supabase_role_settings
