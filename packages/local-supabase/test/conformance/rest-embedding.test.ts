@@ -216,6 +216,18 @@ describe('many-to-many, join types and spreads', () => {
     expect(many.data).toEqual({ name: 'Ada', title: ['Second', 'First'] })
   })
 
+  it('groups an aggregate by every column a to-one spread of * brings', async () => {
+    const { data, error } = await owner.client
+      .from('books')
+      .select('count(), ...authors!author_id(*)')
+    expect(error).toBeNull()
+    const byName = [...(data ?? [])].sort((x, y) => String(x.name).localeCompare(String(y.name)))
+    expect(byName).toEqual([
+      { count: 2, id: ids.ada, user_id: owner.user.id, name: 'Ada' },
+      { count: 1, id: ids.bo, user_id: owner.user.id, name: 'Bo' },
+    ])
+  })
+
   it('orders parents by a to-one embed', async () => {
     const { data } = await owner.client
       .from('books')
