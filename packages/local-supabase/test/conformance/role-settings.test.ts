@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openRoleSettingsPath, type RoleSettingsPath } from '../../src/role-settings.ts'
-import { newClient, stackInfo } from '../support.ts'
+import { waitFor } from '../../src/testing.ts'
+import { newClient, newUser, stackInfo } from '../support.ts'
 
 /**
  * What Supabase's platform (supautils' `reserved_roles` with `*`) lets `postgres` do to the API
@@ -201,26 +203,35 @@ describe('settings of the API roles, as postgres', () => {
 })
 
 describe('NOTIFY pgrst', () => {
-  it("'reload config' makes the REST service read pgrst.db_aggregates_enabled again", async () => {
-    const client = newClient(stackInfo().serviceRoleKey)
-    const countNotes = async () => (await client.from('notes').select('count()')).error?.code
-    /** Changes the setting as a migration would, tells PostgREST, waits until it answers `code`. */
-    const switchAggregates = async (value: string, code: string | undefined) => {
+  it("has the fixture migration's pgrst.db_aggregates_enabled in effect", async () => {
+    const { error } = await newClient(stackInfo().serviceRoleKey).from('notes').select('count()')
+    expect(error).toBeNull()
+  })
+
+  // pgrst.db_tx_end, because no other suite depends on it while this one changes it.
+  it("'reload config' makes the REST service read the pgrst.* settings again", async () => {
+    const user = await newUser('reload-config')
+    /** Whether a note inserted under `Prefer: tx=rollback` stays, i.e. the override is refused. */
+    const kept = async () => {
+      const id = randomUUID()
+      const { error } = await user.client.from('notes').insert({ id, title: 'reload' }).rollback()
+      expect(error).toBeNull()
+      const { rows } = await superuser.query('select from public.notes where id = $1', [id])
+      return rows.length === 1
+    }
+    /** Changes the setting as a migration would, tells PostgREST, waits until it is applied. */
+    const switchTxEnd = async (value: string, keeps: boolean) => {
       await asPostgres(async (db) => {
-        await db.query(`alter role authenticator set pgrst.db_aggregates_enabled to '${value}'`)
+        await db.query(`alter role authenticator set pgrst.db_tx_end to '${value}'`)
         await db.query(`notify pgrst, 'reload config'`)
       }, true)
-      const deadline = Date.now() + 10_000
-      while ((await countNotes()) !== code && Date.now() < deadline) {
-        await new Promise((resolve) => setImmediate(resolve))
-      }
-      return countNotes()
+      return waitFor(async () => (await kept()) === keeps, `pgrst.db_tx_end = ${value}`, 10_000)
     }
-    expect(await countNotes()).toBeUndefined()
+    expect(await kept()).toBe(false)
     try {
-      expect(await switchAggregates('false', 'PGRST123')).toBe('PGRST123')
+      expect(await switchTxEnd('commit', true)).toBe(true)
     } finally {
-      expect(await switchAggregates('true', undefined)).toBeUndefined()
+      expect(await switchTxEnd('commit-allow-override', false)).toBe(true)
     }
   })
 })
