@@ -3,7 +3,7 @@ import type { Database } from './database.types'
 import { supabase } from './supabase'
 
 /** The golfer's own tables that the app follows live. */
-export type OwnTable = 'courses' | 'tees' | 'rounds'
+export type OwnTable = 'courses' | 'tees' | 'rounds' | 'handicap_settings'
 export type OwnRow<T extends OwnTable> = Database['public']['Tables'][T]['Row']
 
 /** `connecting` until the first join, `live` while joined, `interrupted` after losing it. */

@@ -229,6 +229,16 @@ describe.each<Scheme>(['light', 'dark'])('every screen in the %s scheme', (schem
       await page.getByRole('link', { name: 'HCP' }).click()
       await page.getByTestId('handicap-trend').waitFor()
       await scan('hcp with the trend')
+      // The WHS estimate's reasons, open: every text on the card against its lightest point.
+      const card = page.getByTestId('handicap-display')
+      await card.getByRole('button', { name: 'Why is it different?' }).click()
+      await card.getByText('Playing conditions are not known here').waitFor()
+      await scan('hcp with the WHS reasons open')
+      const texts = await lowestTextContrast(page, card.locator('p, li, button'))
+      expect(texts.map(({ text }) => text)).toEqual(
+        expect.arrayContaining(['WHS estimate 6.0', 'Why is it different?']),
+      )
+      expect(texts.filter(({ ratio }) => ratio < 4.5)).toEqual([])
       await page.getByText('Show as a table').click()
       await page.getByRole('table', { name: 'Your rounds, oldest first' }).waitFor()
       await scan('hcp with the trend as a table')
@@ -312,6 +322,11 @@ describe('keyboard only', () => {
 
     await page.keyboard.press('Tab')
     expect(await focused(page)).toBe('button Pebble Beach')
+    // The course handicaps' choice of index: one stop for its two radios, the chosen one.
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe(
+      'spec',
+    )
     await page.keyboard.press('Tab')
     expect(await focused(page)).toBe('a HCP')
     await page.keyboard.press('Enter')

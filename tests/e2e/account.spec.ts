@@ -149,7 +149,8 @@ describe('account screen', () => {
 
   it('exports the rounds, and importing them into a fresh account gives the same index', async () => {
     // Rating 72.0 and slope 113: each differential is score − 72, so 8, 10 and 13; with three
-    // rounds the index is the lowest minus 2 = 6.0.
+    // rounds the index is the lowest minus 2 = 6.0. The WHS estimate sees the same three (one
+    // day: no index in effect, so nothing exceptional) and counts the same lowest one.
     const golfer = await golferWith(
       [{ name: 'Links, "The" 🏌️', rating: 72, slope: 113 }],
       [
@@ -168,10 +169,11 @@ describe('account screen', () => {
     const csv = await readFile(file, 'utf8')
     expect(
       csv.startsWith(
-        '\uFEFFDate played,Course name,Course rating,Slope rating,Score,Tee,Holes,Differential,Counts\r\n',
+        '\uFEFFDate played,Course name,Course rating,Slope rating,Score,Tee,Holes,Differential,Counts,Adjusted differential,Exceptional reduction,Counts for WHS\r\n',
       ),
     ).toBe(true)
-    expect(csv).toContain('"Links, ""The"" 🏌️",72.0,113,85,Default,18,13.0,no')
+    expect(csv).toContain('"Links, ""The"" 🏌️",72.0,113,85,Default,18,13.0,no,13.0,0.0,no\r\n')
+    expect(csv).toContain('"Links, ""The"" 🏌️",72.0,113,80,Default,18,8.0,yes,8.0,0.0,yes\r\n')
     await page.getByRole('button', { name: 'Logout' }).click()
     await page.waitForURL(appUrl('/'))
 

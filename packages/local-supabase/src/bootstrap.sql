@@ -8,8 +8,11 @@
 -- migration 20261010094800 (see the README): `postgres`, which migrations and the seed run as, is
 -- not a superuser, and the API roles may use `public` but not create in it. Deliberate differences:
 -- there is no supautils, pg_safeupdate, pg_graphql, pg_net or pgsodium in embedded PostgreSQL, so
--- (1) `postgres` is a member of the API roles without ADMIN OPTION — on the platform it has ADMIN
--- OPTION and supautils refuses it ALTER ROLE on them; here the missing ADMIN OPTION refuses it,
+-- (1) `postgres` is a member of the API roles without ADMIN OPTION. On the platform it has ADMIN
+-- OPTION and supautils (`reserved_roles = '…, service_role*, authenticator*, authenticated*,
+-- anon*'`) lets it change those roles' settings and nothing else about them; plain PostgreSQL has
+-- no hook for that, so here the settings go through a checked path instead (see "Settings of the
+-- API roles" below and role-settings.ts), and everything else stays refused for want of ADMIN OPTION,
 -- (2) no role preloads supautils/safeupdate (the REST service refuses filterless UPDATE/DELETE
 -- itself, with the same error), (3) privileged (untrusted) extensions are not created on behalf of
 -- `postgres`; trusted ones it creates itself.
@@ -43,6 +46,10 @@ begin
   end if;
   if not exists (select from pg_roles where rolname = 'dashboard_user') then
     create role dashboard_user;
+  end if;
+  -- The local stand-in for supautils' allowance on the API roles' settings (see below).
+  if not exists (select from pg_roles where rolname = 'local_supabase_role_settings') then
+    create role local_supabase_role_settings;
   end if;
   -- A helper an interrupted upgrade of an older data folder may have left behind (database.ts).
   if exists (select from pg_roles where rolname = 'local_supabase_upgrade')
@@ -127,6 +134,70 @@ grant anon, authenticated, service_role, authenticator to postgres;
 grant pg_monitor, pg_read_all_data, pg_signal_backend to postgres with admin option;
 grant pg_create_subscription to postgres;
 grant anon, authenticated, service_role to supabase_realtime_admin;
+
+-- Settings of the API roles ------------------------------------------------------------------------
+-- What supautils allows `postgres` on the reserved roles marked `*`: `ALTER ROLE … [IN DATABASE …]
+-- SET|RESET …`, for the settings it may set itself plus the platform's
+-- `privileged_role_allowed_configs`. PostgreSQL 16+ lets a role change another role's settings only
+-- with CREATEROLE and ADMIN OPTION on it, and ADMIN OPTION would also let it rename the role, set
+-- its password, LOGIN, BYPASSRLS or drop it. So the ADMIN OPTION belongs to a role nobody logs in
+-- as or becomes, and its one use is the function below, which runs a single such statement and
+-- nothing else. The stack routes these statements from `postgres`'s migration connections to it
+-- (role-settings.ts). PostgreSQL still checks the setting itself against this role's parameter
+-- privileges, which are postgres's: user-settable ones, and of the superuser-only ones just those
+-- granted below.
+alter role local_supabase_role_settings
+  with nosuperuser nologin noinherit createrole nocreatedb noreplication nobypassrls;
+grant anon, authenticated, service_role, authenticator to local_supabase_role_settings
+  with admin option, inherit false, set false;
+
+-- The platform's privileged_role_allowed_configs that exist in embedded PostgreSQL, and PostgREST's
+-- in-database configuration (`pgrst.*` there; PostgreSQL has no wildcards, so its names here).
+grant set on parameter session_replication_role, track_io_timing, wal_compression,
+  pgrst.db_aggregates_enabled, pgrst.db_anon_role, pgrst.db_extra_search_path,
+  pgrst.db_hoisted_tx_settings, pgrst.db_max_rows, pgrst.db_plan_enabled, pgrst.db_pre_config,
+  pgrst.db_pre_request, pgrst.db_prepared_statements, pgrst.db_root_spec, pgrst.db_schemas,
+  pgrst.db_tx_end, pgrst.jwt_aud, pgrst.jwt_cache_max_lifetime, pgrst.jwt_role_claim_key,
+  pgrst.jwt_secret, pgrst.jwt_secret_is_base64, pgrst.openapi_mode,
+  pgrst.openapi_security_active, pgrst.openapi_server_proxy_uri,
+  pgrst.server_cors_allowed_origins, pgrst.server_timing_enabled, pgrst.server_trace_header
+  to postgres, local_supabase_role_settings;
+
+create schema if not exists local_supabase authorization supabase_admin;
+revoke all on schema local_supabase from public;
+grant usage on schema local_supabase to postgres;
+
+-- Runs `statement` if, and only if, it is one ALTER ROLE … SET|RESET on an API role: the role is
+-- named literally (a quoted name exactly), and what follows SET/RESET is made of names, quoted
+-- names, standard strings without backslashes, plain numbers, `=` and `,` only, so neither a
+-- comment nor a second statement can follow. Anything else is refused as PostgreSQL refuses
+-- `postgres` the statement itself.
+create or replace function local_supabase.alter_api_role_setting(statement text) returns void
+  language plpgsql
+  security definer
+  set search_path = ''
+  set standard_conforming_strings = on
+as $$
+begin
+  if statement !~* ('^\s*alter\s+(role|user)\s+'
+                    '(anon|authenticated|authenticator|service_role|"[a-z_]+")'
+                    '(\s+in\s+database\s+([a-z_][a-z0-9_$]*|"[^"]+"))?'
+                    '\s+(set|reset)\s+'
+                    '([a-z_][a-z0-9_$.]*|"[^"]+"|''([^''\\]|'''')*''|'
+                    '[-+]?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?|[=,]|\s)+'
+                    ';?\s*$')
+     or statement !~ '^\s*\S+\s+\S+\s+([A-Za-z_]+|"(anon|authenticated|authenticator|service_role)")\s'
+  then
+    raise exception 'permission denied to alter role'
+      using errcode = '42501',
+            detail = 'postgres may change only the settings of anon, authenticated, authenticator and service_role.';
+  end if;
+  execute statement;
+end
+$$;
+alter function local_supabase.alter_api_role_setting(text) owner to local_supabase_role_settings;
+revoke all on function local_supabase.alter_api_role_setting(text) from public;
+grant execute on function local_supabase.alter_api_role_setting(text) to postgres;
 
 -- The database: postgres owns it (so, through pg_database_owner, it may create in `public`).
 do $$

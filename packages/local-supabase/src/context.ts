@@ -2,6 +2,7 @@ import type pg from 'pg'
 import type { StackConfig } from './config.ts'
 import type { StackKeys } from './keys.ts'
 import type { OutgoingMail } from './inbox/store.ts'
+import type { Notifications } from './notifications.ts'
 
 /**
  * What every service of the local stack is given. Services never open their own connections: the
@@ -21,6 +22,8 @@ export interface ServiceContext {
   /** The gateway's externally visible base URL, e.g. http://127.0.0.1:54321 */
   apiUrl: string
   log: (message: string) => void
+  /** The channels the stack LISTENs to (`pgrst`, for PostgREST's reload notifications). */
+  notifications?: Notifications
   /** Where Auth's mails go: the local inbox. Without one, mails are dropped (and logged). */
   mailer?: { send(mail: OutgoingMail): void }
 }

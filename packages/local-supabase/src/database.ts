@@ -7,6 +7,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { startPostgres, waitForPostgres } from './postgres.ts'
+import { openRoleSettingsPath } from './role-settings.ts'
 
 const BOOTSTRAP_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bootstrap.sql')
 
@@ -238,9 +239,15 @@ export async function pushMigrations(
   dbUrl: string,
   options: { projectDir: string; seed: boolean },
 ): Promise<void> {
-  const args = ['db', 'push', '--db-url', cliDbUrl(dbUrl), '--include-all', '--yes']
-  if (options.seed) args.push('--include-seed')
-  await runSupabaseCli(options.projectDir, args)
+  // Through the checked path, so that settings of the API roles apply as on the platform.
+  const relay = await openRoleSettingsPath(dbUrl)
+  try {
+    const args = ['db', 'push', '--db-url', cliDbUrl(relay.url), '--include-all', '--yes']
+    if (options.seed) args.push('--include-seed')
+    await runSupabaseCli(options.projectDir, args)
+  } finally {
+    await relay.close()
+  }
 }
 
 /**

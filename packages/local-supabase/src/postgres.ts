@@ -57,6 +57,12 @@ const SERVER_FLAGS = [
   'unix_socket_directories=',
   '-c',
   'max_connections=300',
+  // What Supabase's image sets and EXPLAIN (SETTINGS) shows; its pg_stat_statements turns on query
+  // identifiers, which EXPLAIN (VERBOSE) prints.
+  '-c',
+  'effective_cache_size=128MB',
+  '-c',
+  'compute_query_id=on',
 ]
 
 export const connectionString = (port: number, user = SUPERUSER) =>

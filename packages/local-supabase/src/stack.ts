@@ -10,6 +10,7 @@ import { startDatabase } from './database.ts'
 import { startInbox, type Inbox } from './inbox/server.ts'
 import { MailStore } from './inbox/store.ts'
 import { keysFor, DEFAULT_JWT_SECRET, type StackKeys } from './keys.ts'
+import { listenNotifications, type Notifications } from './notifications.ts'
 
 /** Where a project's local data lives unless told otherwise (git-ignore `.local/`). */
 export const defaultDataDir = (projectDir: string) => path.join(projectDir, '.local', 'db')
@@ -87,6 +88,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   const pools: pg.Pool[] = []
   let inbox: Inbox | undefined
+  let notifications: Notifications | undefined
   try {
     const mail = new MailStore()
     if (inboxPort !== undefined) inbox = await startInbox(mail, inboxPort)
@@ -107,6 +109,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       pools.push(created)
       return created
     }
+    notifications = await listenNotifications(superuserDbUrl, ['pgrst'], log)
     const ctx: ServiceContext = {
       config,
       keys,
@@ -116,6 +119,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       adminDbUrl: superuserDbUrl,
       apiUrl,
       log,
+      notifications,
       ...(inbox ? { mailer: { send: (message) => void mail.add(message) } } : {}),
     }
     const gateway = createGateway(ctx)
@@ -139,6 +143,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           server.closeAllConnections()
           await gateway.realtime.close()
           await inbox?.stop()
+          await notifications?.close()
           await Promise.all(pools.map((p) => p.end().catch(() => undefined)))
           await database.stop()
         })()
@@ -147,6 +152,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
   } catch (error) {
     await inbox?.stop()
+    await notifications?.close()
     await Promise.all(pools.map((p) => p.end().catch(() => undefined)))
     await database.stop()
     throw error

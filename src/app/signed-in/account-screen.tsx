@@ -4,6 +4,7 @@ import { checkNewPassword } from '@/features/auth/lib/sign-up-checks'
 import { useSessionStore } from '@/features/auth/stores/session-store'
 import { recordOnDevice } from './record-on-device'
 import { reloadAllRecords } from './records'
+import { withWhsColumns } from './whs-export'
 
 /** /account, with the sign-up form's password rules and the session's golfer. */
 export function AccountScreen() {
@@ -18,6 +19,7 @@ export function AccountScreen() {
       onDeleted={() => navigate('/', { replace: true })}
       recordOnDevice={recordOnDevice}
       onImported={reloadAllRecords}
+      withEstimate={withWhsColumns}
     />
   )
 }

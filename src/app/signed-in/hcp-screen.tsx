@@ -5,6 +5,7 @@ import { useCoursesStore, selectCoursesByName } from '@/features/courses/stores/
 import { selectTeesByCourse, useTeesStore } from '@/features/courses/stores/tees-table'
 import { HandicapDisplay } from '@/features/handicap/components/handicap-display'
 import { HandicapTrend } from '@/features/handicap/components/handicap-trend'
+import { explainWhs } from '@/features/handicap/lib/explain-whs'
 import { scoreRecord } from '@/features/handicap/lib/score-record'
 import { RoundsList } from '@/features/rounds/components/rounds-list'
 import { formatPlayedOn } from '@/features/rounds/lib/played-on'
@@ -32,7 +33,9 @@ export function HcpScreen() {
     [courses, teesByCourse],
   )
 
-  const { index, entryCount, marks, trend } = useMemo(() => {
+  const { index, entryCount, estimate, marks, trend } = useMemo(() => {
+    // Both the spec's index and the WHS estimate count 18-hole entries: an 18-hole round, or two
+    // nines paired in record order (WHS 2020).
     const record = scoreRecord(rounds)
     // "25 Nov 2026 (40)": the other nine as the list shows it.
     const partners = new Map(
@@ -41,18 +44,21 @@ export function HcpScreen() {
     return {
       index: record.index,
       entryCount: record.entries.length,
+      estimate: {
+        index: record.whs.index,
+        reasons: explainWhs(record.entries, record.whs, formatPlayedOn),
+      },
       marks: Object.fromEntries(
         rounds.map((round) => {
-          const { differential, counts, pairedWith } = record.byRound.get(round.id) ?? {
-            differential: null,
-            counts: false,
-            pairedWith: null,
-          }
+          const { differential, counts, countsForWhs, pairedWith } = record.byRound.get(
+            round.id,
+          ) ?? { differential: null, counts: false, countsForWhs: false, pairedWith: null }
           return [
             round.id,
             {
               differential: differential === null ? null : differential.toFixed(1),
               counts,
+              countsForWhs,
               pairedWith: pairedWith === null ? null : (partners.get(pairedWith) ?? null),
             },
           ]
@@ -64,6 +70,7 @@ export function HcpScreen() {
         differential: entry.differential,
         index: entry.indexAfter,
         counts: entry.counts,
+        whsIndex: entry.whs.indexAfter,
       })),
     }
   }, [rounds])
@@ -78,7 +85,12 @@ export function HcpScreen() {
       <PageHeading title="Handicap" className="visually-hidden">
         Handicap
       </PageHeading>
-      <HandicapDisplay index={index} roundCount={entryCount} loading={loading} />
+      <HandicapDisplay
+        index={index}
+        roundCount={entryCount}
+        loading={loading}
+        estimate={estimate}
+      />
       {loading ? null : (
         <>
           <h2 className="section-title">Rounds</h2>

@@ -1,5 +1,6 @@
 import { coursesTable } from '@/features/courses/stores/courses-table'
 import { teesTable } from '@/features/courses/stores/tees-table'
+import { handicapSettingsTable } from '@/features/handicap/stores/handicap-settings-sync'
 import { roundsTable } from '@/features/rounds/stores/rounds-table'
 import { subscribeToOwnTables } from '@/lib/realtime'
 import { sendOutboxNow, startOutbox } from '@/stores/outbox'
@@ -27,7 +28,8 @@ export function startRecords(userId: string): () => void {
     userId,
     Object.fromEntries(TABLES.map((table) => [table.table, table])),
   )
-  const stopSync = startRecordsSync(userId, TABLES, {
+  // The settings row is synced like the rest but has no outbox kind (see its table).
+  const stopSync = startRecordsSync(userId, [...TABLES, handicapSettingsTable], {
     subscribe: subscribeToOwnTables,
     onLive: sendOutboxNow,
   })

@@ -14,6 +14,9 @@ import {
   ADD_COURSE_UNAVAILABLE,
   DELETE_COURSE_UNAVAILABLE,
 } from '@/features/courses/lib/course-messages'
+import { listHandicapSettings } from '@/features/handicap/api/list-handicap-settings'
+import { saveHandicapSettings } from '@/features/handicap/api/save-handicap-settings'
+import { SOURCE_NOT_SAVED } from '@/features/handicap/components/course-handicap-source-choice'
 import { formatHandicapIndex, handicapIndex } from '@/features/handicap/lib/handicap-index'
 import { addRound } from '@/features/rounds/api/add-round'
 import { deleteRound } from '@/features/rounds/api/delete-round'
@@ -23,6 +26,7 @@ import {
   DELETE_ROUND_UNAVAILABLE,
 } from '@/features/rounds/lib/round-messages'
 import type { Course } from '@/features/courses/types'
+import type { HandicapSettings } from '@/features/handicap/types'
 import type { Round } from '@/features/rounds/types'
 import { DataError } from '@/lib/data-error'
 import { subscribeToOwnTables } from '@/lib/realtime'
@@ -49,6 +53,12 @@ vi.mock('@/features/rounds/api/list-rounds', () => ({ listRounds: vi.fn() }))
 vi.mock('@/features/rounds/api/add-round', () => ({ addRound: vi.fn() }))
 vi.mock('@/features/rounds/api/delete-round', () => ({ deleteRound: vi.fn() }))
 vi.mock('@/lib/realtime', () => ({ subscribeToOwnTables: vi.fn() }))
+vi.mock('@/features/handicap/api/list-handicap-settings', () => ({
+  listHandicapSettings: vi.fn(),
+}))
+vi.mock('@/features/handicap/api/save-handicap-settings', () => ({
+  saveHandicapSettings: vi.fn(),
+}))
 
 const unsubscribe = vi.fn()
 
@@ -58,6 +68,7 @@ beforeEach(() => {
   vi.mocked(listRounds).mockResolvedValue([])
   vi.mocked(listTees).mockResolvedValue([])
   vi.mocked(subscribeToOwnTables).mockReturnValue(unsubscribe)
+  vi.mocked(listHandicapSettings).mockResolvedValue([])
   useSessionStore.getState().signIn({ id: USER_ID, email: 'golfer@example.test' })
 })
 afterEach(() => {
@@ -100,7 +111,10 @@ async function addRoundThroughDialog(user: ReturnType<typeof userEvent.setup>, s
 
 /** The one realtime channel's feed, as the server would send each table's rows. */
 const channelFeed = () => defined(vi.mocked(subscribeToOwnTables).mock.calls.at(-1))[2]
-function feedOf<R>(table: 'courses' | 'rounds', toRow: (record: R) => object) {
+function feedOf<R>(
+  table: 'courses' | 'rounds' | 'handicap_settings',
+  toRow: (record: R) => object,
+) {
   return () => ({
     ...channelFeed(),
     onUpsert: (record: R) => channelFeed().onUpsert(table, toRow(record) as never),
@@ -127,6 +141,11 @@ const roundsFeed = feedOf('rounds', (round: Round) => ({
   played_on: round.playedOn,
   created_at: round.createdAt,
 }))
+const settingsFeed = feedOf('handicap_settings', (settings: HandicapSettings) => ({
+  user_id: settings.id,
+  course_handicap_source: settings.courseHandicapSource,
+  updated_at: '2026-11-25T10:00:00.000Z',
+}))
 const display = () => screen.getByTestId('handicap-display')
 
 async function addCourseThroughDialog(
@@ -144,17 +163,18 @@ async function addCourseThroughDialog(
 }
 
 describe('live data', () => {
-  it("follows the golfer's rows and loads both lists on sign-in", async () => {
+  it("follows the golfer's rows on one channel and loads both lists and the settings on sign-in", async () => {
     openApp('/courses')
     await screen.findByRole('heading', { name: 'Courses' })
     expect(subscribeToOwnTables).toHaveBeenCalledTimes(1)
     expect(subscribeToOwnTables).toHaveBeenCalledWith(
       USER_ID,
-      ['courses', 'tees', 'rounds'],
+      ['courses', 'tees', 'rounds', 'handicap_settings'],
       expect.any(Object),
     )
     expect(listCourses).toHaveBeenCalledWith(USER_ID)
     expect(listRounds).toHaveBeenCalledWith(USER_ID)
+    expect(listHandicapSettings).toHaveBeenCalledWith(USER_ID)
   })
 
   it('shows realtime changes, and "Reconnecting…" until the channel is back, then reloads', async () => {
@@ -188,6 +208,48 @@ describe('live data', () => {
 })
 
 describe('courses screen', () => {
+  it("uses the golfer's choice of index for course handicaps, from this device or another", async () => {
+    // 70.0 / 113, par 72. Five 90s (20.0) on 1 – 5 Jun 2025 and a 79 (9.0) on 12 Jun: HCP is
+    // (9.0 + 20.0) / 2 − 1.0 = 13.5, course handicap 13.5 − 2 = 11.5 → 12. The 79 is 11.0 under
+    // the 20.0 in effect, exceptional: 2.0 off all six, estimate (7.0 + 18.0) / 2 − 1.0 = 11.5,
+    // course handicap 9.5 → 10.
+    const home = aCourse({ name: 'Home Links', rating: 70, slope: 113, par: 72 })
+    const days = ['2025-06-01', '2025-06-02', '2025-06-03', '2025-06-04', '2025-06-05']
+    vi.mocked(listCourses).mockResolvedValue([home])
+    vi.mocked(listRounds).mockResolvedValue([
+      ...days.map((playedOn) => aRound(home, 90, { playedOn })),
+      aRound(home, 79, { playedOn: '2025-06-12' }),
+    ])
+    const saved = deferred<Awaited<ReturnType<typeof saveHandicapSettings>>>()
+    vi.mocked(saveHandicapSettings).mockReturnValueOnce(saved.promise)
+    const user = openApp('/courses')
+    await user.click(await screen.findByRole('button', { name: 'Home Links' }))
+    const courseHandicap = () => screen.getByText(/^Course handicap:/)
+    await vi.waitFor(() => expect(courseHandicap()).toHaveTextContent('Course handicap: 12'))
+    const spec = screen.getByRole('radio', { name: 'HCP (all your rounds)' })
+    const whs = screen.getByRole('radio', { name: 'WHS estimate (latest 20)' })
+    expect(spec).toBeChecked()
+
+    // Shown at once, before the server answers.
+    await user.click(whs)
+    expect(whs).toBeChecked()
+    expect(courseHandicap()).toHaveTextContent('Course handicap: 10')
+    expect(saveHandicapSettings).toHaveBeenCalledWith({ courseHandicapSource: 'whs' })
+    await act(async () => saved.resolve({ id: USER_ID, courseHandicapSource: 'whs' }))
+
+    // Another device chose the spec's again.
+    act(() => settingsFeed().onUpsert({ id: USER_ID, courseHandicapSource: 'spec' }))
+    expect(spec).toBeChecked()
+    expect(courseHandicap()).toHaveTextContent('Course handicap: 12')
+
+    // A choice the server refuses goes back, and says so.
+    vi.mocked(saveHandicapSettings).mockRejectedValueOnce(new DataError({ message: 'offline' }))
+    await user.click(whs)
+    expect(await screen.findByRole('alert')).toHaveTextContent(SOURCE_NOT_SAVED)
+    expect(spec).toBeChecked()
+    expect(courseHandicap()).toHaveTextContent('Course handicap: 12')
+  })
+
   it('shows the header, the text, "Add a course..." first, then each course', async () => {
     vi.mocked(listCourses).mockResolvedValue([
       aCourse({ name: 'Pebble Beach', rating: 75.5, slope: 145 }),
@@ -336,6 +398,32 @@ describe('HCP screen', () => {
     expect(display()).toHaveTextContent(formatHandicapIndex(defined(expected ?? undefined)))
   })
 
+  it('shows the WHS estimate beside the index, why it differs, and the rounds it counts', async () => {
+    // Augusta 72.0 / 113: 92 is a differential of 20.0, 81 one of 9.0. Six rounds, the index
+    // averages the lowest 2 less 1.0: (9.0 + 20.0) / 2 − 1.0 = 13.5. For the estimate the 81 of
+    // 12 Jun is exceptional: the index in effect that day (from 5 rounds: 20.0) is 11.0 above
+    // it, so 2.0 comes off all six: (7.0 + 18.0) / 2 − 1.0 = 11.5.
+    const days = ['2025-06-01', '2025-06-02', '2025-06-03', '2025-06-04', '2025-06-05']
+    const user = await openHcp([
+      ...days.map((playedOn) => aRound(course, 92, { playedOn })),
+      aRound(course, 81, { playedOn: '2025-06-12' }),
+    ])
+    expect(display()).toHaveTextContent('13.5')
+    expect(screen.getByTestId('whs-estimate')).toHaveTextContent(/^WHS estimate 11\.5$/)
+    await user.click(screen.getByRole('button', { name: 'Why is it different?' }))
+    expect(screen.getByTestId('whs-reasons')).toHaveTextContent(
+      'An exceptional round on 12 Jun 2025 took 2.0 off 6 differentials',
+    )
+    // The lowest two adjusted differentials: 7.0 (12 Jun) and, of the equal 18.0s, 5 Jun's.
+    const marked = screen
+      .getAllByTestId('whs-counts-mark')
+      .map((mark) => mark.closest('button')?.getAttribute('aria-label'))
+    expect(marked).toEqual([
+      'Score 81, Augusta, 12 Jun 2025, Diff 9.0, Counts, Counts for WHS',
+      'Score 92, Augusta, 5 Jun 2025, Diff 20.0, Counts, Counts for WHS',
+    ])
+  })
+
   it('shows a plus handicap with a + sign', async () => {
     // Differentials −4.0, −3.0, −2.0 → −6.0 → "+6.0".
     await openHcp([68, 69, 70].map((score) => aRound(course, score)))
@@ -415,7 +503,7 @@ describe('HCP screen', () => {
         .toLowerCase()
         .replace(/[^\p{L}\p{N}]+/gu, ' ')
         .trim()
-    expect(entry).toHaveTextContent(/Counts Saving…$/)
+    expect(entry).toHaveTextContent(/Counts Counts for WHS Saving…$/)
     expect(` ${words(entry.getAttribute('aria-label') ?? '')} `).toContain(
       ` ${words(entry.textContent ?? '')} `,
     )

@@ -244,6 +244,15 @@ export interface ScoredRoundRecord extends Pick<
   differential: number | null
   /** Whether the handicap index uses this round's differential. */
   counts: boolean | null
+  /** The WHS estimate's view of the round, when the app computed it for the file. */
+  whs?: WhsColumns | null
+}
+
+/** A round as the WHS estimate sees it (issue 24): its three columns of the rounds CSV. */
+export interface WhsColumns {
+  adjustedDifferential: number
+  exceptionalReduction: 0 | 1 | 2
+  counts: boolean
 }
 
 /** The rounds CSV's header; its first seven columns are what the import reads back. */
@@ -257,9 +266,14 @@ export const ROUNDS_CSV_HEADER = [
   'Holes',
   'Differential',
   'Counts',
+  'Adjusted differential',
+  'Exceptional reduction',
+  'Counts for WHS',
 ] as const
 
 const tenths = (value: number) => value.toFixed(1)
+const yesNo = (value: boolean | null | undefined) =>
+  value === null || value === undefined ? null : value ? 'yes' : 'no'
 
 export function roundToCsv(round: ScoredRoundRecord) {
   return [
@@ -271,6 +285,9 @@ export function roundToCsv(round: ScoredRoundRecord) {
     round.teeName,
     round.holes,
     round.differential === null ? null : tenths(round.differential),
-    round.counts === null ? null : round.counts ? 'yes' : 'no',
+    yesNo(round.counts),
+    round.whs ? tenths(round.whs.adjustedDifferential) : null,
+    round.whs ? tenths(round.whs.exceptionalReduction) : null,
+    yesNo(round.whs?.counts),
   ]
 }

@@ -22,7 +22,7 @@ const SETTLE_PAUSES_MS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000]
  * Logical decoding can hand over a commit before the committing session is done: Postgres flushes
  * the commit record first and only then tells other sessions the transaction has ended. A snapshot
  * taken in between sees the transaction as still running and its row as absent, which would hide
- * the change from its own golfer. So the same statement asks whether the change's transaction
+ * the change from the user who made it. So the same statement asks whether the change's transaction
  * (`xid`) is visible in its snapshot, and the check is asked again after a pause until it is.
  */
 export async function rowVisibleTo(

@@ -30,6 +30,7 @@ import {
   type SchemaSnapshot,
 } from './schema-cache.ts'
 import { hasConditions, type Conditions, type Representation } from './plan/mutate-plan.ts'
+import { COUNT_PLAN, countTotal, plannedRows } from './planned-count.ts'
 import {
   deleteStatement,
   insertStatement,
@@ -123,7 +124,7 @@ async function read({
   const statement = readStatement({
     tree,
     count: request.preferences.count !== undefined,
-    shape: request.media.single ? 'single' : 'array',
+    shape: request.media.csv ? 'csv' : request.media.single ? 'single' : 'array',
     stripNulls: request.media.stripNulls,
   })
   const row = await run(
@@ -133,6 +134,18 @@ async function read({
     statement,
     requireSingle(request),
   )
+  const { count } = request.preferences
+  if ((count === 'planned' || count === 'estimated') && row.total_result_set !== null) {
+    const explained = await run(
+      environment,
+      { ...request, media: { ...request.media, plan: COUNT_PLAN } },
+      { ...session, readOnly: true },
+      statement,
+    )
+    const estimate = plannedRows(JSON.parse(explained.body))
+    const total = countTotal(count, Number(row.total_result_set), estimate, environment.maxRows)
+    row.total_result_set = String(total)
+  }
   const { status, contentRange: header } = pageStatus(range.offset, Number(row.page_total), row)
   return respond(
     request,

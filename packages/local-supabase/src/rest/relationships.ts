@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import { postgrestError } from './errors.ts'
+import { viewRelationships } from './view-relationships.ts'
 
 /**
  * The relationships resource embedding follows, derived from the catalog as PostgREST derives
@@ -7,7 +8,7 @@ import { postgrestError } from './errors.ts'
  * many-to-one (or one-to-one, when its columns are a primary key or unique constraint) and the
  * inverse one-to-many (or one-to-one); a table whose primary key holds foreign keys to two tables
  * joins them many-to-many; a function taking one table's row and returning another table's rows
- * is a computed relationship. Relationships from views are not derived.
+ * is a computed relationship. Views keeping a foreign key's columns share it (view-relationships.ts).
  */
 
 export type Cardinality = 'one-to-many' | 'many-to-one' | 'one-to-one' | 'many-to-many'
@@ -33,6 +34,9 @@ export interface ForeignKeyRelationship {
   /** Pairs (origin column, foreign column). Empty for many-to-many. */
   columns: [string, string][]
   junction?: Junction
+  /** Which side is a view standing in for a table (view-relationships.ts). */
+  tableIsView?: boolean
+  foreignTableIsView?: boolean
 }
 
 export interface ComputedRelationship {
@@ -154,6 +158,7 @@ export async function loadRelationships(
     constraint: row.constraint_name,
     columns: row.columns,
   }))
+  direct.push(...(await viewRelationships(db, schema, direct)))
   const manyToMany: ForeignKeyRelationship[] = []
   for (const first of direct) {
     if (first.cardinality !== 'many-to-one') continue
@@ -192,6 +197,8 @@ export async function loadRelationships(
     foreignTable: relationship.table,
     cardinality: relationship.cardinality === 'many-to-one' ? 'one-to-many' : 'one-to-one',
     columns: swap(relationship.columns),
+    tableIsView: relationship.foreignTableIsView,
+    foreignTableIsView: relationship.tableIsView,
   }))
   // A computed relationship named like a table replaces the detected ones to that table.
   const computedRelationships: ComputedRelationship[] = computed.rows.map((row) => ({
@@ -260,7 +267,9 @@ export function findRelationship(
       )
     }
     if (hint === undefined) {
-      return target === relationship.foreignTable || target === constraint || target === column
+      // Through a column, PostgREST embeds the table it references, never a view over it.
+      const viaColumn = target === column && !relationship.foreignTableIsView
+      return target === relationship.foreignTable || target === constraint || viaColumn
     }
     return (
       target === relationship.foreignTable &&

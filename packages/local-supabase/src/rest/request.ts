@@ -14,6 +14,8 @@ import { negotiateMedia, rangeNotSatisfiable, rangeStatus, type MediaChoice } fr
 import { EXPOSED_SCHEMA, type SchemaCache, type SchemaSnapshot } from './schema-cache.ts'
 import type { ResultRow, Statement } from './query/statements.ts'
 import { inTransaction } from './transaction.ts'
+import { explain, requirePlanEnabled } from './media-types.ts'
+import { COUNT_PLAN } from './planned-count.ts'
 
 /** A request after the steps every PostgREST request takes: JWT, schema, query, Prefer, Accept. */
 export interface RestRequest {
@@ -142,6 +144,8 @@ export function pageStatus(
   return result
 }
 
+const EMPTY_ROW: ResultRow = { total_result_set: null, page_total: '0', body: '', inserted: null }
+
 /** Codes that mean the schema changed under the cache (a table, column or function is gone). */
 const STALE_SCHEMA_CODES = new Set(['42P01', '42703', '42883'])
 
@@ -152,7 +156,10 @@ export async function run(
   statement: Statement,
   check: (row: ResultRow) => void = () => undefined,
 ): Promise<ResultRow> {
-  const rollback = transactionEnd(await cache.current(), request.preferences) === 'rollback'
+  const snapshot = await cache.current()
+  const rollback = transactionEnd(snapshot, request.preferences) === 'rollback'
+  if (request.media.plan && request.media.plan !== COUNT_PLAN)
+    requirePlanEnabled(snapshot, request.media.plan, request.headers.accept ?? '')
   try {
     return await inTransaction(
       ctx.restDb,
@@ -163,8 +170,10 @@ export async function run(
         rollback,
       },
       async (client) => {
+        const { plan } = request.media
+        if (plan) return { ...EMPTY_ROW, body: await explain(client, statement, plan) }
         const { rows } = await client.query<ResultRow>(statement.text, statement.values)
-        const row = rows[0] ?? { total_result_set: null, page_total: '0', body: '', inserted: null }
+        const row = rows[0] ?? EMPTY_ROW
         check(row)
         return row
       },

@@ -37,10 +37,26 @@ describe('Accept', () => {
     expect(negotiateMedia('text/csv;q=0.9, application/json')).toMatchObject({ single: false })
   })
 
+  it('offers CSV and the execution plan, with its format, options and target', () => {
+    expect(negotiateMedia('text/csv')).toMatchObject({
+      csv: true,
+      contentType: 'text/csv; charset=utf-8',
+    })
+    expect(
+      negotiateMedia(
+        'application/vnd.pgrst.plan+json; for="application/json"; options=verbose|settings',
+      ),
+    ).toMatchObject({
+      plan: { format: 'json', options: ['verbose', 'settings'], for: 'application/json' },
+      contentType: 'application/vnd.pgrst.plan+json; for="application/json"; charset=utf-8',
+    })
+    expect(negotiateMedia('application/vnd.pgrst.plan')).toMatchObject({ plan: { format: 'text' } })
+  })
+
   it('answers media types it cannot produce with 406 PGRST107', () => {
     let error: unknown
     try {
-      negotiateMedia('text/csv')
+      negotiateMedia('application/xml')
     } catch (caught) {
       error = caught
     }

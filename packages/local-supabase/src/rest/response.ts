@@ -1,4 +1,5 @@
 import { postgrestError } from './errors.ts'
+import { extraMediaChoice, type PlanChoice } from './media-types.ts'
 
 /**
  * Content negotiation and the response's framing: Content-Type, Content-Range and the range
@@ -11,6 +12,10 @@ export interface MediaChoice {
   /** `nulls=stripped`: keys whose value is null are left out. */
   stripNulls: boolean
   contentType: string
+  /** `text/csv`: the rows as PostgREST's CSV. */
+  csv?: true
+  /** `application/vnd.pgrst.plan…`: the statement's EXPLAIN instead of its rows. */
+  plan?: PlanChoice
 }
 
 const JSON_MEDIA: MediaChoice = {
@@ -43,8 +48,10 @@ function choiceFor(mediaRange: string): MediaChoice | undefined {
         stripNulls,
         contentType: `application/vnd.pgrst.object+json${stripNulls ? ';nulls=stripped' : ''}; charset=utf-8`,
       }
-    default:
-      return undefined
+    default: {
+      const extra = extraMediaChoice(type, parameters)
+      return extra && { single: false, stripNulls: false, ...extra }
+    }
   }
 }
 

@@ -3,6 +3,7 @@ import type { ServiceContext } from '../context.ts'
 import { postgrestError } from './errors.ts'
 import { authenticate } from './jwt.ts'
 import { handleRelation } from './relation.ts'
+import { followReloads } from './reload-notifications.ts'
 import { prepareRequest, type RestEnvironment } from './request.ts'
 import { handleRpc } from './rpc.ts'
 import { SchemaCache } from './schema-cache.ts'
@@ -25,6 +26,7 @@ export function restRoutes(ctx: ServiceContext): Hono {
     cache: new SchemaCache(ctx.adminDb),
     maxRows: configured ?? DEFAULT_MAX_ROWS,
   }
+  followReloads(ctx, environment.cache)
   const app = new Hono()
 
   app.all('/rpc/:fn', async (c) => handleRpc(c, await prepareRequest(c, ctx, true), environment))

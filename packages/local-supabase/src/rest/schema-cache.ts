@@ -281,6 +281,7 @@ export function aggregatesEnabled(snapshot: SchemaSnapshot): boolean {
 export class SchemaCache {
   private snapshot: SchemaSnapshot | undefined
   private loading: Promise<SchemaSnapshot> | undefined
+  private generation = 0
 
   constructor(private readonly db: pg.Pool) {}
 
@@ -291,9 +292,11 @@ export class SchemaCache {
 
   /** Reads the catalog again; concurrent callers share one reload. */
   reload(): Promise<SchemaSnapshot> {
+    const generation = this.generation
     this.loading ??= loadSchema(this.db)
       .then((snapshot) => {
-        this.snapshot = snapshot
+        // A read that began before an invalidation may predate what the invalidation announced.
+        if (generation === this.generation) this.snapshot = snapshot
         return snapshot
       })
       .catch((error: unknown) => {
@@ -305,7 +308,7 @@ export class SchemaCache {
         })
       })
       .finally(() => {
-        this.loading = undefined
+        if (generation === this.generation) this.loading = undefined
       })
     return this.loading
   }
@@ -313,6 +316,8 @@ export class SchemaCache {
   /** After PostgreSQL reports a missing table, column or function, the next request re-reads. */
   invalidate(): void {
     this.snapshot = undefined
+    this.loading = undefined
+    this.generation += 1
   }
 
   /** Finds a relation, re-reading the catalog once before deciding it does not exist. */

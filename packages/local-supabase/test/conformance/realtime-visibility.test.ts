@@ -6,7 +6,7 @@ import { adminPool, newUser, stackInfo } from '../support.ts'
 /**
  * The RLS check of a decoded change must not run ahead of the commit. Logical decoding can hand
  * over a transaction before its session has told others it ended; a check in that instant saw
- * no row, and the golfer's own change was silently not sent (the load test lost one now and then
+ * no row, and the user's own change was silently not sent (the load test lost one now and then
  * on a busy machine). An open transaction stands in for that instant here: its xid is not yet
  * visible to other sessions, exactly as a just-decoded one may not be.
  */

@@ -138,6 +138,26 @@ describe('many-to-one and one-to-many', () => {
       { title: 'Second', reviews: [{ count: 0 }] },
     ])
   })
+
+  it("embeds through a view that keeps a foreign key's column, on either side", async () => {
+    const fromView = await owner.client
+      .from('author_book_counts')
+      .select('name, books!books_author_id_fkey(title)')
+      .order('name')
+      .order('title', { referencedTable: 'books' })
+    expect(fromView.error).toBeNull()
+    expect(fromView.data).toEqual([
+      { name: 'Ada', books: [{ title: 'First' }, { title: 'Second' }] },
+      { name: 'Bo', books: [{ title: 'Third' }] },
+    ])
+    const toView = await owner.client
+      .from('books')
+      .select('title, author_book_counts!books_author_id_fkey(name, books)')
+      .eq('id', ids.third)
+      .single()
+    expect(toView.error).toBeNull()
+    expect(toView.data).toEqual({ title: 'Third', author_book_counts: { name: 'Bo', books: 1 } })
+  })
 })
 
 describe('many-to-many, join types and spreads', () => {
@@ -194,6 +214,18 @@ describe('many-to-many, join types and spreads', () => {
       .order('title', { referencedTable: 'books', ascending: false })
       .single()
     expect(many.data).toEqual({ name: 'Ada', title: ['Second', 'First'] })
+  })
+
+  it('groups an aggregate by every column a to-one spread of * brings', async () => {
+    const { data, error } = await owner.client
+      .from('books')
+      .select('count(), ...authors!author_id(*)')
+    expect(error).toBeNull()
+    const byName = [...(data ?? [])].sort((x, y) => String(x.name).localeCompare(String(y.name)))
+    expect(byName).toEqual([
+      { count: 2, id: ids.ada, user_id: owner.user.id, name: 'Ada' },
+      { count: 1, id: ids.bo, user_id: owner.user.id, name: 'Bo' },
+    ])
   })
 
   it('orders parents by a to-one embed', async () => {

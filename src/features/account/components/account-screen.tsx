@@ -1,4 +1,5 @@
 import type { AccountRecordRows } from '../api/load-account-record'
+import type { ExportRound } from '../lib/export-files'
 import { DeleteAccountSection } from './delete-account-section'
 import { EmailSection } from './email-section'
 import { ExportSection } from './export-section'
@@ -13,6 +14,7 @@ interface AccountScreenProps {
   /** The golfer's record as this device holds it, or null while it is not loaded. */
   recordOnDevice(): AccountRecordRows | null
   onImported(): void
+  withEstimate?: (rounds: ExportRound[]) => ExportRound[]
 }
 
 /** /account: the golfer's email, password, their data in and out, and deleting it all. */
@@ -23,6 +25,7 @@ export function AccountScreen({
   onDeleted,
   recordOnDevice,
   onImported,
+  withEstimate,
 }: AccountScreenProps) {
   return (
     <>
@@ -31,7 +34,12 @@ export function AccountScreen({
       </header>
       <EmailSection email={email} />
       <PasswordSection email={email} checkNewPassword={checkNewPassword} />
-      <ExportSection userId={userId} email={email} recordOnDevice={recordOnDevice} />
+      <ExportSection
+        userId={userId}
+        email={email}
+        recordOnDevice={recordOnDevice}
+        withEstimate={withEstimate}
+      />
       <ImportSection userId={userId} recordOnDevice={recordOnDevice} onImported={onImported} />
       <DeleteAccountSection email={email} onDeleted={onDeleted} />
     </>

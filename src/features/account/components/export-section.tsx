@@ -3,7 +3,7 @@ import { AlertMessage } from '@/components/ui/alert-message'
 import { readAccountRecord, type AccountRecordRows } from '../api/load-account-record'
 import { EXPORT_FAILED } from '../lib/account-messages'
 import { downloadFile } from '../lib/download'
-import { coursesCsv, fullJson, roundsCsv } from '../lib/export-files'
+import { coursesCsv, fullJson, roundsCsv, type ExportRound } from '../lib/export-files'
 import { localToday } from '../lib/import-plan'
 
 type Kind = 'rounds' | 'courses' | 'everything'
@@ -12,9 +12,11 @@ interface ExportSectionProps {
   userId: string
   email: string | null
   recordOnDevice(): AccountRecordRows | null
+  /** The rounds with the WHS estimate's columns added (the app composes the handicap feature). */
+  withEstimate?: (rounds: ExportRound[]) => ExportRound[]
 }
 
-export function ExportSection({ userId, email, recordOnDevice }: ExportSectionProps) {
+export function ExportSection({ userId, email, recordOnDevice, withEstimate }: ExportSectionProps) {
   const [alert, setAlert] = useState<string | null>(null)
   const [busy, setBusy] = useState<Kind | null>(null)
 
@@ -23,7 +25,8 @@ export function ExportSection({ userId, email, recordOnDevice }: ExportSectionPr
     setAlert(null)
     setBusy(kind)
     try {
-      const { record } = await readAccountRecord(userId, recordOnDevice)
+      const { record: held } = await readAccountRecord(userId, recordOnDevice)
+      const record = withEstimate ? { ...held, rounds: withEstimate(held.rounds) } : held
       const day = localToday()
       if (kind === 'rounds') {
         downloadFile(

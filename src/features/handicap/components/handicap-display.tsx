@@ -1,19 +1,27 @@
 import { Loading } from '@/components/ui/loading'
 import { explainIndex } from '../lib/explain-index'
 import { formatHandicapIndex } from '../lib/handicap-index'
+import { WhsEstimate, type WhsEstimateProps } from './whs-estimate'
 
 interface HandicapDisplayProps {
   /** The index from the engine, or null below 3 rounds. */
   index: number | null
   roundCount: number
   loading?: boolean
+  /** The WHS estimate shown under the spec's number, when the screen computes one. */
+  estimate?: WhsEstimateProps
 }
 
 export const NEED_MORE_ROUNDS =
   'Need to input at least 3 rounds before handicap index can be calculated.'
 
 /** The large number at the top of the HCP screen; announced politely when it changes. */
-export function HandicapDisplay({ index, roundCount, loading = false }: HandicapDisplayProps) {
+export function HandicapDisplay({
+  index,
+  roundCount,
+  loading = false,
+  estimate,
+}: HandicapDisplayProps) {
   return (
     <section className="handicap" data-testid="handicap-display" aria-label="Handicap index">
       {loading ? (
@@ -39,6 +47,7 @@ export function HandicapDisplay({ index, roundCount, loading = false }: Handicap
           )}
         </div>
       )}
+      {loading || !estimate ? null : <WhsEstimate {...estimate} />}
     </section>
   )
 }

@@ -41,6 +41,58 @@ describe('HandicapTrend', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument()
   })
 
+  it('draws the WHS estimate as a dashed second line, named in the caption and a column of the table', async () => {
+    // Oldest first, differentials 20.0, 20.0, 20.0, 9.0 on four days: after the third both
+    // numbers are 20.0 − 2.0 = 18.0. The fourth is exceptional against the 18.0 in effect
+    // (18.0 − 9.0 = 9.0 ≥ 7.0): 1.0 off all four, 19.0, 19.0, 19.0, 8.0, so the estimate is
+    // 8.0 − 1.0 = 7.0 and the spec's index 9.0 − 1.0 = 8.0.
+    const withWhs: TrendEntry[] = [
+      {
+        key: 'a',
+        label: '1 Jun 2025',
+        differential: 20,
+        index: null,
+        whsIndex: null,
+        counts: false,
+      },
+      {
+        key: 'b',
+        label: '2 Jun 2025',
+        differential: 20,
+        index: null,
+        whsIndex: null,
+        counts: false,
+      },
+      { key: 'c', label: '3 Jun 2025', differential: 20, index: 18, whsIndex: 18, counts: false },
+      { key: 'd', label: '4 Jun 2025', differential: 9, index: 8, whsIndex: 7, counts: true },
+    ]
+    const user = userEvent.setup()
+    const { container } = render(<HandicapTrend entries={withWhs} />)
+    expect(container.querySelectorAll('.trend__line')).toHaveLength(2)
+    expect(
+      container.querySelector('.trend__line--whs')?.getAttribute('points')?.split(' '),
+    ).toHaveLength(2)
+    expect(screen.getByRole('img')).toHaveAccessibleName(
+      'Index after each round: 18.0 on 3 Jun 2025, 8.0 now. The dashed line is the WHS estimate, 7.0 now. Dots are your differentials, filled when they count; lower is better.',
+    )
+
+    // The table's toggle is the chart's one stop on the keyboard (a summary; browsers open it
+    // with Enter or Space, which jsdom does not, so it is clicked here).
+    await user.tab()
+    expect(screen.getByText('Show as a table')).toHaveFocus()
+    await user.click(screen.getByText('Show as a table'))
+    const rows = within(screen.getByRole('table'))
+      .getAllByRole('row')
+      .map((row) => row.textContent)
+    expect(rows).toEqual([
+      'PlayedDifferentialIndex after itWHS estimate after it',
+      '1 Jun 202520.0none yetnone yet',
+      '2 Jun 202520.0none yetnone yet',
+      '3 Jun 202520.018.018.0',
+      '4 Jun 20259.0 (counts)8.07.0',
+    ])
+  })
+
   it('draws nothing before the third round', () => {
     const { container } = render(<HandicapTrend entries={entries.slice(0, 2)} />)
     expect(container).toBeEmptyDOMElement()

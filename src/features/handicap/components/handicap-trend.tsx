@@ -9,16 +9,33 @@ export interface TrendEntry {
   /** The index after this round, or null before the third. */
   index: number | null
   counts: boolean
+  /** The WHS estimate after this round, or null while there is none. */
+  whsIndex?: number | null
 }
 
 const WIDTH = 320
 const HEIGHT = 140
 const PAD = { top: 12, right: 12, bottom: 12, left: 12 }
 
+/** "x,y x,y …" of the points that have a value, for a polyline. */
+function points(
+  values: readonly (number | null | undefined)[],
+  x: (at: number) => number,
+  y: (value: number) => number,
+): string {
+  return values
+    .map((value, at) =>
+      value === null || value === undefined ? null : `${x(at).toFixed(1)},${y(value).toFixed(1)}`,
+    )
+    .filter((point) => point !== null)
+    .join(' ')
+}
+
 /**
  * The index after each round, over time, drawn by hand in SVG (no charting library: the whole
  * chart is a polyline and some circles). One dot per round, its differential, filled when it
- * counts; the line is the index (up is a higher index, so improving is going down). A table says
+ * counts; the solid line is the index (up is a higher index, so improving is going down), the
+ * dashed one the WHS estimate, told apart by their dashes as well as their colour. A table says
  * the same to anyone who opens it ("Show as a table"): rendered only then, because a phone laid out
  * its hundreds of hidden cells on every open of the screen.
  */
@@ -28,9 +45,11 @@ export function HandicapTrend({ entries }: { entries: readonly TrendEntry[] }) {
   const indexed = entries.filter((entry) => entry.index !== null)
   if (indexed.length === 0) return null
 
-  const values = entries.flatMap((entry) =>
-    entry.index === null ? [entry.differential] : [entry.differential, entry.index],
-  )
+  const values = entries.flatMap((entry) => [
+    entry.differential,
+    ...(entry.index === null ? [] : [entry.index]),
+    ...(entry.whsIndex === null || entry.whsIndex === undefined ? [] : [entry.whsIndex]),
+  ])
   const low = Math.min(...values)
   const high = Math.max(...values)
   const span = high - low || 1
@@ -38,14 +57,21 @@ export function HandicapTrend({ entries }: { entries: readonly TrendEntry[] }) {
     PAD.left +
     (entries.length === 1 ? 0.5 : at / (entries.length - 1)) * (WIDTH - PAD.left - PAD.right)
   const y = (value: number) => PAD.top + ((high - value) / span) * (HEIGHT - PAD.top - PAD.bottom)
-  const line = entries
-    .map((entry, at) =>
-      entry.index === null ? null : `${x(at).toFixed(1)},${y(entry.index).toFixed(1)}`,
-    )
-    .filter((point) => point !== null)
-    .join(' ')
+  const line = points(
+    entries.map((entry) => entry.index),
+    x,
+    y,
+  )
+  const whsLine = points(
+    entries.map((entry) => entry.whsIndex),
+    x,
+    y,
+  )
   const first = indexed[0] as TrendEntry
   const last = indexed[indexed.length - 1] as TrendEntry
+  const hasWhs = entries.some((entry) => entry.whsIndex !== undefined)
+  // The estimate now (it exists whenever the spec's index does: both need 3 rounds).
+  const lastWhs = entries[entries.length - 1]?.whsIndex
 
   return (
     <figure className="trend" data-testid="handicap-trend">
@@ -57,6 +83,9 @@ export function HandicapTrend({ entries }: { entries: readonly TrendEntry[] }) {
         preserveAspectRatio="none"
       >
         <polyline className="trend__line" points={line} fill="none" />
+        {hasWhs ? (
+          <polyline className="trend__line trend__line--whs" points={whsLine} fill="none" />
+        ) : null}
         {entries.map((entry, at) => (
           <circle
             key={entry.key}
@@ -69,8 +98,11 @@ export function HandicapTrend({ entries }: { entries: readonly TrendEntry[] }) {
       </svg>
       <figcaption id={captionId} className="trend__caption">
         Index after each round: {formatHandicapIndex(first.index as number)} on {first.label}
-        {indexed.length > 1 ? `, ${formatHandicapIndex(last.index as number)} now` : ''}. Dots are
-        your differentials, filled when they count; lower is better.
+        {indexed.length > 1 ? `, ${formatHandicapIndex(last.index as number)} now` : ''}.
+        {lastWhs === null || lastWhs === undefined
+          ? ''
+          : ` The dashed line is the WHS estimate, ${formatHandicapIndex(lastWhs)} now.`}{' '}
+        Dots are your differentials, filled when they count; lower is better.
       </figcaption>
       <details className="trend__data" onToggle={(event) => setShowTable(event.currentTarget.open)}>
         <summary className="trend__toggle">Show as a table</summary>
@@ -82,6 +114,7 @@ export function HandicapTrend({ entries }: { entries: readonly TrendEntry[] }) {
                 <th scope="col">Played</th>
                 <th scope="col">Differential</th>
                 <th scope="col">Index after it</th>
+                {hasWhs ? <th scope="col">WHS estimate after it</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -93,6 +126,13 @@ export function HandicapTrend({ entries }: { entries: readonly TrendEntry[] }) {
                     {entry.counts ? ' (counts)' : ''}
                   </td>
                   <td>{entry.index === null ? 'none yet' : formatHandicapIndex(entry.index)}</td>
+                  {hasWhs ? (
+                    <td>
+                      {entry.whsIndex === null || entry.whsIndex === undefined
+                        ? 'none yet'
+                        : formatHandicapIndex(entry.whsIndex)}
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>

@@ -34,6 +34,8 @@ export interface RoundMark {
   differential: string | null
   /** Whether the index averages the round's entry. */
   counts: boolean
+  /** Whether the WHS estimate is made from the round's entry. */
+  countsForWhs?: boolean
   /** For a paired nine, its other nine as shown: "25 Nov 2026 (40)", its day and score. */
   pairedWith?: string | null
 }
@@ -133,9 +135,9 @@ export function RoundsList({
               key={round.id}
               value={round.id}
               status={syncLabel(pending[round.id])}
-              // Seen as "82 St Andrews 14 Sept 2025 Diff 12.3 Counts"; the spoken name is given
-              // whole (see AccordionItem's label) and contains what is seen, in the same order and
-              // with nothing between: "Counts" is last, so "Saving…" can follow it.
+              // Seen as "82 St Andrews 14 Sept 2025 Diff 12.3 Counts Counts for WHS"; the spoken
+              // name is given whole (see AccordionItem's label) and contains what is seen, in the
+              // same order and with nothing between: the marks are last, so "Saving…" can follow.
               label={[
                 `Score ${round.score}`,
                 round.courseName,
@@ -144,6 +146,7 @@ export function RoundsList({
                 ...(differential === null ? [] : [`Diff ${differential}`]),
                 ...(nine ? [nine] : []),
                 ...(mark?.counts ? ['Counts'] : []),
+                ...(mark?.countsForWhs ? ['Counts for WHS'] : []),
               ].join(', ')}
               title={
                 <>
@@ -175,6 +178,14 @@ export function RoundsList({
                       {' '}
                       <span className="round__counts" data-testid="counts-mark">
                         Counts
+                      </span>
+                    </>
+                  ) : null}
+                  {mark?.countsForWhs ? (
+                    <>
+                      {' '}
+                      <span className="round__counts round__whs" data-testid="whs-counts-mark">
+                        Counts for WHS
                       </span>
                     </>
                   ) : null}

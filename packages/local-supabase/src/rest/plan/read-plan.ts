@@ -47,7 +47,7 @@ export interface PlanNode {
   columns?: ReadonlySet<string>
 }
 
-export type BodyShape = 'array' | 'single' | 'scalar' | 'scalar-array' | 'none'
+export type BodyShape = 'array' | 'single' | 'scalar' | 'scalar-array' | 'csv' | 'none'
 
 /** A read: the tree, whether to count, and how the rows become the body. */
 export interface ReadPlan {
@@ -158,9 +158,14 @@ export function planTree(options: TreeOptions): PlanNode {
     }
   }
   resolve(root)
-  const check = (node: PlanNode, insideToMany: boolean) => {
+  // `parentGrouped`: the node's parent aggregates, so a to-one spread's columns join its GROUP BY.
+  const check = (node: PlanNode, insideToMany: boolean, parentGrouped: boolean) => {
     const toMany = insideToMany || node.spread === 'to-many'
-    if (node.select.some((item) => item.kind === 'column' && item.aggregate !== undefined)) {
+    const aggregated = node.select.some(
+      (item) => item.kind === 'column' && item.aggregate !== undefined,
+    )
+    const grouped = node.spread === 'to-one' && parentGrouped
+    if (aggregated) {
       if (!options.aggregatesEnabled) throw aggregatesNotAllowed()
       if (node.spread === 'to-many') {
         throw postgrestError(400, {
@@ -171,8 +176,9 @@ export function planTree(options: TreeOptions): PlanNode {
         })
       }
     }
-    if (toMany && node.select.some((item) => item.kind === 'star')) {
-      // A to-many spread aggregates each column on its own, so `*` becomes the columns.
+    if ((toMany || grouped) && node.select.some((item) => item.kind === 'star')) {
+      // A to-many spread aggregates each column on its own, and a to-one spread into an aggregating
+      // parent is grouped by each of them, so `*` becomes the columns.
       const columns = options.snapshot.relations.get(node.relation)?.columns ?? []
       node.select = node.select.flatMap((item) =>
         item.kind === 'star'
@@ -183,9 +189,11 @@ export function planTree(options: TreeOptions): PlanNode {
           : [item],
       )
     }
-    for (const child of node.children) check(child, toMany && child.spread !== 'none')
+    for (const child of node.children) {
+      check(child, toMany && child.spread !== 'none', aggregated || grouped)
+    }
   }
-  check(root, false)
+  check(root, false, false)
   return root
 }
 

@@ -10,6 +10,7 @@ import type {
 } from '../api-request/types.ts'
 import type { Conditions } from '../plan/mutate-plan.ts'
 import type { BodyShape } from '../plan/read-plan.ts'
+import { CSV_BODY_SQL } from '../media-types.ts'
 import { EXPOSED_SCHEMA, type Relation } from '../schema-cache.ts'
 
 /**
@@ -209,6 +210,8 @@ export function bodySql(shape: BodyShape, stripNulls: boolean): string {
       return `coalesce(${strip('json_agg(_postgrest_t.pgrst_scalar)->0')}, 'null')::text`
     case 'scalar-array':
       return `coalesce(${strip('json_agg(_postgrest_t.pgrst_scalar)')}, '[]')::text`
+    case 'csv':
+      return CSV_BODY_SQL
     case 'none':
       return `''::text`
   }

@@ -1,0 +1,68 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { HandicapDisplay } from './handicap-display'
+
+const reasons = [
+  'Uses your latest 20 of 34 rounds',
+  'An exceptional round on 12 Jun 2025 took 2.0 off 20 differentials',
+  'Capped: your lowest index in the past year was 8.1, so the rise above 3.0 is halved',
+  'Playing conditions are not known here',
+]
+
+describe('the WHS estimate on the handicap card', () => {
+  it('shows the estimate under the spec’s number, which stays as it is', () => {
+    render(<HandicapDisplay index={9.4} roundCount={34} estimate={{ index: 11.8, reasons }} />)
+    expect(screen.getByText('9.4')).toBeVisible()
+    expect(screen.getByText('HCP')).toBeVisible()
+    expect(screen.getByTestId('whs-estimate')).toHaveTextContent(/^WHS estimate 11\.8$/)
+  })
+
+  it('shows a plus estimate with a + sign', () => {
+    render(<HandicapDisplay index={-1.2} roundCount={5} estimate={{ index: -3.2, reasons: [] }} />)
+    expect(screen.getByTestId('whs-estimate')).toHaveTextContent(/^WHS estimate \+3\.2$/)
+  })
+
+  it('says plainly that there is no estimate below 3 rounds, with nothing to disclose', () => {
+    render(<HandicapDisplay index={null} roundCount={2} estimate={{ index: null, reasons: [] }} />)
+    expect(screen.getByTestId('whs-estimate')).toHaveTextContent(/^WHS estimate: needs 3 rounds$/)
+    expect(screen.queryByRole('button')).not.toBeInTheDocument()
+  })
+
+  it('lists why it differs behind a button, then what is never modelled and who issues the real one', async () => {
+    const user = userEvent.setup()
+    render(<HandicapDisplay index={9.4} roundCount={34} estimate={{ index: 11.8, reasons }} />)
+    const button = screen.getByRole('button', { name: 'Why is it different?' })
+    expect(button).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.queryByRole('list')).not.toBeInTheDocument()
+
+    await user.click(button)
+    expect(button).toHaveAttribute('aria-expanded', 'true')
+    const list = screen.getByRole('list')
+    expect(button).toHaveAttribute('aria-controls', list.id)
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Uses your latest 20 of 34 rounds',
+      'An exceptional round on 12 Jun 2025 took 2.0 off 20 differentials',
+      'Capped: your lowest index in the past year was 8.1, so the rise above 3.0 is halved',
+      'Playing conditions are not known here',
+      'Not modelled here: committee adjustments, penalty scores and 9-hole rounds',
+      'An official index is issued by your federation, not by HCPFast',
+    ])
+
+    // The keyboard closes it as it opened it.
+    button.focus()
+    await user.keyboard('{Enter}')
+    expect(button).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.queryByRole('list')).not.toBeInTheDocument()
+    await user.keyboard(' ')
+    expect(button).toHaveAttribute('aria-expanded', 'true')
+    expect(button).toHaveFocus()
+  })
+
+  it('shows no estimate while the rounds load', () => {
+    render(
+      <HandicapDisplay index={null} roundCount={0} loading estimate={{ index: 4, reasons: [] }} />,
+    )
+    expect(screen.queryByTestId('whs-estimate')).not.toBeInTheDocument()
+  })
+})
