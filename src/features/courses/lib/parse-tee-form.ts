@@ -1,9 +1,4 @@
-import {
-  TEE_BOUNDS,
-  parseTeeRating,
-  parseTeeSlope,
-  type TeeInput,
-} from '@/lib/tables/tees'
+import { TEE_BOUNDS, parseTeeRating, parseTeeSlope, type TeeInput } from '@/lib/tables/tees'
 import { parseCourseName } from './parse-course-form'
 
 const WHOLE_PATTERN = /^\d{1,4}$/
