@@ -172,3 +172,82 @@ describe('the day played and the course used last', () => {
     )
   })
 })
+
+describe('tees and nines', () => {
+  const WHITE = {
+    id: '01J0000000000000000000000W',
+    name: 'White',
+    rating: 72.1,
+    slope: 130,
+    par: 72,
+    holes: 18 as const,
+    holePars: null,
+  }
+  const YELLOW_9 = {
+    id: '01J0000000000000000000000Y',
+    name: 'Yellow 9',
+    rating: 35.3,
+    slope: 121,
+    par: 36,
+    holes: 9 as const,
+    holePars: null,
+  }
+  const WITH_TEES: CourseChoice = { ...AUGUSTA, tees: [WHITE, YELLOW_9] }
+
+  it('plays from the course’s first tee unless another is picked', async () => {
+    const view = openDialog([WITH_TEES])
+    expect(within(view.dialog).getByLabelText('Tee')).toHaveValue(WHITE.id)
+    await enterScore(view, '88')
+    expect(view.onAdd).toHaveBeenCalledWith(
+      { courseId: AUGUSTA.id, teeId: WHITE.id, nine: null, score: 88, playedOn: localToday() },
+      WITH_TEES,
+    )
+  })
+
+  it('takes a nine from a 9-hole tee, held to a nine’s score, keeping what was typed', async () => {
+    const view = openDialog([WITH_TEES])
+    await view.user.selectOptions(within(view.dialog).getByLabelText('Tee'), 'Yellow 9 (9 holes)')
+    expect(within(view.dialog).getByTestId('nines-note')).toHaveTextContent(
+      'Nines count in pairs (the WHS 2020 method)',
+    )
+    await enterScore(view, '101')
+    expect(within(view.dialog).getByRole('alert')).toHaveTextContent(
+      'The gross score of a nine must be a whole number from 9 to 100.',
+    )
+    expect(within(view.dialog).getByLabelText('Gross Score')).toHaveValue('101')
+    await view.user.clear(within(view.dialog).getByLabelText('Gross Score'))
+    await enterScore(view, '41')
+    expect(view.onAdd).toHaveBeenCalledWith(
+      { courseId: AUGUSTA.id, teeId: YELLOW_9.id, nine: null, score: 41, playedOn: localToday() },
+      WITH_TEES,
+    )
+  })
+
+  it('adds the back nine of an 18-hole tee in one step, with its rating and slope', async () => {
+    const view = openDialog([WITH_TEES])
+    await view.user.selectOptions(
+      within(view.dialog).getByLabelText('Holes Played'),
+      'Back nine (holes 10–18)',
+    )
+    await view.user.type(within(view.dialog).getByLabelText("Nine's Course Rating"), '46.0')
+    await view.user.type(within(view.dialog).getByLabelText("Nine's Slope Rating"), '125')
+    await enterScore(view, '44')
+    expect(within(view.dialog).getByRole('alert')).toHaveTextContent(
+      "The nine's course rating must be 10.0 to 45.0 for 9 holes, with at most one decimal.",
+    )
+    expect(view.onAdd).not.toHaveBeenCalled()
+    await view.user.clear(within(view.dialog).getByLabelText("Nine's Course Rating"))
+    await view.user.type(within(view.dialog).getByLabelText("Nine's Course Rating"), '36.2')
+    await view.user.click(within(view.dialog).getByRole('button', { name: 'Add Round' }))
+    expect(view.onAdd).toHaveBeenCalledWith(
+      {
+        courseId: AUGUSTA.id,
+        teeId: WHITE.id,
+        nine: { side: 'back', rating: 36.2, slope: 125 },
+        score: 44,
+        playedOn: localToday(),
+      },
+      WITH_TEES,
+    )
+  })
+})
