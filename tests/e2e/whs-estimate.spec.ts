@@ -90,7 +90,7 @@ describe('the WHS estimate', () => {
         'Uses your latest 20 of 40 rounds',
         'Capped: your lowest index in the past year was 8.0, so the rise above 3.0 is halved',
         'Playing conditions are not known here',
-        'Not modelled here: committee adjustments, penalty scores and 9-hole rounds',
+        'Not modelled here: committee adjustments, penalty scores and the 2024 rule for a lone nine (nines count in pairs, the WHS 2020 method)',
         'An official index is issued by your federation, not by HCPFast',
       ])
       expect(

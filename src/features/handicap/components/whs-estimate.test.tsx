@@ -45,7 +45,7 @@ describe('the WHS estimate on the handicap card', () => {
       'An exceptional round on 12 Jun 2025 took 2.0 off 20 differentials',
       'Capped: your lowest index in the past year was 8.1, so the rise above 3.0 is halved',
       'Playing conditions are not known here',
-      'Not modelled here: committee adjustments, penalty scores and 9-hole rounds',
+      'Not modelled here: committee adjustments, penalty scores and the 2024 rule for a lone nine (nines count in pairs, the WHS 2020 method)',
       'An official index is issued by your federation, not by HCPFast',
     ])
 

@@ -10,7 +10,7 @@ export interface WhsEstimateProps {
 
 /** What the estimate never models, whatever the record: said every time the reasons are shown. */
 export const NOT_MODELLED =
-  'Not modelled here: committee adjustments, penalty scores and 9-hole rounds'
+  'Not modelled here: committee adjustments, penalty scores and the 2024 rule for a lone nine (nines count in pairs, the WHS 2020 method)'
 
 export const NOT_OFFICIAL = 'An official index is issued by your federation, not by HCPFast'
 
