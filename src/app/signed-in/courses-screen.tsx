@@ -31,30 +31,26 @@ export function CoursesScreen() {
   const { courseHandicaps, teeHandicaps, roundCounts } = useMemo(() => {
     const record = scoreRecord(rounds)
     const index = source === 'whs' ? record.whs.index : record.index
+    // On a 9-hole tee the index is halved first (courseHandicap does it).
+    const shown = (tee: { rating: number; slope: number; par: number | null; holes?: 9 | 18 }) =>
+      index === null || tee.par === null
+        ? null
+        : formatCourseHandicap(
+            courseHandicap(index, {
+              courseRating: tee.rating,
+              slopeRating: tee.slope,
+              par: tee.par,
+              holes: tee.holes,
+            }),
+          )
     const handicaps: Record<string, string> = {}
-    for (const course of courses) {
-      if (index === null || course.par === null) continue
-      handicaps[course.id] = formatCourseHandicap(
-        courseHandicap(index, {
-          courseRating: course.rating,
-          slopeRating: course.slope,
-          par: course.par,
-        }),
-      )
-    }
-    // Each tee's own: on a 9-hole tee the index is halved first (courseHandicap does it).
     const byTee: Record<string, string> = {}
-    for (const tees of teesByCourse.values()) {
-      for (const tee of tees) {
-        if (index === null || tee.par === null) continue
-        byTee[tee.id] = formatCourseHandicap(
-          courseHandicap(index, {
-            courseRating: tee.rating,
-            slopeRating: tee.slope,
-            par: tee.par,
-            holes: tee.holes,
-          }),
-        )
+    for (const course of courses) {
+      const forCourse = shown(course)
+      if (forCourse !== null) handicaps[course.id] = forCourse
+      for (const tee of teesByCourse.get(course.id) ?? []) {
+        const forTee = shown(tee)
+        if (forTee !== null) byTee[tee.id] = forTee
       }
     }
     const counts: Record<string, number> = {}

@@ -238,16 +238,8 @@ describe('a newer app and what an older one left on the device', () => {
         kind: 'rounds',
         action: 'add',
         id: R1,
-        record: {
-          id: R1,
-          courseId: PEBBLE,
-          courseName: 'Pebble Beach',
-          courseRating: 75.5,
-          slopeRating: 145,
-          score: 88,
-          playedOn: '2026-11-20',
-          createdAt: AT,
-        },
+        // The record as version 2 kept it: the same as the unversioned one's.
+        record: UNVERSIONED_OUTBOX[2]?.record,
         input: { courseId: PEBBLE, score: 88, playedOn: '2026-11-20' },
       },
     ])

@@ -7,8 +7,8 @@ import type { Database } from '../database.types'
  */
 export type TeeRow = Database['public']['Tables']['tees']['Row']
 
-export interface Tee {
-  id: string
+/** What the golfer types for a tee (the course it belongs to is given with it). */
+export interface TeeInput {
   courseId: string
   /** Free text: "White", "Yellow 9". */
   name: string
@@ -23,19 +23,11 @@ export interface Tee {
   holePars: number[] | null
   /** Each hole's stroke index (distinct, 1–18), when given. */
   strokeIndexes: number[] | null
-  createdAt: string
 }
 
-/** What the golfer types for a tee (the course it belongs to is given with it). */
-export interface TeeInput {
-  courseId: string
-  name: string
-  rating: number
-  slope: number
-  par: number | null
-  holes: 9 | 18
-  holePars: number[] | null
-  strokeIndexes: number[] | null
+export interface Tee extends TeeInput {
+  id: string
+  createdAt: string
 }
 
 /**
