@@ -340,6 +340,9 @@ describe('keyboard only', () => {
     const roundDialog = page.getByRole('dialog', { name: 'Add Round' })
     await roundDialog.waitFor()
     await expect.poll(() => focused(page)).toBe('select Pebble Beach')
+    // The tee, the course's first (the one the database made with it) unless another is picked.
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('select Default (18 holes)')
     await page.keyboard.press('Tab')
     await page.keyboard.type('88')
     await page.keyboard.press('Enter')

@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { PageHeading } from '@/components/ui/page-heading'
 import { useCoursesStore, selectCoursesByName } from '@/features/courses/stores/courses-store'
+import { teesOfCourse } from '@/features/courses/lib/course-tees'
 import { selectTeesByCourse, useTeesStore } from '@/features/courses/stores/tees-table'
 import { HandicapDisplay } from '@/features/handicap/components/handicap-display'
 import { HandicapTrend } from '@/features/handicap/components/handicap-trend'
@@ -27,9 +28,14 @@ export function HcpScreen() {
   const coursesStatus = useCoursesStore((state) => state.status)
   const teesByCourse = useTeesStore(selectTeesByCourse)
   // The round dialogs pick a tee of the course: each course with its tees, first made first. A
-  // course whose tees this device does not know yet has none: its round goes to its first tee.
+  // course whose tees this device does not know yet shows the first tee the database makes.
   const choices = useMemo(
-    () => courses.map((course) => ({ ...course, tees: teesByCourse.get(course.id) })),
+    () =>
+      courses.map((course) => ({
+        ...course,
+        tees: teesOfCourse(course, teesByCourse),
+        teesKnown: teesByCourse.has(course.id),
+      })),
     [courses, teesByCourse],
   )
 

@@ -67,8 +67,11 @@ export interface RoundCourse {
   name: string
   rating: number
   slope: number
-  /** Its tees, first made first, when this device knows them. */
+  /** Its tees, first made first. */
   tees?: readonly RoundTee[]
+  /** False when `tees` is only the first tee the database makes with a course, as this device
+   * has not heard of its tees yet: a round is then sent without a tee (the first is taken). */
+  teesKnown?: boolean
 }
 
 /** The tee values a round shows: the database copies them from the tee it is played from. */

@@ -181,7 +181,7 @@ describe('tees and nines', () => {
     slope: 130,
     par: 72,
     holes: 18 as const,
-    holePars: null,
+    holePars: [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4],
   }
   const YELLOW_9 = {
     id: '01J0000000000000000000000Y',
@@ -193,6 +193,20 @@ describe('tees and nines', () => {
     holePars: null,
   }
   const WITH_TEES: CourseChoice = { ...AUGUSTA, tees: [WHITE, YELLOW_9] }
+
+  it('sends no tee while the course’s tees are not known: the database takes the first', async () => {
+    const view = openDialog([
+      { ...WITH_TEES, tees: [{ ...WHITE, holePars: null }], teesKnown: false },
+    ])
+    expect(within(view.dialog).getByLabelText('Tee')).toHaveValue(WHITE.id)
+    // No hole pars: no nines of this tee are offered.
+    expect(within(view.dialog).queryByLabelText('Holes Played')).toBeNull()
+    await enterScore(view, '88')
+    expect(view.onAdd).toHaveBeenCalledWith(
+      { courseId: AUGUSTA.id, teeId: null, nine: null, score: 88, playedOn: localToday() },
+      expect.objectContaining({ id: AUGUSTA.id }),
+    )
+  })
 
   it('plays from the course’s first tee unless another is picked', async () => {
     const view = openDialog([WITH_TEES])

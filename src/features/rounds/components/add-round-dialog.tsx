@@ -105,7 +105,9 @@ function RoundForm({
   // The tee chosen, or the course's first (the default) when none of its tees is.
   const tee = tees.find((known) => known.id === teeId) ?? tees[0]
   const [played, setPlayed] = useState<Played>(initial?.nine ?? 'all')
-  const nine = tee?.holes === 18 && played !== 'all' ? played : null
+  // A nine of an 18-hole tee is offered when the tee has its holes' pars (issue 22).
+  const ninesOffered = tee?.holes === 18 && tee.holePars !== null
+  const nine = ninesOffered && played !== 'all' ? played : null
   const holes = nine || tee?.holes === 9 ? 9 : 18
   const scoreBounds = holes === 9 ? NINE_SCORE_BOUNDS : SCORE_BOUNDS
 
@@ -147,7 +149,7 @@ function RoundForm({
     onSubmit(
       {
         courseId: round.course.id,
-        teeId: tee && round.course.id === course?.id ? tee.id : null,
+        teeId: tee && round.course.id === course?.id && course.teesKnown !== false ? tee.id : null,
         nine: typedNine,
         score: round.score,
         playedOn: playedOn.day,
@@ -188,7 +190,7 @@ function RoundForm({
           ))}
         </SelectField>
       ) : null}
-      {tee?.holes === 18 ? (
+      {ninesOffered ? (
         <SelectField
           label="Holes Played"
           name="played"
