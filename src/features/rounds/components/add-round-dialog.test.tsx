@@ -264,4 +264,36 @@ describe('tees and nines', () => {
       WITH_TEES,
     )
   })
+
+  it('edits a round whose tee was deleted without moving it, until a tee is picked', async () => {
+    const onSave = vi.fn()
+    const user = userEvent.setup()
+    render(
+      <EditRoundDialog
+        open
+        onOpenChange={vi.fn()}
+        onSave={onSave}
+        courses={[WITH_TEES]}
+        initial={{
+          courseId: AUGUSTA.id,
+          teeId: null,
+          nine: null,
+          score: 88,
+          playedOn: '2025-06-01',
+        }}
+      />,
+    )
+    const dialog = screen.getByRole('dialog', { name: 'Edit Round' })
+    await user.click(within(dialog).getByRole('button', { name: 'Save Round' }))
+    expect(onSave).toHaveBeenLastCalledWith(
+      { courseId: AUGUSTA.id, teeId: null, nine: null, score: 88, playedOn: '2025-06-01' },
+      WITH_TEES,
+    )
+    await user.selectOptions(within(dialog).getByLabelText('Tee'), 'Yellow 9 (9 holes)')
+    await user.click(within(dialog).getByRole('button', { name: 'Save Round' }))
+    expect(onSave).toHaveBeenLastCalledWith(
+      { courseId: AUGUSTA.id, teeId: YELLOW_9.id, nine: null, score: 88, playedOn: '2025-06-01' },
+      WITH_TEES,
+    )
+  })
 })

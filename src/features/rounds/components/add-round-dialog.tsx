@@ -102,6 +102,11 @@ function RoundForm({
   const course = courses.find((known) => known.id === courseId)
   const tees = course?.tees ?? []
   const [teeId, setTeeId] = useState<string | null>(initial?.teeId ?? null)
+  // A round whose tee was deleted keeps what it was played on unless the golfer picks a tee or
+  // another course: it is sent without a tee, which changes nothing.
+  const [teeChosen, setTeeChosen] = useState(false)
+  const keepsDeletedTee =
+    initial?.teeId === null && !teeChosen && courseId === (initial.courseId ?? '')
   // The tee chosen, or the course's first (the default) when none of its tees is.
   const tee = tees.find((known) => known.id === teeId) ?? tees[0]
   const [played, setPlayed] = useState<Played>(initial?.nine ?? 'all')
@@ -114,6 +119,7 @@ function RoundForm({
   function chooseCourse(id: string) {
     setCourseId(id)
     setTeeId(null)
+    setTeeChosen(true)
     setPlayed('all')
   }
 
@@ -149,7 +155,10 @@ function RoundForm({
     onSubmit(
       {
         courseId: round.course.id,
-        teeId: tee && round.course.id === course?.id && course.teesKnown !== false ? tee.id : null,
+        teeId:
+          tee && round.course.id === course?.id && course.teesKnown !== false && !keepsDeletedTee
+            ? tee.id
+            : null,
         nine: typedNine,
         score: round.score,
         playedOn: playedOn.day,
@@ -180,6 +189,7 @@ function RoundForm({
           value={tee.id}
           onChange={(event) => {
             setTeeId(event.target.value)
+            setTeeChosen(true)
             setPlayed('all')
           }}
         >
