@@ -112,4 +112,52 @@ describe('tees and nines', () => {
       }
     }
   })
+
+  it('adds the back nine of an 18-hole tee with hole pars in one step, its rating and slope typed', async () => {
+    const golfer = await golferWith([{ name: 'Home Links', rating: 70, slope: 113, par: 72 }])
+    const courseId = golfer.courseIds[0] as string
+    // The Default tee (the course's own id) gets its holes' pars: the back nine's add up to 37.
+    const { error } = await golfer.client
+      .from('tees')
+      .update({ hole_pars: [4, 4, 4, 4, 4, 4, 4, 3, 4, 4, 4, 4, 5, 4, 4, 4, 4, 4] })
+      .eq('id', courseId)
+    expect(error).toBeNull()
+    const context = await browser.newContext({ viewport: PHONE })
+    try {
+      const { page, problems } = await newWatchedPage(context)
+      await logIn(page, golfer.email, golfer.password)
+      await page.getByRole('link', { name: 'HCP' }).click()
+      await page.getByRole('button', { name: 'Add a round...' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Add Round' })
+      await dialog.getByLabel('Holes Played').selectOption('back')
+      await dialog.getByLabel("Nine's Course Rating").fill('35.4')
+      await dialog.getByLabel("Nine's Slope Rating").fill('118')
+      await dialog.getByLabel('Gross Score').fill('44')
+      await dialog.getByRole('button', { name: 'Add Round' }).click()
+      await dialog.waitFor({ state: 'detached' })
+      await expect.poll(() => nineMarks(page)).toEqual(['Waiting for another nine'])
+      // What the database keeps: 9 holes at the typed rating and slope, par the back nine's 37.
+      await expect
+        .poll(async () => {
+          const { data } = await golfer.client
+            .from('rounds')
+            .select('holes, nine, course_rating, slope_rating, par, score, tee_id')
+          return data
+        })
+        .toEqual([
+          {
+            holes: 9,
+            nine: 'back',
+            course_rating: 35.4,
+            slope_rating: 118,
+            par: 37,
+            score: 44,
+            tee_id: courseId,
+          },
+        ])
+      expect(problems).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
 })
