@@ -2,22 +2,12 @@ import type { Page } from 'playwright-core'
 import { describe, expect } from 'vitest'
 import { appUrl, DESKTOP, screenshot } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
-import { golferWith, logIn } from './support/golfer.ts'
+import { addCourse, golferWith, logIn } from './support/golfer.ts'
 
 const ADD_COURSE_ALERT =
   'Error adding course. Ensure course and slope ratings are valid numbers, and try again.'
 const ADD_ROUND_ALERT =
   'Error adding round. Please make sure that score is a valid number and you have selected a course. Input courses on "Courses" page at bottom of screen.'
-
-async function addCourse(page: Page, name: string, rating: string, slope: string) {
-  await page.getByRole('button', { name: 'Add a course...' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Add Course' })
-  await dialog.getByLabel('Course Name').fill(name)
-  await dialog.getByLabel('Course Rating').fill(rating)
-  await dialog.getByLabel('Slope Rating').fill(slope)
-  await dialog.getByRole('button', { name: 'Add Course' }).click()
-  return dialog
-}
 
 const handicapDisplay = (page: Page) => page.getByTestId('handicap-display')
 

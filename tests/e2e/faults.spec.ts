@@ -13,7 +13,7 @@ import { memoryStorage, nodeRealtime, uniqueEmail } from '../support/stack.ts'
 import { serveAppFor } from './setup/global-app.ts'
 import { LIVE_TIMEOUT, RESTART_TIMEOUT, screenshot } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
-import { logIn } from './support/golfer.ts'
+import { addCourse, logIn } from './support/golfer.ts'
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
 const ulid = monotonicFactory()
@@ -131,12 +131,7 @@ describe('when the local stack goes away', () => {
       await stopStack()
       await expect.poll(() => reconnecting(page).isVisible(), { timeout: LIVE_TIMEOUT }).toBe(true)
 
-      await page.getByRole('button', { name: 'Add a course...' }).click()
-      const dialog = page.getByRole('dialog', { name: 'Add Course' })
-      await dialog.getByLabel('Course Name').fill('Offline Links')
-      await dialog.getByLabel('Course Rating').fill('70.2')
-      await dialog.getByLabel('Slope Rating').fill('121')
-      await dialog.getByRole('button', { name: 'Add Course' }).click()
+      await addCourse(page, 'Offline Links', '70.2', '121')
       await expect
         .poll(() => waiting(page).textContent(), { timeout: LIVE_TIMEOUT })
         .toBe('1 course waiting to sync')

@@ -3,7 +3,7 @@ import { monotonicFactory } from 'ulid'
 import { describe, expect } from 'vitest'
 import { appUrl, PHONE, DESKTOP, LIVE_TIMEOUT, screenshot } from './support/browser.ts'
 import { it, type OpenPage } from './support/browser-test.ts'
-import { golferWith, logIn } from './support/golfer.ts'
+import { addCourse, golferWith, logIn } from './support/golfer.ts'
 import { uniqueEmail } from '../support/stack.ts'
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
@@ -21,12 +21,7 @@ describe('live data', () => {
     await logIn(onPhone, golfer.email, golfer.password)
     await logIn(onLaptop, golfer.email, golfer.password)
 
-    await onPhone.getByRole('button', { name: 'Add a course...' }).click()
-    const dialog = onPhone.getByRole('dialog', { name: 'Add Course' })
-    await dialog.getByLabel('Course Name').fill('St Andrews')
-    await dialog.getByLabel('Course Rating').fill('73.1')
-    await dialog.getByLabel('Slope Rating').fill('132')
-    await dialog.getByRole('button', { name: 'Add Course' }).click()
+    await addCourse(onPhone, 'St Andrews', '73.1', '132')
     await expect
       .poll(() => onLaptop.getByRole('button', { name: 'St Andrews' }).isVisible(), {
         timeout: LIVE_TIMEOUT,
@@ -74,12 +69,7 @@ describe('live data', () => {
       .from('courses')
       .insert({ id: ulid(), name: 'Another Private Club', rating: 71.0, slope: 121 })
     expect(error).toBeNull()
-    await page.getByRole('button', { name: 'Add a course...' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Add Course' })
-    await dialog.getByLabel('Course Name').fill('Public Park')
-    await dialog.getByLabel('Course Rating').fill('66.0')
-    await dialog.getByLabel('Slope Rating').fill('100')
-    await dialog.getByRole('button', { name: 'Add Course' }).click()
+    await addCourse(page, 'Public Park', '66.0', '100')
     await expect
       .poll(() => page.getByRole('button', { name: 'Public Park' }).isVisible())
       .toBe(true)
