@@ -197,65 +197,61 @@ describe('a new deploy', () => {
     expect(problems).toEqual([])
   })
 
-  it('keeps a round typed with no signal through a reload and an app update, then stores it once', async () => {
+  it('keeps a round typed with no signal through a reload and an app update, then stores it once', async ({
+    open,
+  }) => {
     const golfer = await golferWith([{ name: 'Home Links', rating: 70, slope: 113 }])
-    const context = await browser.newContext({ viewport: PHONE })
+    const { context, page } = await open()
     const server = `${new URL(stackInfo().apiUrl).origin}/**`
     const entry = (page: Page) => page.getByRole('button', { name: /^Score 84, Home Links/ })
-    try {
-      const { page } = await newWatchedPage(context)
-      await logIn(page, golfer.email, golfer.password, `${app.url}/`)
-      await serviceWorkerControls(page)
-      await page.getByRole('link', { name: 'HCP' }).click()
-      // No signal from the server; the app's own host still answers, so a deploy can reach it.
-      await context.route(server, (route) => route.abort('internetdisconnected'))
-      await page.getByRole('button', { name: 'Add a round...' }).click()
-      const dialog = page.getByRole('dialog', { name: 'Add Round' })
-      await dialog.getByLabel('Gross Score').fill('84')
-      await dialog.getByRole('button', { name: 'Add Round' }).click()
-      const waiting = page.getByText('1 round waiting to sync')
-      await waiting.waitFor({ timeout: LIVE_TIMEOUT })
+    await logIn(page, golfer.email, golfer.password, `${app.url}/`)
+    await serviceWorkerControls(page)
+    await page.getByRole('link', { name: 'HCP' }).click()
+    // No signal from the server; the app's own host still answers, so a deploy can reach it.
+    await context.route(server, (route) => route.abort('internetdisconnected'))
+    await page.getByRole('button', { name: 'Add a round...' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add Round' })
+    await dialog.getByLabel('Gross Score').fill('84')
+    await dialog.getByRole('button', { name: 'Add Round' }).click()
+    const waiting = page.getByText('1 round waiting to sync')
+    await waiting.waitFor({ timeout: LIVE_TIMEOUT })
 
-      await page.reload()
-      await entry(page).waitFor({ timeout: LIVE_TIMEOUT })
+    await page.reload()
+    await entry(page).waitFor({ timeout: LIVE_TIMEOUT })
 
-      await buildApp({
-        plugins: [
-          {
-            ...secondBuild,
-            name: 'e2e-third-build',
-            transformIndexHtml: (html) =>
-              html.replace('</head>', '<meta name="hcpfast-e2e-build" content="3" /></head>'),
-          },
-        ],
-        build: { outDir, emptyOutDir: false },
-      })
-      await page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.getRegistration()
-        await registration?.update()
-      })
-      const notice = page.getByRole('status').filter({ hasText: 'A new version is ready.' })
-      await notice.getByRole('button', { name: 'Reload' }).click({ timeout: LIVE_TIMEOUT })
-      await page
-        .locator('meta[name="hcpfast-e2e-build"][content="3"]')
-        .waitFor({ state: 'attached', timeout: LIVE_TIMEOUT })
-      await entry(page).waitFor({ timeout: LIVE_TIMEOUT })
-      await waiting.waitFor({ timeout: LIVE_TIMEOUT })
+    await buildApp({
+      plugins: [
+        {
+          ...secondBuild,
+          name: 'e2e-third-build',
+          transformIndexHtml: (html) =>
+            html.replace('</head>', '<meta name="hcpfast-e2e-build" content="3" /></head>'),
+        },
+      ],
+      build: { outDir, emptyOutDir: false },
+    })
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration()
+      await registration?.update()
+    })
+    const notice = page.getByRole('status').filter({ hasText: 'A new version is ready.' })
+    await notice.getByRole('button', { name: 'Reload' }).click({ timeout: LIVE_TIMEOUT })
+    await page
+      .locator('meta[name="hcpfast-e2e-build"][content="3"]')
+      .waitFor({ state: 'attached', timeout: LIVE_TIMEOUT })
+    await entry(page).waitFor({ timeout: LIVE_TIMEOUT })
+    await waiting.waitFor({ timeout: LIVE_TIMEOUT })
 
-      await context.unroute(server)
-      await expect
-        .poll(
-          async () =>
-            (await golfer.client.from('rounds').select('score')).data?.map((r) => r.score),
-          { timeout: LIVE_TIMEOUT },
-        )
-        .toEqual([84])
-      await page
-        .getByText('Waiting to sync', { exact: true })
-        .waitFor({ state: 'detached', timeout: LIVE_TIMEOUT })
-      expect((await golfer.client.from('rounds').select('score')).data).toEqual([{ score: 84 }])
-    } finally {
-      await context.close()
-    }
+    await context.unroute(server)
+    await expect
+      .poll(
+        async () => (await golfer.client.from('rounds').select('score')).data?.map((r) => r.score),
+        { timeout: LIVE_TIMEOUT },
+      )
+      .toEqual([84])
+    await page
+      .getByText('Waiting to sync', { exact: true })
+      .waitFor({ state: 'detached', timeout: LIVE_TIMEOUT })
+    expect((await golfer.client.from('rounds').select('score')).data).toEqual([{ score: 84 }])
   })
 })
