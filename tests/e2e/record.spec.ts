@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest'
 import { DESKTOP, LIVE_TIMEOUT, PHONE } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { golferWith, logIn } from './support/golfer.ts'
+import { layoutShifts, recordLayoutShifts } from './support/layout-shifts.ts'
 
 /**
  * The golfer's record in the browser. Every expected value is worked out by hand: on a slope of
@@ -151,18 +152,7 @@ describe("the golfer's record", () => {
       Array.from({ length: 30 }, (_, at) => ({ course: 0, score: 80 + at })),
     )
     const { context, page, problems } = await open()
-    // Every layout shift of each page load, as Chromium reports it for Cumulative Layout Shift.
-    await context.addInitScript(() => {
-      const shifts: number[] = []
-      Object.assign(window, { layoutShifts: shifts })
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
-          shifts.push(entry.value)
-        }
-      }).observe({ type: 'layout-shift', buffered: true })
-    })
-    const shifts = (page: Page) =>
-      page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)
+    await recordLayoutShifts(context)
     await logIn(page, golfer.email, golfer.password)
     // From the server (the first visit), then from the device's copy (a reload).
     for (const visit of [() => openHcp(page), () => page.reload()]) {
@@ -170,7 +160,7 @@ describe("the golfer's record", () => {
       await expect.poll(() => display(page)).toContain('13.5')
       await page.getByTestId('handicap-trend').waitFor()
       await page.getByRole('button', { name: 'Show 10 older rounds' }).waitFor()
-      expect(await shifts(page)).toEqual([])
+      expect(await layoutShifts(page)).toEqual([])
     }
     expect(problems).toEqual([])
   })
