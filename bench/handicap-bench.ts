@@ -5,6 +5,7 @@ import {
   handicapIndex,
   type ScoredRound,
 } from '../src/features/handicap/lib/handicap-index.ts'
+import { seededRandom } from '../src/testing/seeded-random.ts'
 
 /**
  * Issue 5: the handicap engine's time for 10, 1,000 and 100,000 rounds, which must grow no faster
@@ -23,13 +24,7 @@ const WARM_UP_MS = 300
 
 /** Deterministic rounds within the database's bounds (mulberry32), the same in every run. */
 function seededRounds(count: number, seed: number): ScoredRound[] {
-  let state = seed >>> 0
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let mixed = Math.imul(state ^ (state >>> 15), state | 1)
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61)
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32
-  }
+  const random = seededRandom(seed)
   return Array.from({ length: count }, () => ({
     score: 18 + Math.floor(random() * 183),
     courseRating: (200 + Math.floor(random() * 701)) / 10,

@@ -3,6 +3,7 @@ import pg from 'pg'
 import { ulid } from 'ulid'
 import { handicapIndex, type ScoredRound } from '../src/features/handicap/lib/handicap-index.ts'
 import type { Database } from '../src/lib/database.types.ts'
+import { seededRandom } from '../src/testing/seeded-random.ts'
 import { benchClient, countingFetch, median, round, startBenchStack } from './support.ts'
 
 /**
@@ -211,15 +212,10 @@ async function everyRow<Row>(
   return rows
 }
 
-/** Deterministic values within the database's bounds (mulberry32), the same in every run. */
+/** Deterministic whole numbers in [0, below), the same in every run. */
 function seeded(seed: number) {
-  let state = seed >>> 0
-  return (below: number) => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let mixed = Math.imul(state ^ (state >>> 15), state | 1)
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61)
-    return Math.floor((((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32) * below)
-  }
+  const random = seededRandom(seed)
+  return (below: number) => Math.floor(random() * below)
 }
 
 /**

@@ -7,7 +7,8 @@ import { explainWhs } from '../src/features/handicap/lib/explain-whs.ts'
 import { whsRecord, type WhsInputRound } from '../src/features/handicap/lib/whs-index.ts'
 import { median, round, summarise } from './support.ts'
 import { insertGolfers } from '../tests/support/bulk-records.ts'
-import { idMaker, seededRandom } from '../tests/support/random-golfers.ts'
+import { seededRandom } from '../src/testing/seeded-random.ts'
+import { idMaker } from '../tests/support/random-golfers.ts'
 
 /**
  * Issue 24: the WHS estimate's engine on 2,000 and 5,000 rounds (whsRecord and the explanation,

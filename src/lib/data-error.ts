@@ -24,12 +24,14 @@ export class DataError extends Error {
 
 function classify(code: string | undefined): DataFailure {
   switch (code) {
-    // check, not-null and bad-value violations: the values were refused, a retry will not help
+    // check, not-null and bad-value violations and bad function arguments: the values were
+    // refused, a retry will not help
     case '23514':
     case '23502':
     case '22P02':
     case '22003':
     case '22001':
+    case '22023': // a bad argument to a function: import_rounds over its row limit
       return 'invalid'
     // RLS or the trigger that only allows a golfer's own course; a foreign key to a deleted row
     case '42501':

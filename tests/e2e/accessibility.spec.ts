@@ -1,37 +1,25 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
+import { afterAll, describe, expect } from 'vitest'
 import {
   axeViolations,
   lowestTextContrast,
   settled,
   smallTargets,
 } from './support/accessibility.ts'
-import { appUrl, DESKTOP, launchBrowser, newWatchedPage, PHONE } from './support/browser.ts'
+import { appUrl, DESKTOP, PHONE } from './support/browser.ts'
+import { it, openWatched } from './support/browser-test.ts'
 import { golferWith, logIn } from './support/golfer.ts'
 
 type Scheme = 'light' | 'dark'
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
+/** Reduced motion: dialogs and accordions open without a fade, so nothing is half-painted. */
+const inScheme = (scheme: Scheme, viewport = PHONE): BrowserContextOptions => ({
+  viewport,
+  colorScheme: scheme,
+  reducedMotion: 'reduce',
 })
-afterAll(async () => {
-  await browser.close()
-})
-
-async function openPage(scheme: Scheme, viewport = PHONE) {
-  // Reduced motion: dialogs and accordions open without a fade, so nothing is half-painted.
-  const context = await browser.newContext({
-    viewport,
-    colorScheme: scheme,
-    reducedMotion: 'reduce',
-  })
-  const { page, problems } = await newWatchedPage(context)
-  return { context, page, problems }
-}
 
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -82,8 +70,9 @@ describe.each<Scheme>(['light', 'dark'])('every screen in the %s scheme', (schem
     expect(problems).toEqual([])
   }
 
-  beforeAll(async () => {
-    ;({ context, page, problems } = await openPage(scheme))
+  // One page for the whole scheme: each test goes on from the screen the one before left.
+  it.beforeAll(async ({ browser }) => {
+    ;({ context, page, problems } = await openWatched(browser, inScheme(scheme)))
   })
   afterAll(async () => {
     await context.close()
@@ -210,10 +199,12 @@ describe.each<Scheme>(['light', 'dark'])('every screen in the %s scheme', (schem
     expectNothingFound()
   }, 120_000)
 
-  it("the record's dialogs, Undo, the trend, the account and password recovery", async () => {
+  it("the record's dialogs, Undo, the trend, the account and password recovery", async ({
+    open,
+  }) => {
     // A golfer of its own in a fresh context: the screens before leave another one signed in.
     const main = { context, page, problems }
-    ;({ context, page, problems } = await openPage(scheme))
+    ;({ context, page, problems } = await open(inScheme(scheme)))
     try {
       const golfer = await golferWith(
         [{ name: 'Pebble Beach', rating: 72, slope: 113, par: 72 }],
@@ -265,7 +256,6 @@ describe.each<Scheme>(['light', 'dark'])('every screen in the %s scheme', (schem
 
       expectNothingFound()
     } finally {
-      await context.close()
       ;({ context, page, problems } = main)
     }
   }, 120_000)
@@ -282,8 +272,10 @@ async function stored(entry: Locator): Promise<void> {
 }
 
 describe('keyboard only', () => {
-  it('signs in, adds a course and a round, deletes it and logs out, focus and title following', async () => {
-    const { context, page, problems } = await openPage('light', DESKTOP)
+  it('signs in, adds a course and a round, deletes it and logs out, focus and title following', async ({
+    open,
+  }) => {
+    const { page, problems } = await open(inScheme('light', DESKTOP))
     const golfer = await golferWith()
     await page.goto(appUrl('/'))
     await page.getByRole('button', { name: 'Log In' }).waitFor()
@@ -380,12 +372,13 @@ describe('keyboard only', () => {
     await expect.poll(() => focused(page)).toBe('h1 HCPFast')
     await settled(page)
 
-    await context.close()
     expect(problems).toEqual([])
   })
 
-  it('shows a focus ring on every toolbar item, inside the screen, and no tap highlight', async () => {
-    const { context, page, problems } = await openPage('dark', PHONE)
+  it('shows a focus ring on every toolbar item, inside the screen, and no tap highlight', async ({
+    open,
+  }) => {
+    const { page, problems } = await open(inScheme('dark', PHONE))
     const golfer = await golferWith()
     await logIn(page, golfer.email, golfer.password)
     for (const name of ['HCP', 'My Courses', 'Logout']) {
@@ -418,7 +411,6 @@ describe('keyboard only', () => {
         .filter((colour) => colour !== 'rgba(0, 0, 0, 0)'),
     )
     expect(tapHighlights).toEqual([])
-    await context.close()
     expect(problems).toEqual([])
   })
 })

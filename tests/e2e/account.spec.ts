@@ -1,29 +1,10 @@
 import { readFile } from 'node:fs/promises'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect } from 'vitest'
 import { newClient, stackInfo, uniqueEmail } from '../support/stack.ts'
-import { appUrl, launchBrowser, newWatchedPage, PHONE } from './support/browser.ts'
+import { appUrl } from './support/browser.ts'
+import { it } from './support/browser-test.ts'
 import { golferWith, logIn } from './support/golfer.ts'
-
-let browser: Browser
-let context: BrowserContext
-let page: Page
-let problems: string[]
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: PHONE, acceptDownloads: true })
-  ;({ page, problems } = await newWatchedPage(context))
-})
-afterEach(async () => {
-  await context.close()
-  expect(problems).toEqual([])
-})
 
 interface InboxSummary {
   messages: { ID: string; To: { Address: string }[]; Subject: string }[]
@@ -58,7 +39,7 @@ async function linkMailedTo(address: string, after = new Set<string>()): Promise
 const signsIn = async (email: string, password: string) =>
   (await newClient().auth.signInWithPassword({ email, password })).error === null
 
-async function openAccount() {
+async function openAccount(page: Page) {
   await page.getByRole('link', { name: 'Account' }).click()
   await page.waitForURL('**/account')
   await expect
@@ -67,7 +48,10 @@ async function openAccount() {
 }
 
 describe('forgot password', () => {
-  it('mails a link that sets a new password and signs the golfer in; the link works once', async () => {
+  it('mails a link that sets a new password and signs the golfer in; the link works once', async ({
+    page,
+    open,
+  }) => {
     const golfer = await golferWith()
     await page.goto(appUrl('/'))
     await page.getByRole('link', { name: 'Forgot password?' }).click()
@@ -97,21 +81,19 @@ describe('forgot password', () => {
     expect(await signsIn(golfer.email, golfer.password)).toBe(false)
 
     // The same link again, in a fresh browser: spent, so it says so and offers a new one.
-    const other = await browser.newContext()
-    const again = await other.newPage()
+    const { page: again } = await open()
     await again.goto(link)
     await expect
       .poll(() => again.getByRole('link', { name: 'Send me a new link' }).isVisible())
       .toBe(true)
-    await other.close()
   })
 })
 
 describe('account screen', () => {
-  it('changes the password after asking for the current one', async () => {
+  it('changes the password after asking for the current one', async ({ page }) => {
     const golfer = await golferWith()
     await logIn(page, golfer.email, golfer.password)
-    await openAccount()
+    await openAccount(page)
     await page.getByLabel('Current password').fill('not-my-password')
     await page.getByLabel('New password', { exact: true }).fill('another-secret')
     await page.getByLabel('Confirm new password').fill('another-secret')
@@ -128,11 +110,11 @@ describe('account screen', () => {
     expect(await signsIn(golfer.email, 'another-secret')).toBe(true)
   })
 
-  it('changes the email once the link sent to the new address is opened', async () => {
+  it('changes the email once the link sent to the new address is opened', async ({ page }) => {
     const golfer = await golferWith()
     const next = uniqueEmail('moved')
     await logIn(page, golfer.email, golfer.password)
-    await openAccount()
+    await openAccount(page)
     expect(await page.getByTestId('account-email').textContent()).toBe(golfer.email)
     await page.getByLabel('New email').fill(next)
     await page.getByRole('button', { name: 'Change email' }).click()
@@ -147,7 +129,9 @@ describe('account screen', () => {
     expect(await signsIn(next, golfer.password)).toBe(true)
   })
 
-  it('exports the rounds, and importing them into a fresh account gives the same index', async () => {
+  it('exports the rounds, and importing them into a fresh account gives the same index', async ({
+    page,
+  }) => {
     // Rating 72.0 and slope 113: each differential is score − 72, so 8, 10 and 13; with three
     // rounds the index is the lowest minus 2 = 6.0. The WHS estimate sees the same three (one
     // day: no index in effect, so nothing exceptional) and counts the same lowest one.
@@ -160,7 +144,7 @@ describe('account screen', () => {
       ],
     )
     await logIn(page, golfer.email, golfer.password)
-    await openAccount()
+    await openAccount(page)
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download rounds (CSV)' }).click(),
@@ -179,7 +163,7 @@ describe('account screen', () => {
 
     const fresh = await golferWith()
     await logIn(page, fresh.email, fresh.password)
-    await openAccount()
+    await openAccount(page)
     await page.getByLabel('CSV file of rounds').setInputFiles(file)
     const preview = page.getByRole('region', { name: 'Import preview' })
     await expect
@@ -199,10 +183,10 @@ describe('account screen', () => {
     await expect.poll(() => page.getByTestId('handicap-display').textContent()).toContain('6.0')
   })
 
-  it('refuses a hostile file with its reason and stores nothing', async () => {
+  it('refuses a hostile file with its reason and stores nothing', async ({ page }) => {
     const golfer = await golferWith()
     await logIn(page, golfer.email, golfer.password)
-    await openAccount()
+    await openAccount(page)
     await page.getByLabel('CSV file of rounds').setInputFiles({
       name: 'evil.csv',
       mimeType: 'text/csv',
@@ -220,13 +204,13 @@ describe('account screen', () => {
     expect(count).toBe(0)
   })
 
-  it('deletes the account after asking for the password, and signs out', async () => {
+  it('deletes the account after asking for the password, and signs out', async ({ page }) => {
     const golfer = await golferWith(
       [{ name: 'Links', rating: 72, slope: 113 }],
       [{ course: 0, score: 80 }],
     )
     await logIn(page, golfer.email, golfer.password)
-    await openAccount()
+    await openAccount(page)
     await page.getByRole('button', { name: 'Delete account…' }).click()
     await page.getByLabel('Your password').fill(golfer.password)
     await page.getByRole('button', { name: 'Delete my account forever' }).click()

@@ -1,43 +1,19 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { afterAll, describe, expect } from 'vitest'
 import { NOT_NUMBERS } from '../../src/testing/hostile-values.ts'
 import { adminPool, newGolfer, uniqueEmail } from '../support/stack.ts'
-import {
-  appUrl,
-  DESKTOP,
-  launchBrowser,
-  newWatchedPage,
-  PHONE,
-  screenshot,
-} from './support/browser.ts'
+import { appUrl, DESKTOP, screenshot } from './support/browser.ts'
+import { it } from './support/browser-test.ts'
 import { logIn } from './support/golfer.ts'
 
 const LOGIN_ALERT = 'Error during sign in. Email or password incorrect.'
 const REGISTRATION_ALERT =
   'Error registering new user. Please ensure that you are using a valid email. Also ensure your passwords match, are at least 6 characters in length, and use only valid characters.'
 
-let browser: Browser
-let context: BrowserContext
-let page: Page
-let problems: string[]
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: PHONE })
-  ;({ page, problems } = await newWatchedPage(context))
-})
-afterEach(async () => {
-  await context.close()
-  expect(problems).toEqual([])
-})
-
 describe('login screen', () => {
-  it('shows the product name, both fields, the three buttons and the privacy hint', async () => {
+  it('shows the product name, both fields, the three buttons and the privacy hint', async ({
+    page,
+  }) => {
     await page.goto(appUrl('/'))
     await expect.poll(() => page.getByRole('heading', { name: 'HCPFast' }).isVisible()).toBe(true)
     expect(await page.getByLabel('Email').getAttribute('type')).toBe('email')
@@ -53,7 +29,7 @@ describe('login screen', () => {
     await screenshot(page, 'login-desktop')
   })
 
-  it('goes to the sign-up screen and back', async () => {
+  it('goes to the sign-up screen and back', async ({ page }) => {
     await page.goto(appUrl('/'))
     await page.getByRole('button', { name: 'Sign up', exact: true }).click()
     await page.waitForURL('**/signup')
@@ -65,7 +41,9 @@ describe('login screen', () => {
     await page.waitForURL((url) => url.pathname === '/')
   })
 
-  it('tells a golfer whose password is wrong, and keeps them on the login screen', async () => {
+  it('tells a golfer whose password is wrong, and keeps them on the login screen', async ({
+    page,
+  }) => {
     const golfer = await newGolfer('wrong-password')
     await page.goto(appUrl('/'))
     await page.getByLabel('Email').fill(golfer.email)
@@ -80,7 +58,9 @@ describe('login screen', () => {
 
 describe('guard', () => {
   for (const route of ['/courses', '/hcp']) {
-    it(`logs 'access denied' and sends a signed-out visitor of ${route} to the login screen`, async () => {
+    it(`logs 'access denied' and sends a signed-out visitor of ${route} to the login screen`, async ({
+      page,
+    }) => {
       const logged: string[] = []
       page.on('console', (message) => logged.push(message.text()))
       await page.goto(appUrl(route))
@@ -91,7 +71,7 @@ describe('guard', () => {
 })
 
 describe('sign-up', () => {
-  async function fillSignUp(email: string, password: string, confirm: string) {
+  async function fillSignUp(page: Page, email: string, password: string, confirm: string) {
     await page.goto(appUrl('/signup'))
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Password', { exact: true }).fill(password)
@@ -99,29 +79,29 @@ describe('sign-up', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click()
   }
 
-  it('asks for matching passwords first', async () => {
-    await fillSignUp(uniqueEmail('mismatch'), 'abc', 'abd')
+  it('asks for matching passwords first', async ({ page }) => {
+    await fillSignUp(page, uniqueEmail('mismatch'), 'abc', 'abd')
     await expect
       .poll(() => page.getByRole('alert').textContent())
       .toContain('Passwords must match.')
   })
 
-  it('asks for at least 6 characters', async () => {
-    await fillSignUp(uniqueEmail('short'), 'abc12', 'abc12')
+  it('asks for at least 6 characters', async ({ page }) => {
+    await fillSignUp(page, uniqueEmail('short'), 'abc12', 'abc12')
     await expect
       .poll(() => page.getByRole('alert').textContent())
       .toContain('Password must be at least 6 characters in length.')
   })
 
-  it('shows the registration alert when the email is already registered', async () => {
+  it('shows the registration alert when the email is already registered', async ({ page }) => {
     const golfer = await newGolfer('taken')
-    await fillSignUp(golfer.email, 'another-password', 'another-password')
+    await fillSignUp(page, golfer.email, 'another-password', 'another-password')
     await expect.poll(() => page.getByRole('alert').textContent()).toContain(REGISTRATION_ALERT)
   })
 
-  it('registers, logs out, logs back in and stays signed in across a reload', async () => {
+  it('registers, logs out, logs back in and stays signed in across a reload', async ({ page }) => {
     const email = uniqueEmail('journey')
-    await fillSignUp(email, 'fairway-123', 'fairway-123')
+    await fillSignUp(page, email, 'fairway-123', 'fairway-123')
     await page.waitForURL('**/courses')
     await expect.poll(() => page.getByRole('heading', { name: 'Courses' }).isVisible()).toBe(true)
 
@@ -139,7 +119,9 @@ describe('sign-up', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Courses' }).isVisible()).toBe(true)
   })
 
-  it('sends a signed-in golfer who opens the login or sign-up page to their courses', async () => {
+  it('sends a signed-in golfer who opens the login or sign-up page to their courses', async ({
+    page,
+  }) => {
     const golfer = await newGolfer('signed-in')
     await logIn(page, golfer.email, golfer.password)
     for (const route of ['/', '/signup']) {
@@ -166,7 +148,9 @@ describe('hostile input on the sign-in forms', () => {
     return true
   }
 
-  it('refuses every hostile email on sign-up, runs no markup and stores no one', async () => {
+  it('refuses every hostile email on sign-up, runs no markup and stores no one', async ({
+    page,
+  }) => {
     const dialogs: string[] = []
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message())
@@ -186,7 +170,7 @@ describe('hostile input on the sign-in forms', () => {
     expect(dialogs).toEqual([])
   })
 
-  it('refuses every hostile email on the login screen and stays there', async () => {
+  it('refuses every hostile email on the login screen and stays there', async ({ page }) => {
     for (const [label, value] of NOT_NUMBERS) {
       await page.goto(appUrl('/'))
       await page.getByLabel('Email').fill(value)
@@ -197,7 +181,9 @@ describe('hostile input on the sign-in forms', () => {
     }
   })
 
-  it('shows the registration alert for a 10,000-character password and stores no one', async () => {
+  it('shows the registration alert for a 10,000-character password and stores no one', async ({
+    page,
+  }) => {
     const email = uniqueEmail('long-password')
     const password = 'p'.repeat(10_000)
     await page.goto(appUrl('/signup'))

@@ -3,23 +3,17 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createClient } from '@supabase/supabase-js'
 import pg from 'pg'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { monotonicFactory } from 'ulid'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
 import type { Database } from '../../src/lib/database.types.ts'
 import { PROJECT_ROOT } from '../../scripts/project.ts'
 import { freePort, startPostgres, startStack, type Stack, type StackOptions } from 'local-supabase'
 import { memoryStorage, nodeRealtime, uniqueEmail } from '../support/stack.ts'
 import { serveAppFor } from './setup/global-app.ts'
-import {
-  launchBrowser,
-  LIVE_TIMEOUT,
-  newWatchedPage,
-  PHONE,
-  RESTART_TIMEOUT,
-  screenshot,
-} from './support/browser.ts'
-import { logIn } from './support/golfer.ts'
+import { LIVE_TIMEOUT, RESTART_TIMEOUT, screenshot } from './support/browser.ts'
+import { it } from './support/browser-test.ts'
+import { addCourse, logIn } from './support/golfer.ts'
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
 const ulid = monotonicFactory()
@@ -32,7 +26,6 @@ let root: string
 let options: StackOptions & { apiPort: number; dbPort: number; dataDir: string }
 let stack: Stack | undefined
 let app: { url: string; close: () => Promise<void> }
-let browser: Browser
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'hcpfast-faults-'))
@@ -52,11 +45,9 @@ beforeAll(async () => {
     // Per process, so two test runs side by side never serve each other's build.
     path.join(PROJECT_ROOT, `dist-e2e-faults-${process.pid}`),
   )
-  browser = await launchBrowser()
 })
 
 afterAll(async () => {
-  await browser?.close()
   await app?.close()
   await stack?.stop()
   await rm(root, { recursive: true, force: true })
@@ -128,23 +119,19 @@ async function storedRounds(userId: string): Promise<{ score: number; course_nam
 const courseEntry = (page: Page, name: string) => page.getByRole('button', { name, exact: true })
 
 describe('when the local stack goes away', () => {
-  it('keeps a course and a round added while the server is down, through a reload, and stores each once it is back', async () => {
+  it('keeps a course and a round added while the server is down, through a reload, and stores each once it is back', async ({
+    open,
+  }) => {
     const golfer = await registeredGolfer(['Home Links'])
-    const context = await browser.newContext({ viewport: PHONE })
+    const { page, problems } = await open()
     try {
-      const { page, problems } = await newWatchedPage(context)
       await logIn(page, golfer.email, golfer.password, `${app.url}/`)
       await expect.poll(() => courseEntry(page, 'Home Links').isVisible()).toBe(true)
 
       await stopStack()
       await expect.poll(() => reconnecting(page).isVisible(), { timeout: LIVE_TIMEOUT }).toBe(true)
 
-      await page.getByRole('button', { name: 'Add a course...' }).click()
-      const dialog = page.getByRole('dialog', { name: 'Add Course' })
-      await dialog.getByLabel('Course Name').fill('Offline Links')
-      await dialog.getByLabel('Course Rating').fill('70.2')
-      await dialog.getByLabel('Slope Rating').fill('121')
-      await dialog.getByRole('button', { name: 'Add Course' }).click()
+      await addCourse(page, 'Offline Links', '70.2', '121')
       await expect
         .poll(() => waiting(page).textContent(), { timeout: LIVE_TIMEOUT })
         .toBe('1 course waiting to sync')
@@ -178,16 +165,16 @@ describe('when the local stack goes away', () => {
         problems.filter((problem) => !/ERR_CONNECTION_REFUSED|WebSocket/.test(problem)),
       ).toEqual([])
     } finally {
-      await context.close()
       if (!stack) await restartStack()
     }
   })
 
-  it('shows that it is reconnecting, then catches up with a change made meanwhile, without a reload', async () => {
+  it('shows that it is reconnecting, then catches up with a change made meanwhile, without a reload', async ({
+    open,
+  }) => {
     const golfer = await registeredGolfer(['Home Links'])
-    const context = await browser.newContext({ viewport: PHONE })
+    const { page } = await open()
     try {
-      const { page } = await newWatchedPage(context)
       await logIn(page, golfer.email, golfer.password, `${app.url}/`)
       await expect.poll(() => courseEntry(page, 'Home Links').isVisible()).toBe(true)
       // Survives only if the page is never reloaded.
@@ -232,7 +219,6 @@ describe('when the local stack goes away', () => {
         await page.evaluate(() => (window as unknown as { stayedOpen?: boolean }).stayedOpen),
       ).toBe(true)
     } finally {
-      await context.close()
       if (!stack) await restartStack()
     }
   })

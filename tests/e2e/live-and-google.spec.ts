@@ -1,20 +1,9 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { monotonicFactory } from 'ulid'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  appUrl,
-  launchBrowser,
-  newWatchedPage,
-  PHONE,
-  DESKTOP,
-  LIVE_TIMEOUT,
-  screenshot,
-} from './support/browser.ts'
-import {
-  formatHandicapIndex,
-  handicapIndex,
-} from '../../src/features/handicap/lib/handicap-index.ts'
-import { golferWith, logIn } from './support/golfer.ts'
+import { describe, expect } from 'vitest'
+import { appUrl, PHONE, DESKTOP, LIVE_TIMEOUT, screenshot } from './support/browser.ts'
+import { it, type OpenPage } from './support/browser-test.ts'
+import { addCourse, golferWith, logIn } from './support/golfer.ts'
 import { uniqueEmail } from '../support/stack.ts'
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
@@ -22,116 +11,84 @@ const ulid = monotonicFactory()
 
 const GOOGLE_ALERT = 'Error during Google sign in. Try again later or sign up with email.'
 
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
-
 describe('live data', () => {
-  it("shows one device's changes on the golfer's other device without a reload", async () => {
+  it("shows one device's changes on the golfer's other device without a reload", async ({
+    open,
+  }) => {
     const golfer = await golferWith()
-    const phone = await browser.newContext({ viewport: PHONE })
-    const laptop = await browser.newContext({ viewport: DESKTOP })
-    try {
-      const { page: onPhone, problems: phoneProblems } = await newWatchedPage(phone)
-      const { page: onLaptop, problems: laptopProblems } = await newWatchedPage(laptop)
-      await logIn(onPhone, golfer.email, golfer.password)
-      await logIn(onLaptop, golfer.email, golfer.password)
+    const { page: onPhone, problems: phoneProblems } = await open({ viewport: PHONE })
+    const { page: onLaptop, problems: laptopProblems } = await open({ viewport: DESKTOP })
+    await logIn(onPhone, golfer.email, golfer.password)
+    await logIn(onLaptop, golfer.email, golfer.password)
 
-      await onPhone.getByRole('button', { name: 'Add a course...' }).click()
-      const dialog = onPhone.getByRole('dialog', { name: 'Add Course' })
-      await dialog.getByLabel('Course Name').fill('St Andrews')
-      await dialog.getByLabel('Course Rating').fill('73.1')
-      await dialog.getByLabel('Slope Rating').fill('132')
-      await dialog.getByRole('button', { name: 'Add Course' }).click()
-      await expect
-        .poll(() => onLaptop.getByRole('button', { name: 'St Andrews' }).isVisible(), {
-          timeout: LIVE_TIMEOUT,
-        })
-        .toBe(true)
+    await addCourse(onPhone, 'St Andrews', '73.1', '132')
+    await expect
+      .poll(() => onLaptop.getByRole('button', { name: 'St Andrews' }).isVisible(), {
+        timeout: LIVE_TIMEOUT,
+      })
+      .toBe(true)
 
-      await onLaptop.getByRole('link', { name: 'HCP' }).click()
-      await onPhone.getByRole('link', { name: 'HCP' }).click()
-      for (const score of ['80', '85', '90']) {
-        await onPhone.getByRole('button', { name: 'Add a round...' }).click()
-        const roundDialog = onPhone.getByRole('dialog', { name: 'Add Round' })
-        await roundDialog.getByLabel('Gross Score').fill(score)
-        await roundDialog.getByRole('button', { name: 'Add Round' }).click()
-        await expect.poll(() => roundDialog.isVisible()).toBe(false)
-      }
-      const expected = handicapIndex(
-        [80, 85, 90].map((score) => ({ score, courseRating: 73.1, slopeRating: 132 })),
-      )
-      expect(expected).toBe(3.9) // differentials 5.9, 10.2, 14.5: the lowest − 2.0
-      await expect
-        .poll(() => onLaptop.getByTestId('handicap-display').textContent(), {
-          timeout: LIVE_TIMEOUT,
-        })
-        .toContain(formatHandicapIndex(expected ?? Number.NaN))
-
-      await onLaptop.getByRole('button', { name: /80.*St Andrews/ }).click()
-      await onLaptop.getByRole('button', { name: 'Delete Round' }).click()
-      await expect
-        .poll(() => onPhone.getByTestId('handicap-display').textContent(), {
-          timeout: LIVE_TIMEOUT,
-        })
-        .toContain('Input Rounds Below')
-      expect([...phoneProblems, ...laptopProblems]).toEqual([])
-    } finally {
-      await phone.close()
-      await laptop.close()
+    await onLaptop.getByRole('link', { name: 'HCP' }).click()
+    await onPhone.getByRole('link', { name: 'HCP' }).click()
+    for (const score of ['80', '85', '90']) {
+      await onPhone.getByRole('button', { name: 'Add a round...' }).click()
+      const roundDialog = onPhone.getByRole('dialog', { name: 'Add Round' })
+      await roundDialog.getByLabel('Gross Score').fill(score)
+      await roundDialog.getByRole('button', { name: 'Add Round' }).click()
+      await expect.poll(() => roundDialog.isVisible()).toBe(false)
     }
+    // 73.1 and 132: 113 / 132 × (80 − 73.1) = 5.906… → 5.9, (85 − 73.1) → 10.187… → 10.2 and
+    // (90 − 73.1) → 14.467… → 14.5; three rounds give the lowest − 2.0 = 3.9.
+    await expect
+      .poll(() => onLaptop.getByTestId('handicap-display').textContent(), {
+        timeout: LIVE_TIMEOUT,
+      })
+      .toContain('3.9')
+
+    await onLaptop.getByRole('button', { name: /80.*St Andrews/ }).click()
+    await onLaptop.getByRole('button', { name: 'Delete Round' }).click()
+    await expect
+      .poll(() => onPhone.getByTestId('handicap-display').textContent(), {
+        timeout: LIVE_TIMEOUT,
+      })
+      .toContain('Input Rounds Below')
+    expect([...phoneProblems, ...laptopProblems]).toEqual([])
   })
 
-  it("never shows a golfer another golfer's courses or rounds", async () => {
+  it("never shows a golfer another golfer's courses or rounds", async ({ open }) => {
     const first = await golferWith(
       [{ name: 'Private Club', rating: 70.0, slope: 120 }],
       [{ course: 0, score: 90 }],
     )
     const second = await golferWith()
-    const context = await browser.newContext({ viewport: PHONE })
-    try {
-      const { page } = await newWatchedPage(context)
-      await logIn(page, second.email, second.password)
-      // The first golfer writes while the second is watching; then the second writes their own
-      // course, and once that is on screen every earlier change has been through the feed.
-      const { error } = await first.client
-        .from('courses')
-        .insert({ id: ulid(), name: 'Another Private Club', rating: 71.0, slope: 121 })
-      expect(error).toBeNull()
-      await page.getByRole('button', { name: 'Add a course...' }).click()
-      const dialog = page.getByRole('dialog', { name: 'Add Course' })
-      await dialog.getByLabel('Course Name').fill('Public Park')
-      await dialog.getByLabel('Course Rating').fill('66.0')
-      await dialog.getByLabel('Slope Rating').fill('100')
-      await dialog.getByRole('button', { name: 'Add Course' }).click()
-      await expect
-        .poll(() => page.getByRole('button', { name: 'Public Park' }).isVisible())
-        .toBe(true)
-      expect(await page.getByText('Private Club').count()).toBe(0)
-      await page.getByRole('link', { name: 'HCP' }).click()
-      await expect.poll(() => page.getByText('Add a round...').isVisible()).toBe(true)
-      expect(await page.getByText('Private Club').count()).toBe(0)
-    } finally {
-      await context.close()
-    }
+    const { page } = await open()
+    await logIn(page, second.email, second.password)
+    // The first golfer writes while the second is watching; then the second writes their own
+    // course, and once that is on screen every earlier change has been through the feed.
+    const { error } = await first.client
+      .from('courses')
+      .insert({ id: ulid(), name: 'Another Private Club', rating: 71.0, slope: 121 })
+    expect(error).toBeNull()
+    await addCourse(page, 'Public Park', '66.0', '100')
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Public Park' }).isVisible())
+      .toBe(true)
+    expect(await page.getByText('Private Club').count()).toBe(0)
+    await page.getByRole('link', { name: 'HCP' }).click()
+    await expect.poll(() => page.getByText('Add a round...').isVisible()).toBe(true)
+    expect(await page.getByText('Private Club').count()).toBe(0)
   })
 })
 
 describe('Google sign-in', () => {
-  async function openLogin(): Promise<Page> {
-    const context = await browser.newContext({ viewport: PHONE })
-    const { page } = await newWatchedPage(context)
+  async function openLogin(open: OpenPage): Promise<Page> {
+    const { page } = await open()
     await page.goto(appUrl('/'))
     return page
   }
 
-  it('signs in through the popup and closes it', async () => {
-    const page = await openLogin()
+  it('signs in through the popup and closes it', async ({ open }) => {
+    const page = await openLogin(open)
     const popupOpened = page.waitForEvent('popup')
     await page.getByRole('button', { name: 'Sign in with Google' }).click()
     const popup = await popupOpened
@@ -143,11 +100,10 @@ describe('Google sign-in', () => {
     await popup.getByRole('button', { name: /continue/i }).click()
     await closed
     await page.waitForURL('**/courses')
-    await page.context().close()
   })
 
-  it('shows the Google alert when the golfer cancels in the popup', async () => {
-    const page = await openLogin()
+  it('shows the Google alert when the golfer cancels in the popup', async ({ open }) => {
+    const page = await openLogin(open)
     const popupOpened = page.waitForEvent('popup')
     await page.getByRole('button', { name: 'Sign in with Google' }).click()
     const popup = await popupOpened
@@ -155,11 +111,10 @@ describe('Google sign-in', () => {
     await popup.getByRole('button', { name: /cancel/i }).click()
     await expect.poll(() => page.getByRole('alert').textContent()).toContain(GOOGLE_ALERT)
     expect(new URL(page.url()).pathname).toBe('/')
-    await page.context().close()
   })
 
-  it('falls back to a full-page redirect when the popup is blocked', async () => {
-    const page = await openLogin()
+  it('falls back to a full-page redirect when the popup is blocked', async ({ open }) => {
+    const page = await openLogin(open)
     await page.evaluate(() => {
       window.open = () => null
     })
@@ -169,6 +124,5 @@ describe('Google sign-in', () => {
     await page.getByLabel(/name/i).fill('Redirect Golfer')
     await page.getByRole('button', { name: /continue/i }).click()
     await page.waitForURL('**/courses')
-    await page.context().close()
   })
 })

@@ -1,17 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { afterAll, describe, expect } from 'vitest'
 import { SIGN_IN_FAILED } from '../../src/features/auth/lib/auth-messages.ts'
 import { ADD_ROUND_COURSE_GONE } from '../../src/features/rounds/lib/round-messages.ts'
 import { SERVER_UNREACHABLE } from '../../src/lib/server-unreachable.ts'
 import { adminPool } from '../support/stack.ts'
-import {
-  appUrl,
-  DESKTOP,
-  LIVE_TIMEOUT,
-  PHONE,
-  launchBrowser,
-  newWatchedPage,
-} from './support/browser.ts'
+import { appUrl, DESKTOP, LIVE_TIMEOUT, newWatchedPage } from './support/browser.ts'
+import { it } from './support/browser-test.ts'
 import { axeViolations, smallTargets } from './support/accessibility.ts'
 import { golferWith, logIn } from './support/golfer.ts'
 
@@ -19,14 +13,9 @@ import { golferWith, logIn } from './support/golfer.ts'
  * No signal on the course: rounds typed offline are kept on the device, survive a reload, and
  * reach the server exactly once when the connection is back. Expected rows are literals.
  */
-let browser: Browser
 const pool = adminPool()
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
 afterAll(async () => {
-  await browser.close()
   await pool.end()
 })
 
@@ -112,186 +101,172 @@ function deviceKeys(page: Page): Promise<string[]> {
   )
 }
 
-async function withContext<T>(
-  options: Parameters<Browser['newContext']>[0],
-  journey: (context: BrowserContext) => Promise<T>,
-): Promise<T> {
-  const context = await browser.newContext(options)
-  try {
-    return await journey(context)
-  } finally {
-    await context.close()
-  }
-}
-
 describe('offline', () => {
-  it('keeps rounds typed offline through a reload, then stores each exactly once and shows them on the other device', async () => {
+  it('keeps rounds typed offline through a reload, then stores each exactly once and shows them on the other device', async ({
+    open,
+  }) => {
     const golfer = await golferWith([HOME])
-    await withContext({ viewport: PHONE }, async (phone) => {
-      const { page, problems } = await newWatchedPage(phone)
-      await logIn(page, golfer.email, golfer.password)
-      await serviceWorkerReady(page)
-      await openHcp(page)
+    const { context: phone, page, problems } = await open()
+    await logIn(page, golfer.email, golfer.password)
+    await serviceWorkerReady(page)
+    await openHcp(page)
 
-      await phone.setOffline(true)
-      for (const score of [80, 81, 82]) await addRound(page, score)
-      await deleteRound(page, 81)
-      await expect.poll(() => waitingPill(page).textContent()).toBe('2 rounds waiting to sync')
-      expect(await roundEntry(page, 80).getAttribute('aria-busy')).toBe('true')
-      expect(await page.getByText('Waiting to sync', { exact: true }).count()).toBe(2)
-      expect(await storedScores(golfer.user.id)).toEqual([])
-      expect(await accessibilityFindings(page)).toEqual([])
+    await phone.setOffline(true)
+    for (const score of [80, 81, 82]) await addRound(page, score)
+    await deleteRound(page, 81)
+    await expect.poll(() => waitingPill(page).textContent()).toBe('2 rounds waiting to sync')
+    expect(await roundEntry(page, 80).getAttribute('aria-busy')).toBe('true')
+    expect(await page.getByText('Waiting to sync', { exact: true }).count()).toBe(2)
+    expect(await storedScores(golfer.user.id)).toEqual([])
+    expect(await accessibilityFindings(page)).toEqual([])
 
-      // The shell comes from the service worker, the rounds and the outbox from IndexedDB.
-      await page.reload()
-      await roundEntry(page, 82).waitFor()
-      expect(await roundEntry(page, 81).count()).toBe(0)
-      await expect.poll(() => waitingPill(page).textContent()).toBe('2 rounds waiting to sync')
-      // Differentials 10.0 and 12.0: two rounds are not enough for an index.
-      expect(await page.getByTestId('handicap-display').textContent()).toContain(
-        'Input Rounds Below',
-      )
+    // The shell comes from the service worker, the rounds and the outbox from IndexedDB.
+    await page.reload()
+    await roundEntry(page, 82).waitFor()
+    expect(await roundEntry(page, 81).count()).toBe(0)
+    await expect.poll(() => waitingPill(page).textContent()).toBe('2 rounds waiting to sync')
+    // Differentials 10.0 and 12.0: two rounds are not enough for an index.
+    expect(await page.getByTestId('handicap-display').textContent()).toContain('Input Rounds Below')
 
-      await phone.setOffline(false)
-      await expect.poll(() => waitingPill(page).count(), { timeout: LIVE_TIMEOUT }).toBe(0)
-      await expect.poll(() => storedScores(golfer.user.id)).toEqual([80, 82])
-      // The database commits before the answer reaches the page.
-      await expect.poll(() => page.getByText('Waiting to sync', { exact: true }).count()).toBe(0)
-      expect(appProblems(problems)).toEqual([])
-    })
+    await phone.setOffline(false)
+    await expect.poll(() => waitingPill(page).count(), { timeout: LIVE_TIMEOUT }).toBe(0)
+    await expect.poll(() => storedScores(golfer.user.id)).toEqual([80, 82])
+    // The database commits before the answer reaches the page.
+    await expect.poll(() => page.getByText('Waiting to sync', { exact: true }).count()).toBe(0)
+    expect(appProblems(problems)).toEqual([])
 
-    await withContext({ viewport: DESKTOP }, async (laptop) => {
-      const { page } = await newWatchedPage(laptop)
-      await logIn(page, golfer.email, golfer.password)
-      await openHcp(page)
-      await roundEntry(page, 80).waitFor()
-      await roundEntry(page, 82).waitFor()
-      expect(await roundEntry(page, 81).count()).toBe(0)
-    })
+    // The phone is put away before the laptop signs in.
+    await phone.close()
+    const { page: onLaptop } = await open({ viewport: DESKTOP })
+    await logIn(onLaptop, golfer.email, golfer.password)
+    await openHcp(onLaptop)
+    await roundEntry(onLaptop, 80).waitFor()
+    await roundEntry(onLaptop, 82).waitFor()
+    expect(await roundEntry(onLaptop, 81).count()).toBe(0)
   })
 
-  it('shows the alert and keeps the typed round when the server refuses a replay: its course was deleted on another device', async () => {
+  it('shows the alert and keeps the typed round when the server refuses a replay: its course was deleted on another device', async ({
+    open,
+  }) => {
     const golfer = await golferWith([HOME, { name: 'Closing Links', rating: 72, slope: 113 }])
-    await withContext({ viewport: PHONE }, async (phone) => {
-      const { page, problems } = await newWatchedPage(phone)
-      await logIn(page, golfer.email, golfer.password)
-      await openHcp(page)
+    const { context: phone, page, problems } = await open()
+    await logIn(page, golfer.email, golfer.password)
+    await openHcp(page)
 
-      await phone.setOffline(true)
-      await addRound(page, 77, 'Closing Links')
-      await addRound(page, 79, 'Home Links')
-      const closing = golfer.courseIds[1] as string
-      const deleted = await golfer.client.from('courses').delete().eq('id', closing)
-      expect(deleted.error).toBeNull()
+    await phone.setOffline(true)
+    await addRound(page, 77, 'Closing Links')
+    await addRound(page, 79, 'Home Links')
+    const closing = golfer.courseIds[1] as string
+    const deleted = await golfer.client.from('courses').delete().eq('id', closing)
+    expect(deleted.error).toBeNull()
 
-      await phone.setOffline(false)
-      await expect
-        .poll(() => page.getByRole('alert').textContent(), { timeout: LIVE_TIMEOUT })
-        .toContain(ADD_ROUND_COURSE_GONE)
-      const notSaved = page.getByRole('region', { name: 'Not saved' })
-      expect(await notSaved.textContent()).toContain('Score 77 at Closing Links')
-      expect(await accessibilityFindings(page)).toEqual([])
-      expect(await roundEntry(page, 77, 'Closing Links').count()).toBe(0)
-      // The round after it is not held back by the refusal.
-      await expect.poll(() => storedScores(golfer.user.id)).toEqual([79])
-      expect(appProblems(problems)).toEqual([])
-    })
+    await phone.setOffline(false)
+    await expect
+      .poll(() => page.getByRole('alert').textContent(), { timeout: LIVE_TIMEOUT })
+      .toContain(ADD_ROUND_COURSE_GONE)
+    const notSaved = page.getByRole('region', { name: 'Not saved' })
+    expect(await notSaved.textContent()).toContain('Score 77 at Closing Links')
+    expect(await accessibilityFindings(page)).toEqual([])
+    expect(await roundEntry(page, 77, 'Closing Links').count()).toBe(0)
+    // The round after it is not held back by the refusal.
+    await expect.poll(() => storedScores(golfer.user.id)).toEqual([79])
+    expect(appProblems(problems)).toEqual([])
   })
 
-  it("says it can't reach HCPFast, not that the password is wrong, when signing in offline", async () => {
+  it("says it can't reach HCPFast, not that the password is wrong, when signing in offline", async ({
+    open,
+  }) => {
     const golfer = await golferWith()
-    await withContext({ viewport: PHONE }, async (phone) => {
-      const { page } = await newWatchedPage(phone)
-      await page.goto(appUrl('/'))
-      await page.getByLabel('Email').fill(golfer.email)
-      await page.getByLabel('Password', { exact: true }).fill(golfer.password)
-      await phone.setOffline(true)
-      await page.getByRole('button', { name: 'Log In' }).click()
-      const alert = page.getByRole('alert')
-      await expect.poll(() => alert.textContent()).toContain(SERVER_UNREACHABLE)
-      expect(await alert.textContent()).not.toContain(SIGN_IN_FAILED)
-      expect(await page.getByLabel('Email').inputValue()).toBe(golfer.email)
+    const { context: phone, page } = await open()
+    await page.goto(appUrl('/'))
+    await page.getByLabel('Email').fill(golfer.email)
+    await page.getByLabel('Password', { exact: true }).fill(golfer.password)
+    await phone.setOffline(true)
+    await page.getByRole('button', { name: 'Log In' }).click()
+    const alert = page.getByRole('alert')
+    await expect.poll(() => alert.textContent()).toContain(SERVER_UNREACHABLE)
+    expect(await alert.textContent()).not.toContain(SIGN_IN_FAILED)
+    expect(await page.getByLabel('Email').inputValue()).toBe(golfer.email)
 
-      await phone.setOffline(false)
-      await page.getByRole('button', { name: 'OK' }).click()
-      await page.getByRole('button', { name: 'Log In' }).click()
-      await page.waitForURL('**/courses')
-    })
+    await phone.setOffline(false)
+    await page.getByRole('button', { name: 'OK' }).click()
+    await page.getByRole('button', { name: 'Log In' }).click()
+    await page.waitForURL('**/courses')
   })
 
-  it('stores each round once when two tabs of one golfer were offline at once', async () => {
+  it('stores each round once when two tabs of one golfer were offline at once', async ({
+    open,
+  }) => {
     const golfer = await golferWith([HOME])
-    await withContext({ viewport: PHONE }, async (context) => {
-      const { page: first, problems } = await newWatchedPage(context)
-      await logIn(first, golfer.email, golfer.password)
-      await openHcp(first)
-      const { page: second } = await newWatchedPage(context)
-      await second.goto(first.url())
-      await second.getByRole('button', { name: 'Add a round...' }).waitFor()
+    const { context, page: first, problems } = await open()
+    await logIn(first, golfer.email, golfer.password)
+    await openHcp(first)
+    const { page: second } = await newWatchedPage(context)
+    await second.goto(first.url())
+    await second.getByRole('button', { name: 'Add a round...' }).waitFor()
 
-      await context.setOffline(true)
-      await addRound(first, 90)
-      await addRound(second, 91)
-      await addRound(first, 92)
-      // Each tab shows every waiting round, its own and the other's.
-      await expect.poll(() => waitingPill(first).textContent()).toBe('3 rounds waiting to sync')
-      await expect.poll(() => waitingPill(second).textContent()).toBe('3 rounds waiting to sync')
+    await context.setOffline(true)
+    await addRound(first, 90)
+    await addRound(second, 91)
+    await addRound(first, 92)
+    // Each tab shows every waiting round, its own and the other's.
+    await expect.poll(() => waitingPill(first).textContent()).toBe('3 rounds waiting to sync')
+    await expect.poll(() => waitingPill(second).textContent()).toBe('3 rounds waiting to sync')
 
-      await context.setOffline(false)
-      await expect
-        .poll(() => storedScores(golfer.user.id), { timeout: LIVE_TIMEOUT })
-        .toEqual([90, 91, 92])
-      for (const page of [first, second]) {
-        await expect.poll(() => waitingPill(page).count()).toBe(0)
-        for (const score of [90, 91, 92]) await roundEntry(page, score).waitFor()
-      }
-      const { rows } = await pool.query<{ count: string }>(
-        'select count(*) from public.rounds where user_id = $1',
-        [golfer.user.id],
-      )
-      expect(rows[0]?.count).toBe('3')
-      expect(appProblems(problems)).toEqual([])
-    })
+    await context.setOffline(false)
+    await expect
+      .poll(() => storedScores(golfer.user.id), { timeout: LIVE_TIMEOUT })
+      .toEqual([90, 91, 92])
+    for (const page of [first, second]) {
+      await expect.poll(() => waitingPill(page).count()).toBe(0)
+      for (const score of [90, 91, 92]) await roundEntry(page, score).waitFor()
+    }
+    const { rows } = await pool.query<{ count: string }>(
+      'select count(*) from public.rounds where user_id = $1',
+      [golfer.user.id],
+    )
+    expect(rows[0]?.count).toBe('3')
+    expect(appProblems(problems)).toEqual([])
   })
 
-  it('asks before a logout would lose waiting rounds, and a logout clears the device for the next golfer', async () => {
+  it('asks before a logout would lose waiting rounds, and a logout clears the device for the next golfer', async ({
+    open,
+  }) => {
     const first = await golferWith([HOME], [{ course: 0, score: 85 }])
     const next = await golferWith([{ name: 'Other Course', rating: 71, slope: 120 }])
-    await withContext({ viewport: PHONE }, async (context) => {
-      const { page } = await newWatchedPage(context)
-      await logIn(page, first.email, first.password)
-      await openHcp(page)
-      await roundEntry(page, 85).waitFor()
-      await expect
-        .poll(async () => (await deviceKeys(page)).filter((key) => key.startsWith(first.user.id)))
-        .toContain(`${first.user.id}:records:rounds`)
+    const { context, page } = await open()
+    await logIn(page, first.email, first.password)
+    await openHcp(page)
+    await roundEntry(page, 85).waitFor()
+    await expect
+      .poll(async () => (await deviceKeys(page)).filter((key) => key.startsWith(first.user.id)))
+      .toContain(`${first.user.id}:records:rounds`)
 
-      await context.setOffline(true)
-      await addRound(page, 88)
-      await page.getByRole('button', { name: 'Logout' }).click()
-      const confirm = page.getByRole('dialog', { name: 'Log out and lose changes?' })
-      expect(await confirm.textContent()).toContain('1 round waiting to sync')
-      expect(await accessibilityFindings(page)).toEqual([])
-      await confirm.getByRole('button', { name: 'Stay signed in' }).click()
-      await roundEntry(page, 88).waitFor()
+    await context.setOffline(true)
+    await addRound(page, 88)
+    await page.getByRole('button', { name: 'Logout' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Log out and lose changes?' })
+    expect(await confirm.textContent()).toContain('1 round waiting to sync')
+    expect(await accessibilityFindings(page)).toEqual([])
+    await confirm.getByRole('button', { name: 'Stay signed in' }).click()
+    await roundEntry(page, 88).waitFor()
 
-      await context.setOffline(false)
-      await expect
-        .poll(() => storedScores(first.user.id), { timeout: LIVE_TIMEOUT })
-        .toEqual([85, 88])
-      await expect.poll(() => waitingPill(page).count()).toBe(0)
-      await page.getByRole('button', { name: 'Logout' }).click()
-      await page.getByRole('heading', { name: 'HCPFast' }).waitFor()
-      await expect
-        .poll(async () => (await deviceKeys(page)).filter((key) => key.startsWith(first.user.id)))
-        .toEqual([])
+    await context.setOffline(false)
+    await expect
+      .poll(() => storedScores(first.user.id), { timeout: LIVE_TIMEOUT })
+      .toEqual([85, 88])
+    await expect.poll(() => waitingPill(page).count()).toBe(0)
+    await page.getByRole('button', { name: 'Logout' }).click()
+    await page.getByRole('heading', { name: 'HCPFast' }).waitFor()
+    await expect
+      .poll(async () => (await deviceKeys(page)).filter((key) => key.startsWith(first.user.id)))
+      .toEqual([])
 
-      await logIn(page, next.email, next.password)
-      await openHcp(page)
-      await page.getByTestId('handicap-display').waitFor()
-      expect(await roundEntry(page, 85).count()).toBe(0)
-      expect(await roundEntry(page, 88).count()).toBe(0)
-      expect((await deviceKeys(page)).every((key) => key.startsWith(next.user.id))).toBe(true)
-    })
+    await logIn(page, next.email, next.password)
+    await openHcp(page)
+    await page.getByTestId('handicap-display').waitFor()
+    expect(await roundEntry(page, 85).count()).toBe(0)
+    expect(await roundEntry(page, 88).count()).toBe(0)
+    expect((await deviceKeys(page)).every((key) => key.startsWith(next.user.id))).toBe(true)
   })
 })

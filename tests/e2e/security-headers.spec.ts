@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Browser } from 'playwright-core'
 import { createServer as createViteServer, type ViteDevServer } from 'vite'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest'
 import { PROJECT_ROOT } from '../../scripts/project.ts'
-import { appUrl, launchBrowser, newWatchedPage, PHONE } from './support/browser.ts'
+import { appUrl } from './support/browser.ts'
+import { it } from './support/browser-test.ts'
 
 /**
  * The app keeps its refresh token in localStorage, so injected script or a framing page must get
@@ -12,15 +12,6 @@ import { appUrl, launchBrowser, newWatchedPage, PHONE } from './support/browser.
  * generated `_headers`) and the dev server both send a strict Content-Security-Policy; every other
  * browser test runs under it too and fails on any violation it logs.
  */
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
-
 function listen(server: Server): Promise<string> {
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
@@ -50,38 +41,32 @@ describe('the production build', () => {
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
   })
 
-  it('refuses to run script injected into the page', async () => {
-    const context = await browser.newContext({ viewport: PHONE })
-    try {
-      const page = await context.newPage()
-      const violations: string[] = []
-      page.on('console', (message) => {
-        if (/Content Security Policy/.test(message.text())) violations.push(message.text())
-      })
-      await page.goto(appUrl('/'))
-      await page.getByRole('button', { name: 'Log In' }).waitFor()
-      const ran = await page.evaluate(() => {
-        const script = document.createElement('script')
-        script.textContent = 'window.__injected = true'
-        document.body.append(script)
-        return (window as { __injected?: boolean }).__injected === true
-      })
-      expect(ran).toBe(false)
-      await expect.poll(() => violations.length).toBeGreaterThan(0)
-    } finally {
-      await context.close()
-    }
+  it('refuses to run script injected into the page', async ({ open }) => {
+    const { page } = await open()
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/.test(message.text())) violations.push(message.text())
+    })
+    await page.goto(appUrl('/'))
+    await page.getByRole('button', { name: 'Log In' }).waitFor()
+    const ran = await page.evaluate(() => {
+      const script = document.createElement('script')
+      script.textContent = 'window.__injected = true'
+      document.body.append(script)
+      return (window as { __injected?: boolean }).__injected === true
+    })
+    expect(ran).toBe(false)
+    await expect.poll(() => violations.length).toBeGreaterThan(0)
   })
 
-  it('cannot be framed by another site', async () => {
+  it('cannot be framed by another site', async ({ open }) => {
     const framing = createServer((_req, res) => {
       res.setHeader('Content-Type', 'text/html')
       res.end(`<!doctype html><title>Not HCPFast</title><iframe src="${appUrl('/')}"></iframe>`)
     })
     const framingUrl = await listen(framing)
-    const context = await browser.newContext({ viewport: PHONE })
+    const { context, page } = await open()
     try {
-      const page = await context.newPage()
       const blocked = page.waitForEvent('console', (message) =>
         /frame-ancestors|Refused to frame|refused to connect/i.test(message.text()),
       )
@@ -90,6 +75,7 @@ describe('the production build', () => {
       const app = page.frames().find((frame) => frame !== page.mainFrame())
       expect(await app?.locator('body').textContent()).not.toContain('Log In')
     } finally {
+      // The browser's connections first: the server's close waits for them.
       await context.close()
       await new Promise((resolve) => framing.close(resolve))
     }
@@ -114,20 +100,15 @@ describe('the dev server', () => {
     await vite.close()
   })
 
-  it('sends the same policy and the app runs under it with no violation', async () => {
+  it('sends the same policy and the app runs under it with no violation', async ({ open }) => {
     const url = vite.resolvedUrls?.local[0] ?? ''
     const response = await fetch(url)
     const policy = response.headers.get('content-security-policy') ?? ''
     expect(policy).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/)
     expect(policy).toContain("frame-ancestors 'none'")
-    const context = await browser.newContext({ viewport: PHONE })
-    try {
-      const { page, problems } = await newWatchedPage(context)
-      await page.goto(url)
-      await page.getByRole('button', { name: 'Log In' }).waitFor()
-      expect(problems).toEqual([])
-    } finally {
-      await context.close()
-    }
+    const { page, problems } = await open()
+    await page.goto(url)
+    await page.getByRole('button', { name: 'Log In' }).waitFor()
+    expect(problems).toEqual([])
   })
 })

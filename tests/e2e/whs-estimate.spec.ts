@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { monotonicFactory } from 'ulid'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DESKTOP, LIVE_TIMEOUT, PHONE, launchBrowser, newWatchedPage } from './support/browser.ts'
+import { describe, expect } from 'vitest'
+import { DESKTOP, LIVE_TIMEOUT, PHONE } from './support/browser.ts'
+import { it } from './support/browser-test.ts'
 import { golferWith, logIn } from './support/golfer.ts'
 import { layoutShifts, recordLayoutShifts } from './support/layout-shifts.ts'
 
@@ -9,15 +10,6 @@ import { layoutShifts, recordLayoutShifts } from './support/layout-shifts.ts'
  * The WHS estimate beside the spec's HCP (issue 24). Every expected value is worked out by hand:
  * on a rating of 70.0 and a slope of 113 a round's differential is exactly score − 70.
  */
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser.close()
-})
-
 // Monotonic: rounds of one day keep the order they are listed in (their entry order).
 const ulid = monotonicFactory()
 const HOME = { name: 'Home Links', rating: 70, slope: 113, par: 72 }
@@ -60,7 +52,9 @@ async function reasons(page: Page): Promise<string[]> {
 }
 
 describe('the WHS estimate', () => {
-  it('explains the soft cap to a golfer in a slump, without moving anything on load', async () => {
+  it('explains the soft cap to a golfer in a slump, without moving anything on load', async ({
+    open,
+  }) => {
     // 1 Jan – 20 Jan 2025: 80s (10.0); 21 Jan – 9 Feb: 84s (14.0). HCP: the lowest 8 of all 40,
     // 10.0. The estimate: the latest 20 are all 14.0, so 14.0 calculated; the lowest estimate of
     // the year before 9 Feb is 8.0 (after 3 Jan: three rounds, 10.0 − 2.0). 14.0 − 8.0 = 6.0 is
@@ -69,42 +63,39 @@ describe('the WHS estimate', () => {
     const golfer = await golferWithRounds(
       days.map((playedOn, at) => ({ playedOn, score: at < 20 ? 80 : 84 })),
     )
-    const context = await browser.newContext({ viewport: PHONE })
+    const { context, page, problems } = await open()
     await recordLayoutShifts(context)
-    try {
-      const { page, problems } = await newWatchedPage(context)
-      await logIn(page, golfer.email, golfer.password)
-      await openHcp(page)
-      await expect
-        .poll(() => page.getByTestId('whs-estimate').textContent())
-        .toBe('WHS estimate 12.5')
-      expect(await display(page).locator('.handicap__value').textContent()).toBe('10.0')
-      await page.getByTestId('handicap-trend').waitFor()
-      expect(await layoutShifts(page)).toEqual([])
-      // The 20 newest are listed: the estimate counts the 8 latest 14.0s (2 – 9 Feb), while
-      // HCP's 8 are among the older 10.0s, not shown until asked.
-      expect(await page.getByTestId('whs-counts-mark').count()).toBe(8)
-      expect(await page.getByTestId('counts-mark').count()).toBe(0)
+    await logIn(page, golfer.email, golfer.password)
+    await openHcp(page)
+    await expect
+      .poll(() => page.getByTestId('whs-estimate').textContent())
+      .toBe('WHS estimate 12.5')
+    expect(await display(page).locator('.handicap__value').textContent()).toBe('10.0')
+    await page.getByTestId('handicap-trend').waitFor()
+    expect(await layoutShifts(page)).toEqual([])
+    // The 20 newest are listed: the estimate counts the 8 latest 14.0s (2 – 9 Feb), while
+    // HCP's 8 are among the older 10.0s, not shown until asked.
+    expect(await page.getByTestId('whs-counts-mark').count()).toBe(8)
+    expect(await page.getByTestId('counts-mark').count()).toBe(0)
 
-      expect(await reasons(page)).toEqual([
-        'Uses your latest 20 of 40 rounds',
-        'Capped: your lowest index in the past year was 8.0, so the rise above 3.0 is halved',
-        'Playing conditions are not known here',
-        'Not modelled here: committee adjustments, penalty scores and the 2024 rule for a lone nine (nines count in pairs, the WHS 2020 method)',
-        'An official index is issued by your federation, not by HCPFast',
-      ])
-      expect(
-        await display(page)
-          .getByRole('button', { name: 'Why is it different?' })
-          .getAttribute('aria-expanded'),
-      ).toBe('true')
-      expect(problems).toEqual([])
-    } finally {
-      await context.close()
-    }
+    expect(await reasons(page)).toEqual([
+      'Uses your latest 20 of 40 rounds',
+      'Capped: your lowest index in the past year was 8.0, so the rise above 3.0 is halved',
+      'Playing conditions are not known here',
+      'Not modelled here: committee adjustments, penalty scores and the 2024 rule for a lone nine (nines count in pairs, the WHS 2020 method)',
+      'An official index is issued by your federation, not by HCPFast',
+    ])
+    expect(
+      await display(page)
+        .getByRole('button', { name: 'Why is it different?' })
+        .getAttribute('aria-expanded'),
+    ).toBe('true')
+    expect(problems).toEqual([])
   })
 
-  it('notes an exceptional round, and a course-handicap choice on the phone reaches the laptop', async () => {
+  it('notes an exceptional round, and a course-handicap choice on the phone reaches the laptop', async ({
+    open,
+  }) => {
     // 1 – 5 Jun 2025: 90s (20.0); 12 Jun: 79 (9.0). HCP, 6 rounds: (9.0 + 20.0) / 2 − 1.0 =
     // 13.5. On 12 Jun the estimate in effect was 20.0 (5 rounds: the lowest), 11.0 above 9.0:
     // exceptional, 2.0 off all six, so (7.0 + 18.0) / 2 − 1.0 = 11.5.
@@ -113,49 +104,40 @@ describe('the WHS estimate', () => {
       ...daysFrom('2025-06-01', 5).map((playedOn) => ({ playedOn, score: 90 })),
       { playedOn: '2025-06-12', score: 79 },
     ])
-    const phone = await browser.newContext({ viewport: PHONE })
-    const laptop = await browser.newContext({ viewport: DESKTOP })
-    try {
-      const { page: onPhone, problems: phoneProblems } = await newWatchedPage(phone)
-      const { page: onLaptop, problems: laptopProblems } = await newWatchedPage(laptop)
-      await logIn(onPhone, golfer.email, golfer.password)
-      await logIn(onLaptop, golfer.email, golfer.password)
+    const { page: onPhone, problems: phoneProblems } = await open({ viewport: PHONE })
+    const { page: onLaptop, problems: laptopProblems } = await open({ viewport: DESKTOP })
+    await logIn(onPhone, golfer.email, golfer.password)
+    await logIn(onLaptop, golfer.email, golfer.password)
 
-      await openHcp(onPhone)
-      await expect
-        .poll(() => onPhone.getByTestId('whs-estimate').textContent())
-        .toBe('WHS estimate 11.5')
-      expect(await display(onPhone).locator('.handicap__value').textContent()).toBe('13.5')
-      expect(await reasons(onPhone)).toContain(
-        'An exceptional round on 12 Jun 2025 took 2.0 off 6 differentials',
-      )
+    await openHcp(onPhone)
+    await expect
+      .poll(() => onPhone.getByTestId('whs-estimate').textContent())
+      .toBe('WHS estimate 11.5')
+    expect(await display(onPhone).locator('.handicap__value').textContent()).toBe('13.5')
+    expect(await reasons(onPhone)).toContain(
+      'An exceptional round on 12 Jun 2025 took 2.0 off 6 differentials',
+    )
 
-      const courseHandicap = () => onLaptop.getByText(/^Course handicap:/).textContent()
-      await onLaptop.getByRole('button', { name: 'Home Links' }).click()
-      await expect.poll(courseHandicap).toBe('Course handicap: 12')
-      const whs = (page: Page) => page.getByRole('radio', { name: 'WHS estimate (latest 20)' })
-      expect(await whs(onLaptop).isChecked()).toBe(false)
+    const courseHandicap = () => onLaptop.getByText(/^Course handicap:/).textContent()
+    await onLaptop.getByRole('button', { name: 'Home Links' }).click()
+    await expect.poll(courseHandicap).toBe('Course handicap: 12')
+    const whs = (page: Page) => page.getByRole('radio', { name: 'WHS estimate (latest 20)' })
+    expect(await whs(onLaptop).isChecked()).toBe(false)
 
-      await onPhone.getByRole('link', { name: 'My Courses' }).click()
-      await whs(onPhone).check()
-      await expect.poll(courseHandicap, { timeout: LIVE_TIMEOUT }).toBe('Course handicap: 10')
-      expect(await whs(onLaptop).isChecked()).toBe(true)
-      const { data } = await golfer.client
-        .from('handicap_settings')
-        .select('course_handicap_source')
-      expect(data).toEqual([{ course_handicap_source: 'whs' }])
+    await onPhone.getByRole('link', { name: 'My Courses' }).click()
+    await whs(onPhone).check()
+    await expect.poll(courseHandicap, { timeout: LIVE_TIMEOUT }).toBe('Course handicap: 10')
+    expect(await whs(onLaptop).isChecked()).toBe(true)
+    const { data } = await golfer.client.from('handicap_settings').select('course_handicap_source')
+    expect(data).toEqual([{ course_handicap_source: 'whs' }])
 
-      // And back, from the laptop this time.
-      await onLaptop.getByRole('radio', { name: 'HCP (all your rounds)' }).check()
-      await expect.poll(() => whs(onPhone).isChecked(), { timeout: LIVE_TIMEOUT }).toBe(false)
-      await onPhone.getByRole('button', { name: 'Home Links' }).click()
-      await expect
-        .poll(() => onPhone.getByText(/^Course handicap:/).textContent())
-        .toBe('Course handicap: 12')
-      expect([...phoneProblems, ...laptopProblems]).toEqual([])
-    } finally {
-      await phone.close()
-      await laptop.close()
-    }
+    // And back, from the laptop this time.
+    await onLaptop.getByRole('radio', { name: 'HCP (all your rounds)' }).check()
+    await expect.poll(() => whs(onPhone).isChecked(), { timeout: LIVE_TIMEOUT }).toBe(false)
+    await onPhone.getByRole('button', { name: 'Home Links' }).click()
+    await expect
+      .poll(() => onPhone.getByText(/^Course handicap:/).textContent())
+      .toBe('Course handicap: 12')
+    expect([...phoneProblems, ...laptopProblems]).toEqual([])
   })
 })

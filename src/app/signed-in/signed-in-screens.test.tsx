@@ -17,7 +17,6 @@ import {
 import { listHandicapSettings } from '@/features/handicap/api/list-handicap-settings'
 import { saveHandicapSettings } from '@/features/handicap/api/save-handicap-settings'
 import { SOURCE_NOT_SAVED } from '@/features/handicap/components/course-handicap-source-choice'
-import { formatHandicapIndex, handicapIndex } from '@/features/handicap/lib/handicap-index'
 import { addRound } from '@/features/rounds/api/add-round'
 import { deleteRound } from '@/features/rounds/api/delete-round'
 import { listRounds } from '@/features/rounds/api/list-rounds'
@@ -383,19 +382,17 @@ describe('HCP screen', () => {
     expect(display()).toHaveTextContent('6.0')
   })
 
-  it('agrees with the engine for 20 rounds on two courses', async () => {
+  it('shows the index of 20 rounds on two courses', async () => {
     const other = aCourse({ name: 'Links', rating: 69.4, slope: 118 })
     const scores = [95, 88, 102, 79, 84, 91, 87, 99, 76, 83, 90, 86, 97, 81, 93, 85, 89, 80, 94, 78]
     const rounds = scores.map((score, i) => aRound(i % 2 ? other : course, score))
     await openHcp(rounds, [course, other])
-    const expected = handicapIndex(
-      rounds.map((r) => ({
-        score: r.score,
-        courseRating: r.courseRating,
-        slopeRating: r.slopeRating,
-      })),
-    )
-    expect(display()).toHaveTextContent(formatHandicapIndex(defined(expected ?? undefined)))
+    // Augusta (72.0, 113): score − 72, so 23.0 30.0 12.0 15.0 4.0 18.0 25.0 21.0 17.0 22.0.
+    // Links (69.4, 118): 113/118 × (score − 69.4), to a tenth: 88 → 17.8, 79 → 9.2, 91 → 20.7,
+    // 99 → 28.3, 83 → 13.0, 86 → 15.9, 81 → 11.1, 85 → 14.9, 80 → 10.2, 78 → 8.2.
+    // 20 rounds average the lowest 8: (4.0 + 8.2 + 9.2 + 10.2 + 11.1 + 12.0 + 13.0 + 14.9) / 8
+    // = 82.6 / 8 = 10.325 → 10.3.
+    expect(display()).toHaveTextContent('10.3')
   })
 
   it('shows the WHS estimate beside the index, why it differs, and the rounds it counts', async () => {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { monotonicFactory } from 'ulid'
 import { expect } from 'vitest'
 import { newGolfer } from '../../support/stack.ts'
@@ -48,4 +48,20 @@ export async function logIn(
   await page.getByRole('button', { name: 'Log In' }).click()
   await page.waitForURL('**/courses')
   await expect.poll(() => page.getByRole('heading', { name: 'Courses' }).isVisible()).toBe(true)
+}
+
+/** Types a course into the Add Course dialog and submits it; the dialog stays open on a refusal. */
+export async function addCourse(
+  page: Page,
+  name: string,
+  rating: string,
+  slope: string,
+): Promise<Locator> {
+  await page.getByRole('button', { name: 'Add a course...' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add Course' })
+  await dialog.getByLabel('Course Name').fill(name)
+  await dialog.getByLabel('Course Rating').fill(rating)
+  await dialog.getByLabel('Slope Rating').fill(slope)
+  await dialog.getByRole('button', { name: 'Add Course' }).click()
+  return dialog
 }

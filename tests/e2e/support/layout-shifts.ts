@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 
 /**
  * Records every layout shift of each page load in this context, as Chromium reports it for
- * Cumulative Layout Shift; read them with `layoutShifts(page)`. Call before the page is opened.
+ * Cumulative Layout Shift; read them with `layoutShifts(page)`. Call before a page loads the app.
  */
 export async function recordLayoutShifts(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { seededRandom } from '@/testing/seeded-random'
 import {
   differentialsUsed,
   formatHandicapIndex,
@@ -20,17 +21,6 @@ const times = (count: number, value: number) => Array.from({ length: count }, ()
 /** Whether numerator / denominator is exactly an integer and a half. */
 const isHalf = (numerator: number, denominator: number) =>
   (2 * numerator) % denominator === 0 && Math.abs((2 * numerator) / denominator) % 2 === 1
-
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32), so every run checks the same sets. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let mixed = Math.imul(state ^ (state >>> 15), state | 1)
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61)
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32
-  }
-}
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const copy = [...items]

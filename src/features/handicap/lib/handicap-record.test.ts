@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { seededRandom } from '@/testing/seeded-random'
 import {
   countingRounds,
   courseHandicap,
@@ -15,17 +16,6 @@ function roundWithDifferential(differential: number): ScoredRound {
 }
 
 const roundsWith = (...differentials: number[]) => differentials.map(roundWithDifferential)
-
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let mixed = Math.imul(state ^ (state >>> 15), state | 1)
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61)
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32
-  }
-}
 
 describe('countingRounds', () => {
   it('marks nothing below 3 rounds', () => {

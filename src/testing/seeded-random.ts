@@ -1,0 +1,14 @@
+/**
+ * Deterministic pseudo-random numbers in [0, 1) (mulberry32): the same seed gives the same
+ * sequence on every run and machine, so a failing random set can be replayed from its seed.
+ * The one source for the unit tests, the database tests and the benchmarks.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let mixed = Math.imul(state ^ (state >>> 15), state | 1)
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61)
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32
+  }
+}

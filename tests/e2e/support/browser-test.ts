@@ -1,0 +1,61 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { test as base, expect } from 'vitest'
+import { launchBrowser, newWatchedPage, PHONE } from './browser.ts'
+
+export interface WatchedPage {
+  context: BrowserContext
+  page: Page
+  /** The console errors and uncaught exceptions the page has seen so far. */
+  problems: string[]
+}
+
+/** What the `open` fixture is: a context with one watched page, closed when the test ends. */
+export type OpenPage = (options?: BrowserContextOptions) => Promise<WatchedPage>
+
+/** A new context (a phone unless told otherwise) with one watched page; the caller closes it. */
+export async function openWatched(
+  browser: Browser,
+  options: BrowserContextOptions = { viewport: PHONE },
+): Promise<WatchedPage> {
+  const context = await browser.newContext(options)
+  return { context, ...(await newWatchedPage(context)) }
+}
+
+/**
+ * The browser specs' `it` (a module of its own: the benchmarks import ./browser.ts outside
+ * vitest). One Chromium per spec file, launched when a test first needs it and closed when the
+ * file is done; and for each test
+ * - `open(options?)`: a context of its own (a phone by default) with one watched page; every
+ *   context a test opens is closed when the test ends, passed or failed;
+ * - `page`: a phone page of its own that fails the test if it saw a console error or an uncaught
+ *   exception (a test that expects some opens its page with `open` and filters `problems`).
+ * Suite hooks get the browser too: `it.beforeAll(async ({ browser }) => …)`.
+ */
+export const it = base
+  // eslint-disable-next-line no-empty-pattern -- vitest reads what a fixture needs from this pattern
+  .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const browser = await launchBrowser()
+    onCleanup(() => browser.close())
+    return browser
+  })
+  .extend('open', async ({ browser }, { onCleanup }) => {
+    const opened: BrowserContext[] = []
+    onCleanup(async () => {
+      await Promise.all(opened.map((context) => context.close()))
+    })
+    const openPage: OpenPage = async (options) => {
+      const watched = await openWatched(browser, options)
+      opened.push(watched.context)
+      return watched
+    }
+    return openPage
+  })
+  .extend('page', async ({ browser }, { onCleanup }) => {
+    const { context, page, problems } = await openWatched(browser)
+    // Closed before the check: a cleanup that throws skips the ones after it.
+    onCleanup(async () => {
+      await context.close()
+      expect(problems).toEqual([])
+    })
+    return page
+  })
