@@ -93,21 +93,48 @@ export type Database = {
           course_name: string
           course_rating: number
           created_at: string
+          hole_pars: number[] | null
+          holes: number
           id: string
+          nine: string | null
+          par: number | null
           played_on: string
           score: number
           slope_rating: number
+          stroke_indexes: number[] | null
+          tee_id: string | null
+          tee_name: string | null
           user_id: string
+          tee_of_round: {
+            course_id: string
+            course_rating: number
+            created_at: string
+            hole_pars: number[] | null
+            holes: number
+            id: string
+            name: string
+            par: number | null
+            slope_rating: number
+            stroke_indexes: number[] | null
+            user_id: string
+          } | null
         }
         Insert: {
           course_id?: string | null
           course_name: string
           course_rating: number
           created_at?: string
+          hole_pars?: number[] | null
+          holes?: number
           id: string
+          nine?: string | null
+          par?: number | null
           played_on?: string
           score: number
           slope_rating: number
+          stroke_indexes?: number[] | null
+          tee_id?: string | null
+          tee_name?: string | null
           user_id?: string
         }
         Update: {
@@ -115,10 +142,17 @@ export type Database = {
           course_name?: string
           course_rating?: number
           created_at?: string
+          hole_pars?: number[] | null
+          holes?: number
           id?: string
+          nine?: string | null
+          par?: number | null
           played_on?: string
           score?: number
           slope_rating?: number
+          stroke_indexes?: number[] | null
+          tee_id?: string | null
+          tee_name?: string | null
           user_id?: string
         }
         Relationships: [
@@ -131,6 +165,70 @@ export type Database = {
           },
           {
             foreignKeyName: "rounds_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "rounds_tee_id_fkey"
+            columns: ["tee_id"]
+            isOneToOne: false
+            referencedRelation: "tees"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      tees: {
+        Row: {
+          course_id: string
+          course_rating: number
+          created_at: string
+          hole_pars: number[] | null
+          holes: number
+          id: string
+          name: string
+          par: number | null
+          slope_rating: number
+          stroke_indexes: number[] | null
+          user_id: string
+        }
+        Insert: {
+          course_id: string
+          course_rating: number
+          created_at?: string
+          hole_pars?: number[] | null
+          holes?: number
+          id: string
+          name: string
+          par?: number | null
+          slope_rating: number
+          stroke_indexes?: number[] | null
+          user_id?: string
+        }
+        Update: {
+          course_id?: string
+          course_rating?: number
+          created_at?: string
+          hole_pars?: number[] | null
+          holes?: number
+          id?: string
+          name?: string
+          par?: number | null
+          slope_rating?: number
+          stroke_indexes?: number[] | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tees_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "course_handicaps"
+            referencedColumns: ["course_id"]
+          },
+          {
+            foreignKeyName: "tees_course_id_fkey"
             columns: ["course_id"]
             isOneToOne: false
             referencedRelation: "courses"
@@ -219,6 +317,7 @@ export type Database = {
       }
     }
     Functions: {
+      are_distinct: { Args: { numbers: number[] }; Returns: boolean }
       delete_my_account: {
         Args: Record<PropertyKey, never>
         Returns: undefined
@@ -238,6 +337,60 @@ export type Database = {
       is_undoing_a_deletion: {
         Args: Record<PropertyKey, never>
         Returns: boolean
+      }
+      round_from_tee: {
+        Args: {
+          course_name: string
+          round: Database["public"]["Tables"]["rounds"]["Row"]
+          tee: Database["public"]["Tables"]["tees"]["Row"]
+        }
+        Returns: {
+          course_id: string | null
+          course_name: string
+          course_rating: number
+          created_at: string
+          hole_pars: number[] | null
+          holes: number
+          id: string
+          nine: string | null
+          par: number | null
+          played_on: string
+          score: number
+          slope_rating: number
+          stroke_indexes: number[] | null
+          tee_id: string | null
+          tee_name: string | null
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "rounds"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      sum_of: { Args: { numbers: number[] }; Returns: number }
+      tee_of_round: {
+        Args: { round: Database["public"]["Tables"]["rounds"]["Row"] }
+        Returns: {
+          course_id: string
+          course_rating: number
+          created_at: string
+          hole_pars: number[] | null
+          holes: number
+          id: string
+          name: string
+          par: number | null
+          slope_rating: number
+          stroke_indexes: number[] | null
+          user_id: string
+        }
+        SetofOptions: {
+          from: "rounds"
+          to: "tees"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       undo_deletion: {
         Args: { kind: string; record_id: string }

@@ -1,6 +1,7 @@
--- Rounds a golfer has played, each with copies of its course's name, rating and slope: a handicap
--- must not change because a course was edited or deleted later, so deleting a course keeps its
--- rounds (course_id becomes null, the copies stay). The current definition of everything about
+-- Rounds a golfer has played, each with copies of what it was played on (the course's name, the
+-- tee's name, rating, slope, par, holes, hole pars and stroke indexes): a handicap must not change
+-- because a course or tee was edited or deleted later, so deleting one keeps its rounds (course_id
+-- or tee_id becomes null, the copies stay). The current definition of everything about
 -- rounds: the migrations build exactly this (a test compares them, see the README).
 --
 -- The copies are the database's, not the client's: triggers fill them from the course when a round
@@ -11,7 +12,9 @@
 -- played_on is the golfer's calendar day, not an instant: the app sends the day the golfer picked
 -- (in their own time zone), so the database allows one day past its own current_date (UTC) for a
 -- golfer east of UTC who plays "today" while it is still yesterday here. Nothing earlier than 1900
--- is a real handicap round. Columns are in the order the migrations added them (played_on last).
+-- is a real handicap round. Columns are in the order the migrations added them (tee_id … nine
+-- last). A 9-hole round scores 9–100 with a 9-hole rating 10.0–45.0; the handicap pairs nines
+-- (40_handicap.sql).
 create table public.rounds (
   id text primary key,
   user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
@@ -22,25 +25,51 @@ create table public.rounds (
   score integer not null,
   created_at timestamptz not null default now(),
   played_on date not null default current_date,
+  tee_id text references public.tees (id) on delete set null,
+  holes integer not null default 18,
+  tee_name text,
+  par integer,
+  hole_pars integer[],
+  stroke_indexes integer[],
+  nine text,
   constraint rounds_id_is_a_ulid check (id ~ '^[0-7][0-9A-HJKMNP-TV-Z]{25}$'),
   constraint rounds_course_name_is_1_to_100_characters check (
     char_length(course_name) between 1 and 100
   ),
-  constraint rounds_course_rating_is_20_to_90_in_tenths check (
-    course_rating between 20.0 and 90.0 and course_rating = round(course_rating, 1)
-  ),
   constraint rounds_slope_rating_is_55_to_155 check (slope_rating between 55 and 155),
-  constraint rounds_score_is_18_to_200 check (score between 18 and 200),
   constraint rounds_played_on_is_1900_to_tomorrow check (
     played_on >= date '1900-01-01' and played_on <= current_date + 1
+  ),
+  constraint rounds_holes_is_9_or_18 check (holes in (9, 18)),
+  constraint rounds_course_rating_is_20_to_90_or_10_to_45_for_nine_in_tenths check (
+    course_rating = round(course_rating, 1)
+    and (
+      (holes = 18 and course_rating between 20.0 and 90.0)
+      or (holes = 9 and course_rating between 10.0 and 45.0)
+    )
+  ),
+  constraint rounds_score_is_18_to_200_or_9_to_100_for_nine check (
+    (holes = 18 and score between 18 and 200) or (holes = 9 and score between 9 and 100)
+  ),
+  constraint rounds_tee_name_is_1_to_100_characters check (char_length(tee_name) between 1 and 100),
+  constraint rounds_par_is_27_to_90_or_27_to_45_for_nine check (
+    par between 27 and case holes when 9 then 45 else 90 end
+  ),
+  constraint rounds_hole_data_has_one_value_per_hole check (
+    (hole_pars is null or cardinality(hole_pars) = holes)
+    and (stroke_indexes is null or cardinality(stroke_indexes) = holes)
+  ),
+  constraint rounds_nine_is_front_or_back_of_a_9_hole_round check (
+    nine is null or (nine in ('front', 'back') and holes = 9)
   )
 );
 
 comment on table public.rounds is
-  'Rounds played. course_name, course_rating and slope_rating are copies set by the database from the golfer''s own course when the round is added or moved to another course; editing the course later leaves them as they were.';
+  'Rounds played, each from one tee. course_name, tee_name, course_rating, slope_rating, par, holes, hole_pars and stroke_indexes are copies set by the database from the golfer''s own tee when the round is added or moved (a nine from an 18-hole tee keeps its typed rating and slope); editing the course or tee later leaves them as they were.';
 
 create index rounds_user_id_idx on public.rounds (user_id);
 create index rounds_course_id_idx on public.rounds (course_id);
+create index rounds_tee_id_idx on public.rounds (tee_id);
 -- The app lists rounds newest first by the day played, then by id (the order in which rounds of
 -- one day were added); the same order decides ties between counting rounds.
 create index rounds_user_id_played_on_id_idx on public.rounds (user_id, played_on desc, id desc);
@@ -57,49 +86,128 @@ as $$
   select coalesce(current_setting('hcpfast.undoing_deletion', true), '') = 'on';
 $$;
 
--- Makes the database the authority for a new round's course. It runs as its owner so it can see
--- the course whatever the caller's policies say, and then checks ownership itself: the course must
--- belong to the round's golfer, who must be the caller when there is one. A course that does not
--- exist and a course of someone else's give the same error, so the error reveals nothing about
--- other golfers' ids. insufficient_privilege (42501) is what an RLS refusal raises, and PostgREST
--- answers it with 403 (401 for anon), the same as a forged user_id. An undone round goes back
--- exactly as it was: with the copies it had (the course may have been edited since, or deleted).
+-- A round is played from one tee (issue 22) and keeps copies of it: the course's name and the
+-- tee's name, rating, slope, par, holes, hole pars and stroke indexes. The tee decides 9 or 18
+-- holes. A nine played from an 18-hole tee is a round with `nine` 'front' or 'back': it has 9
+-- holes, the 9-hole course rating and slope the golfer typed (kept as sent: no tee holds them, and
+-- the checks hold them to a nine's bounds), and the nine's hole pars and stroke indexes taken from
+-- the tee (holes 1–9 or 10–18; par their sum), when the tee has them. `nine` on a 9-hole tee is
+-- refused: that tee is the nine.
+create function public.round_from_tee(round public.rounds, tee public.tees, course_name text)
+  returns public.rounds
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+declare
+  first_hole integer;
+begin
+  round.course_id := tee.course_id;
+  round.course_name := course_name;
+  round.tee_name := tee.name;
+  if round.nine is null then
+    round.holes := tee.holes;
+    round.course_rating := tee.course_rating;
+    round.slope_rating := tee.slope_rating;
+    round.par := tee.par;
+    round.hole_pars := tee.hole_pars;
+    round.stroke_indexes := tee.stroke_indexes;
+    return round;
+  end if;
+  if tee.holes = 9 then
+    raise exception using
+      errcode = 'check_violation',
+      message = 'front or back nine is only for an 18-hole tee: a 9-hole tee is played as it is';
+  end if;
+  if round.course_rating is null or round.slope_rating is null then
+    raise exception using
+      errcode = 'not_null_violation',
+      message = 'a nine from an 18-hole tee needs its 9-hole course rating and slope rating';
+  end if;
+  first_hole := case round.nine when 'back' then 10 else 1 end;
+  round.holes := 9;
+  round.hole_pars := tee.hole_pars[first_hole:first_hole + 8];
+  round.stroke_indexes := tee.stroke_indexes[first_hole:first_hole + 8];
+  round.par := public.sum_of(round.hole_pars);
+  return round;
+end;
+$$;
+
+-- The tee a round is played from: the given tee, else its course's first (earliest created). It
+-- runs as its owner so it can see the tee whatever the caller's policies say, and then checks
+-- ownership itself: the tee (or course) must belong to the round's golfer, who must be the caller
+-- when there is one. One that does not exist and someone else's give the same error, so the error
+-- reveals nothing about other golfers' ids. insufficient_privilege (42501) is what an RLS refusal
+-- raises, and PostgREST answers it with 403 (401 for anon), the same as a forged user_id. A tee
+-- given with a course that is not its own is refused the same way.
+create function public.tee_of_round(round public.rounds) returns public.tees
+  language plpgsql
+  stable
+  security definer
+  set search_path = ''
+as $$
+declare
+  tee public.tees;
+begin
+  if round.tee_id is not null then
+    select t.* into tee
+      from public.tees as t
+      where t.id = round.tee_id
+        and t.user_id = round.user_id
+        and t.user_id = coalesce(auth.uid(), round.user_id)
+        and t.course_id = coalesce(round.course_id, t.course_id);
+    if not found then
+      raise exception using
+        errcode = 'insufficient_privilege',
+        message = 'a round can only be played from one of your own tees';
+    end if;
+  else
+    select t.* into tee
+      from public.tees as t
+      join public.courses as c on c.id = t.course_id
+      where c.id = round.course_id
+        and c.user_id = round.user_id
+        and c.user_id = coalesce(auth.uid(), round.user_id)
+      order by t.created_at, t.id
+      limit 1;
+    if not found then
+      raise exception using
+        errcode = 'insufficient_privilege',
+        message = 'a round can only be added on one of your own courses';
+    end if;
+  end if;
+  return tee;
+end;
+$$;
+
+-- Makes the database the authority for a new round's copies: a round sent as before, with only
+-- course_id, is played from that course's first tee; with tee_id, from that tee. An undone round
+-- goes back exactly as it was: with the copies it had (the tee may have been edited since, or
+-- deleted).
 create function public.copy_course_into_round() returns trigger
   language plpgsql
   security definer
   set search_path = ''
 as $$
 declare
-  course record;
+  tee public.tees;
 begin
   if public.is_undoing_a_deletion() then
     return new;
   end if;
 
-  if new.course_id is null then
+  if new.course_id is null and new.tee_id is null then
     raise exception using
       errcode = 'not_null_violation',
       message = 'a new round needs a course',
       detail = 'course_id is null.';
   end if;
 
-  select c.name, c.rating, c.slope
-    into course
-    from public.courses as c
-    where c.id = new.course_id
-      and c.user_id = new.user_id
-      and c.user_id = coalesce(auth.uid(), new.user_id);
-
-  if not found then
-    raise exception using
-      errcode = 'insufficient_privilege',
-      message = 'a round can only be added on one of your own courses';
-  end if;
-
-  new.course_name := course.name;
-  new.course_rating := course.rating;
-  new.slope_rating := course.slope;
-  return new;
+  tee := public.tee_of_round(new);
+  new.tee_id := tee.id;
+  return public.round_from_tee(
+    new, tee, (select c.name from public.courses as c where c.id = tee.course_id)
+  );
 end;
 $$;
 
@@ -107,12 +215,14 @@ create trigger copy_course_into_round
   before insert on public.rounds
   for each row execute function public.copy_course_into_round();
 
--- Rounds are editable: score, day played and course. The copies stay the database's: a new course
--- re-copies that course's name, rating and slope (which must be the golfer's own, checked as on
--- insert); otherwise the copies are kept as they were whatever the update sends, the same way the
--- insert trigger overwrites forged copies. The id, the owner and the creation time never change.
--- course_id may become null: that is the foreign key's "on delete set null". Undo of a deleted
--- course re-links its rounds without re-copying (they keep the copies they were added with); only
+-- Rounds are editable: score, day played, course, tee, and a nine's side and typed rating and
+-- slope. The copies stay the database's: a new tee re-copies that tee; a new course without a new
+-- tee re-copies the course's first tee; a changed side, or a changed typed rating or slope of a
+-- nine from an 18-hole tee, re-copies the round's own tee (which must still exist). Otherwise the
+-- copies are kept as they were whatever the update sends, the same way the insert trigger
+-- overwrites forged copies. The id, the owner and the creation time never change. course_id and
+-- tee_id may become null: that is the foreign keys' "on delete set null". Undo of a deleted course
+-- or tee re-links its rounds without re-copying (they keep the copies they were added with); only
 -- public.undo_deletion does that, behind a transaction-local setting.
 create function public.copy_course_into_edited_round() returns trigger
   language plpgsql
@@ -120,7 +230,8 @@ create function public.copy_course_into_edited_round() returns trigger
   set search_path = ''
 as $$
 declare
-  course record;
+  tee public.tees;
+  retee boolean;
 begin
   if (new.id, new.user_id, new.created_at) is distinct from (old.id, old.user_id, old.created_at)
   then
@@ -129,32 +240,50 @@ begin
       message = 'a round''s id, owner and creation time cannot change';
   end if;
 
-  if new.course_id is not null and new.course_id is distinct from old.course_id then
-    select c.name, c.rating, c.slope
-      into course
-      from public.courses as c
-      where c.id = new.course_id
-        and c.user_id = new.user_id
-        and c.user_id = coalesce(auth.uid(), new.user_id);
-    if not found then
+  retee := (new.tee_id is not null and new.tee_id is distinct from old.tee_id)
+    or (new.course_id is not null and new.course_id is distinct from old.course_id)
+    or (not public.is_undoing_a_deletion() and new.nine is distinct from old.nine)
+    or (
+      not public.is_undoing_a_deletion()
+      and new.nine is not null
+      and (new.course_rating, new.slope_rating) is distinct from (old.course_rating, old.slope_rating)
+    );
+
+  if retee then
+    if new.tee_id is not distinct from old.tee_id
+      and new.course_id is distinct from old.course_id then
+      -- Moved onto another course: played from its first tee.
+      new.tee_id := null;
+    end if;
+    if new.tee_id is null and new.course_id is null then
+      raise exception using
+        errcode = 'not_null_violation',
+        message = 'this round''s tee was deleted: pick a tee',
+        detail = 'tee_id is null.';
+    end if;
+    begin
+      tee := public.tee_of_round(new);
+    exception when insufficient_privilege then
       raise exception using
         errcode = 'insufficient_privilege',
-        message = 'a round can only be moved onto one of your own courses';
+        message = case when new.tee_id is null
+          then 'a round can only be moved onto one of your own courses'
+          else 'a round can only be played from one of your own tees' end;
+    end;
+    if not public.is_undoing_a_deletion() then
+      new.tee_id := tee.id;
+      return public.round_from_tee(
+        new, tee, (select c.name from public.courses as c where c.id = tee.course_id)
+      );
     end if;
-    if public.is_undoing_a_deletion() then
-      new.course_name := old.course_name;
-      new.course_rating := old.course_rating;
-      new.slope_rating := old.slope_rating;
-    else
-      new.course_name := course.name;
-      new.course_rating := course.rating;
-      new.slope_rating := course.slope;
-    end if;
-  else
-    new.course_name := old.course_name;
-    new.course_rating := old.course_rating;
-    new.slope_rating := old.slope_rating;
   end if;
+
+  select
+    old.course_name, old.course_rating, old.slope_rating, old.tee_name, old.holes, old.par,
+    old.hole_pars, old.stroke_indexes, old.nine
+  into
+    new.course_name, new.course_rating, new.slope_rating, new.tee_name, new.holes, new.par,
+    new.hole_pars, new.stroke_indexes, new.nine;
   return new;
 end;
 $$;
@@ -188,13 +317,17 @@ create policy "Golfers can update their own rounds"
   using (user_id = (select auth.uid()))
   with check (user_id = (select auth.uid()));
 
--- Updates only of what a golfer edits: the copies follow the course, and id, owner and creation
--- time are fixed (the trigger refuses them for service_role too).
+-- Updates only of what a golfer edits: the copies follow the tee (a nine's typed rating and slope
+-- excepted), and id, owner and creation time are fixed (the trigger refuses them for service_role too).
 revoke all on table public.rounds from anon, authenticated;
 grant select, insert, delete on table public.rounds to authenticated;
-grant update (course_id, score, played_on) on table public.rounds to authenticated;
+grant update (course_id, score, played_on, tee_id, nine, course_rating, slope_rating)
+  on table public.rounds to authenticated;
 grant all on table public.rounds to service_role;
 revoke all on function public.is_undoing_a_deletion() from public, anon, authenticated;
+revoke all on function public.round_from_tee(public.rounds, public.tees, text)
+  from public, anon, authenticated;
+revoke all on function public.tee_of_round(public.rounds) from public, anon, authenticated;
 revoke all on function public.copy_course_into_round() from public, anon, authenticated;
 revoke all on function public.copy_course_into_edited_round() from public, anon, authenticated;
 

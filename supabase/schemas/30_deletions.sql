@@ -19,14 +19,16 @@ create table public.deletions (
   table_name text not null,
   record_id text not null,
   record jsonb not null,
-  -- For a course: the rounds that were on it, which Undo links to it again.
+  -- For a course or tee: the rounds that were on it, which Undo links to it again.
   round_ids text[] not null default '{}',
   deleted_at timestamptz not null default now(),
-  constraint deletions_table_name_is_courses_or_rounds check (table_name in ('courses', 'rounds'))
+  constraint deletions_table_name_is_courses_rounds_or_tees check (
+    table_name in ('courses', 'rounds', 'tees')
+  )
 );
 
 comment on table public.deletions is
-  'One row per deleted course or round, readable only by its golfer: how their other devices learn of a delete (Realtime checks RLS for an INSERT, never for a DELETE), and what Undo restores.';
+  'One row per deleted course, tee or round, readable only by its golfer: how their other devices learn of a delete (Realtime checks RLS for an INSERT, never for a DELETE), and what Undo restores.';
 
 create index deletions_user_id_record_idx on public.deletions (user_id, table_name, record_id);
 create index deletions_deleted_at_idx on public.deletions (deleted_at);
@@ -62,6 +64,11 @@ begin
       into linked
       from public.rounds as r
       where r.course_id = old.id;
+  elsif tg_table_name = 'tees' then
+    select coalesce(array_agg(r.id order by r.id), '{}')
+      into linked
+      from public.rounds as r
+      where r.tee_id = old.id;
   end if;
   delete from public.deletions as d where d.deleted_at < now() - interval '1 day';
   insert into public.deletions (user_id, table_name, record_id, record, round_ids)
@@ -78,13 +85,19 @@ create trigger record_deletion
   before delete on public.rounds
   for each row execute function public.record_deletion();
 
--- Undo: puts the golfer's most recently deleted course or round back exactly as it was, id
--- included, and a course's rounds back on it (with the copies they had). The insert goes through
--- the tables' constraints and triggers, so Realtime delivers it as an INSERT to every device.
--- A round whose course has since been deleted comes back without a course, as rounds of a deleted
--- course are. Nothing to undo, or a deletion of someone else's, is the same error. Undo is
--- idempotent, like every other change the app's outbox sends: a device that lost the answer to an
--- Undo sends it again, and finding the golfer's row already back is success.
+create trigger record_deletion
+  before delete on public.tees
+  for each row execute function public.record_deletion();
+
+-- Undo: puts the golfer's most recently deleted course, tee or round back exactly as it was, id
+-- included, and a course's or tee's rounds back on it (with the copies they had). A course comes
+-- back with the tees deleted with it (same deleted_at: the same transaction), and its rounds on
+-- their tees. The insert goes through the tables' constraints and triggers, so Realtime delivers
+-- it as an INSERT to every device. A round whose course or tee has since been deleted comes back
+-- without it, as rounds of a deleted course are; a tee whose course is gone cannot come back.
+-- Nothing to undo, or a deletion of someone else's, is the same error. Undo is idempotent, like
+-- every other change the app's outbox sends: a device that lost the answer to an Undo sends it
+-- again, and finding the golfer's row already back is success.
 create function public.undo_deletion(kind text, record_id text) returns void
   language plpgsql
   security definer
@@ -93,6 +106,7 @@ as $$
 declare
   deletion public.deletions;
   restored_round public.rounds;
+  restored_tee public.tees;
 begin
   select d.* into deletion
     from public.deletions as d
@@ -109,7 +123,10 @@ begin
           where r.id = undo_deletion.record_id and r.user_id = (select auth.uid())))
        or (kind = 'courses' and exists (
           select 1 from public.courses as c
-          where c.id = undo_deletion.record_id and c.user_id = (select auth.uid()))) then
+          where c.id = undo_deletion.record_id and c.user_id = (select auth.uid())))
+       or (kind = 'tees' and exists (
+          select 1 from public.tees as t
+          where t.id = undo_deletion.record_id and t.user_id = (select auth.uid()))) then
       return;
     end if;
     raise exception using
@@ -121,18 +138,76 @@ begin
   if kind = 'courses' then
     insert into public.courses
       select * from jsonb_populate_record(null::public.courses, deletion.record);
+    insert into public.tees
+      select (jsonb_populate_record(null::public.tees, t.record)).*
+      from (
+        select distinct on (d.record_id) d.record
+        from public.deletions as d
+        where d.user_id = deletion.user_id
+          and d.table_name = 'tees'
+          and d.deleted_at = deletion.deleted_at
+          and d.record ->> 'course_id' = deletion.record_id
+        order by d.record_id, d.id desc
+      ) as t;
+    if not exists (select 1 from public.tees as t where t.course_id = deletion.record_id) then
+      insert into public.tees (id, course_id, user_id, name, course_rating, slope_rating, par)
+        select c.id, c.id, c.user_id, 'Default', c.rating, c.slope, c.par
+        from public.courses as c
+        where c.id = deletion.record_id;
+    end if;
     update public.rounds as r
-      set course_id = deletion.record_id
+      set course_id = deletion.record_id,
+        tee_id = (
+          select t.id from public.tees as t
+          join public.deletions as d
+            on d.user_id = deletion.user_id
+            and d.table_name = 'tees'
+            and d.deleted_at = deletion.deleted_at
+            and d.record_id = t.id
+          where t.course_id = deletion.record_id
+            and r.id = any (d.round_ids)
+          limit 1
+        )
       where r.id = any (deletion.round_ids)
         and r.user_id = deletion.user_id
         and r.course_id is null;
+    delete from public.deletions as d
+      where d.user_id = deletion.user_id
+        and d.table_name = 'tees'
+        and d.deleted_at = deletion.deleted_at
+        and d.record ->> 'course_id' = deletion.record_id;
+  elsif kind = 'tees' then
+    restored_tee := jsonb_populate_record(null::public.tees, deletion.record);
+    if not exists (
+      select 1 from public.courses as c
+      where c.id = restored_tee.course_id and c.user_id = deletion.user_id
+    ) then
+      raise exception using
+        errcode = 'insufficient_privilege',
+        message = 'the course of this tee was deleted: undo the course instead';
+    end if;
+    insert into public.tees select restored_tee.*;
+    update public.rounds as r
+      set tee_id = deletion.record_id
+      where r.id = any (deletion.round_ids)
+        and r.user_id = deletion.user_id
+        and r.tee_id is null
+        and r.course_id = restored_tee.course_id;
   else
     restored_round := jsonb_populate_record(null::public.rounds, deletion.record);
+    -- A round deleted before rounds had holes was an 18-hole round.
+    restored_round.holes := coalesce(restored_round.holes, 18);
     if not exists (
       select 1 from public.courses as c
       where c.id = restored_round.course_id and c.user_id = deletion.user_id
     ) then
       restored_round.course_id := null;
+    end if;
+    if not exists (
+      select 1 from public.tees as t
+      where t.id = restored_round.tee_id and t.user_id = deletion.user_id
+    ) then
+      restored_round.tee_id := null;
     end if;
     insert into public.rounds select restored_round.*;
   end if;

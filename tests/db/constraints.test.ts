@@ -212,7 +212,7 @@ describe('course slope: whole numbers 55 to 155', () => {
 })
 
 describe('round score: whole numbers 18 to 200', () => {
-  const constraint = 'rounds_score_is_18_to_200'
+  const constraint = 'rounds_score_is_18_to_200_or_9_to_100_for_nine'
   for (const score of ['17', '201', '0', '-5']) {
     it(`refuses ${score}`, () => expectRefused(() => insertRound({ score }), check(constraint)))
   }
@@ -232,8 +232,14 @@ describe("a round's course copies", () => {
   // bypasses triggers (a replica-mode restore, say): prove they still hold there.
   it('are held to the same bounds even when the trigger is bypassed', async () => {
     const attempts: [string, Record<string, unknown>][] = [
-      ['rounds_course_rating_is_20_to_90_in_tenths', { course_rating: '95.0' }],
-      ['rounds_course_rating_is_20_to_90_in_tenths', { course_rating: '72.25' }],
+      [
+        'rounds_course_rating_is_20_to_90_or_10_to_45_for_nine_in_tenths',
+        { course_rating: '95.0' },
+      ],
+      [
+        'rounds_course_rating_is_20_to_90_or_10_to_45_for_nine_in_tenths',
+        { course_rating: '72.25' },
+      ],
       ['rounds_slope_rating_is_55_to_155', { slope_rating: '160' }],
       ['rounds_course_name_is_1_to_100_characters', { course_name: '' }],
     ]

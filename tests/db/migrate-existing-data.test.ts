@@ -78,18 +78,22 @@ it('applies the new migrations to a database with rounds, losing and changing no
   await pool.query(
     `insert into public.courses (id, user_id, name, rating, slope) values
        ('01KAAAAAAAAAAAAAAAAAAAAAA1', $1, 'Old Links', 71.4, 127),
-       ('01KAAAAAAAAAAAAAAAAAAAAAA2', $1, 'Old Heath', 68.0, 113)`,
+       ('01KAAAAAAAAAAAAAAAAAAAAAA2', $1, 'Old Heath', 68.0, 113),
+       ('01KAAAAAAAAAAAAAAAAAAAAAA3', $1, 'Gone Moor', 70.0, 120)`,
     [golfer],
   )
   // Rounds added on days long past (created_at set as a row written then would have it).
   await pool.query(
     `insert into public.rounds (id, user_id, course_id, course_name, course_rating, slope_rating, score, created_at)
      select '01KBBBBBBBBBBBBBBBBBBBBB' || lpad(n::text, 2, '0'), $1,
-            case when n % 2 = 0 then '01KAAAAAAAAAAAAAAAAAAAAAA1' else '01KAAAAAAAAAAAAAAAAAAAAAA2' end,
+            case when n = 21 then '01KAAAAAAAAAAAAAAAAAAAAAA3'
+                 when n % 2 = 0 then '01KAAAAAAAAAAAAAAAAAAAAAA1' else '01KAAAAAAAAAAAAAAAAAAAAAA2' end,
             '', 20, 55, 70 + n, timestamptz '2025-03-01 23:30:00+00' + n * interval '3 days'
      from generate_series(10, 21) as n`,
     [golfer],
   )
+  // The last round's course is deleted before the migrations: it has no course, keeps its copies.
+  await pool.query(`delete from public.courses where id = '01KAAAAAAAAAAAAAAAAAAAAAA3'`)
   // The day a round was added, in UTC, is its day played after the migration.
   const expectedDays = Array.from({ length: 12 }, (_, i) => {
     const day = new Date(Date.UTC(2025, 2, 1, 23, 30) + (i + 10) * 3 * 86_400_000)
@@ -123,12 +127,75 @@ it('applies the new migrations to a database with rounds, losing and changing no
   expect(indexAfter.rows).toEqual(indexBefore.rows)
   const columns = await pool.query(
     `select table_name, column_name from information_schema.columns
-     where table_schema = 'public' and column_name in ('played_on', 'par') order by 1`,
+     where table_schema = 'public' and column_name in ('played_on', 'par') order by 1, 2`,
   )
   expect(columns.rows).toEqual([
     { table_name: 'courses', column_name: 'par' },
     { table_name: 'handicap_history', column_name: 'played_on' },
     { table_name: 'round_differentials', column_name: 'played_on' },
+    { table_name: 'rounds', column_name: 'par' },
     { table_name: 'rounds', column_name: 'played_on' },
+    { table_name: 'tees', column_name: 'par' },
+    { table_name: 'whs_history', column_name: 'played_on' },
+  ])
+
+  // Tees (issue 22): each course gets one 18-hole tee, 'Default', with its own id, values and
+  // creation time; each round on a course is played from it, with 18 holes; a round whose
+  // course was deleted has no tee and keeps its copies.
+  const tees = await pool.query(
+    `select t.id, t.course_id, t.user_id, t.name, t.course_rating::text, t.slope_rating, t.par,
+            t.holes, t.hole_pars, t.stroke_indexes, t.created_at = c.created_at as as_old
+     from public.tees as t join public.courses as c on c.id = t.course_id order by t.id`,
+  )
+  expect(tees.rows).toEqual([
+    {
+      id: '01KAAAAAAAAAAAAAAAAAAAAAA1',
+      course_id: '01KAAAAAAAAAAAAAAAAAAAAAA1',
+      user_id: golfer,
+      name: 'Default',
+      course_rating: '71.4',
+      slope_rating: 127,
+      par: null,
+      holes: 18,
+      hole_pars: null,
+      stroke_indexes: null,
+      as_old: true,
+    },
+    {
+      id: '01KAAAAAAAAAAAAAAAAAAAAAA2',
+      course_id: '01KAAAAAAAAAAAAAAAAAAAAAA2',
+      user_id: golfer,
+      name: 'Default',
+      course_rating: '68.0',
+      slope_rating: 113,
+      par: null,
+      holes: 18,
+      hole_pars: null,
+      stroke_indexes: null,
+      as_old: true,
+    },
+  ])
+  const played = await pool.query(
+    `select course_id, tee_id, tee_name, holes, nine, count(*)::integer as rounds
+     from public.rounds group by 1, 2, 3, 4, 5 order by 1 nulls last`,
+  )
+  expect(played.rows).toEqual([
+    {
+      course_id: '01KAAAAAAAAAAAAAAAAAAAAAA1',
+      tee_id: '01KAAAAAAAAAAAAAAAAAAAAAA1',
+      tee_name: 'Default',
+      holes: 18,
+      nine: null,
+      rounds: 6,
+    },
+    {
+      course_id: '01KAAAAAAAAAAAAAAAAAAAAAA2',
+      tee_id: '01KAAAAAAAAAAAAAAAAAAAAAA2',
+      tee_name: 'Default',
+      holes: 18,
+      nine: null,
+      rounds: 5,
+    },
+    { course_id: null, tee_id: null, tee_name: null, holes: 18, nine: null, rounds: 1 },
   ])
 }, 120_000)

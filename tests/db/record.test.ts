@@ -145,7 +145,10 @@ describe('edits keep the bounds', () => {
     await addRound(alice, id, aliceCourse)
     await expect(
       as(alice, (db) => db.query('update public.rounds set score = 17 where id = $1', [id])),
-    ).rejects.toMatchObject({ code: '23514', constraint: 'rounds_score_is_18_to_200' })
+    ).rejects.toMatchObject({
+      code: '23514',
+      constraint: 'rounds_score_is_18_to_200_or_9_to_100_for_nine',
+    })
   })
 })
 

@@ -670,6 +670,7 @@ describe('the schema as a whole', () => {
       { name: 'deletions', identity: 'd' },
       { name: 'handicap_settings', identity: 'd' },
       { name: 'rounds', identity: 'd' },
+      { name: 'tees', identity: 'd' },
     ])
   })
 
