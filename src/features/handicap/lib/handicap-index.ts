@@ -159,21 +159,23 @@ function indexTenths(index: number): number {
  * Course handicap (WHS Rule 6.1): index × slope / 113 + (course rating − par), to the nearest
  * whole number, exact halves toward +∞ (−2.5 → −2). In tenths I of the index and R of the rating
  * that is (I × slope + 113 × (R − 10 × par)) / 1130, a ratio of integers. A negative result is a
- * plus handicap.
+ * plus handicap. On a 9-hole tee the index is first halved to the nearest tenth, ties toward +∞
+ * (8.7 → 4.4), and the tee's 9-hole rating and par are used (USGA local guidance to Rule 6).
  */
 export function courseHandicap(
   index: number,
-  course: { courseRating: number; slopeRating: number; par: number },
+  tee: { courseRating: number; slopeRating: number; par: number; holes?: 9 | 18 },
 ): number {
-  const { slopeRating, par } = course
+  const { slopeRating, par } = tee
   if (!Number.isInteger(slopeRating) || slopeRating <= 0 || slopeRating > LARGEST_INPUT) {
     throw new RangeError(`slope rating must be a positive whole number, got ${slopeRating}`)
   }
   if (!Number.isInteger(par) || Math.abs(par) > LARGEST_INPUT) {
     throw new RangeError(`par must be a whole number, got ${par}`)
   }
-  const numerator =
-    indexTenths(index) * slopeRating + 113 * (ratingTenths(course.courseRating) - 10 * par)
+  const fullTenths = indexTenths(index)
+  const playedTenths = tee.holes === 9 ? roundHalfUp(fullTenths, 2) : fullTenths
+  const numerator = playedTenths * slopeRating + 113 * (ratingTenths(tee.courseRating) - 10 * par)
   return roundHalfUp(numerator, 1130)
 }
 

@@ -1,0 +1,85 @@
+import { courseHandicap, roundHalfUp } from './handicap-index'
+
+/**
+ * What the handicap counts (issue 22): every 18-hole round as itself, and 9-hole rounds combined in
+ * pairs, the WHS 2020 method (fully published, unlike 2024's "expected score"). In record order
+ * each nine pairs with the next unpaired nine; the pair is one 18-hole entry at its later round's
+ * position: the scores and the ratings added, the slope the mean of the two (nearest whole, ties
+ * up), the pars added (null when either nine has none). A nine with no partner yet waits and does
+ * not count.
+ *
+ * Ratings are added in whole tenths, so 35.1 + 35.2 is exactly 70.3, never 70.30000000000001.
+ */
+export interface ScoringRound {
+  id: string
+  holes: 9 | 18
+  score: number
+  courseRating: number
+  slopeRating: number
+  par: number | null
+}
+
+export interface EighteenHoleEntry {
+  /** One id for an 18-hole round, two (earlier first) for a pair of nines. */
+  roundIds: string[]
+  score: number
+  courseRating: number
+  slopeRating: number
+  par: number | null
+}
+
+/** The 18-hole entries of rounds given in record order, in record order. */
+export function eighteenHoleEntries(rounds: readonly ScoringRound[]): EighteenHoleEntry[] {
+  const entries: EighteenHoleEntry[] = []
+  let waiting: ScoringRound | null = null
+  for (const round of rounds) {
+    if (round.holes === 18) {
+      const { id, score, courseRating, slopeRating, par } = round
+      entries.push({ roundIds: [id], score, courseRating, slopeRating, par })
+    } else if (waiting === null) {
+      waiting = round
+    } else {
+      entries.push(pairOfNines(waiting, round))
+      waiting = null
+    }
+  }
+  return entries
+}
+
+function pairOfNines(first: ScoringRound, second: ScoringRound): EighteenHoleEntry {
+  const ratingTenths = Math.round(first.courseRating * 10) + Math.round(second.courseRating * 10)
+  return {
+    roundIds: [first.id, second.id],
+    score: first.score + second.score,
+    courseRating: ratingTenths / 10,
+    slopeRating: roundHalfUp(first.slopeRating + second.slopeRating, 2),
+    par: first.par === null || second.par === null ? null : first.par + second.par,
+  }
+}
+
+/** Where each round stands: the entry it counts in, or waiting for another nine. */
+export type RoundPairing =
+  | { kind: 'eighteen'; entry: EighteenHoleEntry }
+  | { kind: 'pair'; entry: EighteenHoleEntry; partnerId: string }
+  | { kind: 'waiting' }
+
+/** Each round's place among the entries, by round id. */
+export function pairingsById(
+  entries: readonly EighteenHoleEntry[],
+  rounds: readonly Pick<ScoringRound, 'id'>[],
+): Map<string, RoundPairing> {
+  const pairings = new Map<string, RoundPairing>()
+  for (const round of rounds) pairings.set(round.id, { kind: 'waiting' })
+  for (const entry of entries) {
+    const [first, second] = entry.roundIds as [string, string | undefined]
+    if (second === undefined) {
+      pairings.set(first, { kind: 'eighteen', entry })
+    } else {
+      pairings.set(first, { kind: 'pair', entry, partnerId: second })
+      pairings.set(second, { kind: 'pair', entry, partnerId: first })
+    }
+  }
+  return pairings
+}
+
+export { courseHandicap }
