@@ -160,15 +160,15 @@ export type Database = {
             foreignKeyName: "rounds_course_id_fkey"
             columns: ["course_id"]
             isOneToOne: false
-            referencedRelation: "course_handicaps"
-            referencedColumns: ["course_id"]
-          },
-          {
-            foreignKeyName: "rounds_course_id_fkey"
-            columns: ["course_id"]
-            isOneToOne: false
             referencedRelation: "courses"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "rounds_tee_id_fkey"
+            columns: ["tee_id"]
+            isOneToOne: false
+            referencedRelation: "course_handicaps"
+            referencedColumns: ["tee_id"]
           },
           {
             foreignKeyName: "rounds_tee_id_fkey"
@@ -224,13 +224,6 @@ export type Database = {
             foreignKeyName: "tees_course_id_fkey"
             columns: ["course_id"]
             isOneToOne: false
-            referencedRelation: "course_handicaps"
-            referencedColumns: ["course_id"]
-          },
-          {
-            foreignKeyName: "tees_course_id_fkey"
-            columns: ["course_id"]
-            isOneToOne: false
             referencedRelation: "courses"
             referencedColumns: ["id"]
           },
@@ -242,9 +235,21 @@ export type Database = {
         Row: {
           course_handicap: number | null
           course_id: string | null
+          handicap_index: number | null
+          handicap_source: string | null
+          holes: number | null
+          tee_id: string | null
           user_id: string | null
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "tees_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       handicap_history: {
         Row: {
@@ -260,6 +265,7 @@ export type Database = {
           handicap_index: number | null
           rounds_count: number | null
           user_id: string | null
+          waiting_nines: number | null
         }
         Relationships: []
       }
@@ -271,10 +277,13 @@ export type Database = {
           course_rating: number | null
           created_at: string | null
           differential: number | null
+          holes: number | null
           id: string | null
+          paired_with: string | null
           played_on: string | null
           score: number | null
           slope_rating: number | null
+          tee_id: string | null
           user_id: string | null
         }
         Relationships: [
@@ -282,17 +291,38 @@ export type Database = {
             foreignKeyName: "rounds_course_id_fkey"
             columns: ["course_id"]
             isOneToOne: false
-            referencedRelation: "course_handicaps"
-            referencedColumns: ["course_id"]
-          },
-          {
-            foreignKeyName: "rounds_course_id_fkey"
-            columns: ["course_id"]
-            isOneToOne: false
             referencedRelation: "courses"
             referencedColumns: ["id"]
           },
+          {
+            foreignKeyName: "rounds_tee_id_fkey"
+            columns: ["tee_id"]
+            isOneToOne: false
+            referencedRelation: "course_handicaps"
+            referencedColumns: ["tee_id"]
+          },
+          {
+            foreignKeyName: "rounds_tee_id_fkey"
+            columns: ["tee_id"]
+            isOneToOne: false
+            referencedRelation: "tees"
+            referencedColumns: ["id"]
+          },
         ]
+      }
+      scoring_entries: {
+        Row: {
+          course_rating: number | null
+          differential: number | null
+          entry_id: string | null
+          par: number | null
+          played_on: string | null
+          round_ids: string[] | null
+          score: number | null
+          slope_rating: number | null
+          user_id: string | null
+        }
+        Relationships: []
       }
       whs_history: {
         Row: {

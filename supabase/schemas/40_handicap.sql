@@ -63,111 +63,171 @@ $$;
 comment on function public.handicap_index_of(integer[]) is
   'The handicap index of a set of score differentials given in tenths (e.g. 123 for 12.3), in any order: the mean of the lowest differentials_used(n).counted, rounded to a tenth with ties toward +∞, minus the adjustment; null for fewer than 3. Pass the rounds that count (all of them, or the latest 20 for a WHS estimate).';
 
+-- What the handicap counts (issue 22): every 18-hole round as itself, and 9-hole rounds combined
+-- in pairs, the WHS 2020 method (fully published, unlike 2024's "expected score"). In record order
+-- (played_on, id) each nine pairs with the next unpaired nine, so the nines simply pair in turn:
+-- the 1st with the 2nd, the 3rd with the 4th. A pair is one 18-hole entry at its later round's
+-- position (entry_id is that round's id): the scores and the ratings added, the slope the mean of
+-- the two to the nearest whole (ties up), the pars added (null when either nine has none). A nine
+-- with no partner yet waits: it is in no entry and does not count. As eighteenHoleEntries in
+-- src/features/handicap/lib/scoring-entries.ts; one row per entry, with its differential.
+create view public.scoring_entries
+  with (security_invoker = on)
+as
+with nines as (
+  select
+    r.user_id,
+    r.id,
+    r.played_on,
+    r.score,
+    r.course_rating,
+    r.slope_rating,
+    r.par,
+    row_number() over w as place,
+    lag(r.id) over w as earlier_id,
+    lag(r.score) over w as earlier_score,
+    lag(r.course_rating) over w as earlier_rating,
+    lag(r.slope_rating) over w as earlier_slope,
+    lag(r.par) over w as earlier_par
+  from public.rounds as r
+  where r.holes = 9
+  window w as (partition by r.user_id order by r.played_on, r.id)
+),
+entries as (
+  select
+    r.user_id,
+    r.id as entry_id,
+    array[r.id] as round_ids,
+    r.played_on,
+    r.score,
+    r.course_rating,
+    r.slope_rating,
+    r.par
+  from public.rounds as r
+  where r.holes = 18
+  union all
+  select
+    n.user_id,
+    n.id,
+    array[n.earlier_id, n.id],
+    n.played_on,
+    n.earlier_score + n.score,
+    n.earlier_rating + n.course_rating,
+    (n.earlier_slope + n.slope_rating + 1) / 2,
+    n.earlier_par + n.par
+  from nines as n
+  where n.place % 2 = 0
+)
+select
+  e.user_id,
+  e.entry_id,
+  e.round_ids,
+  e.played_on,
+  e.score,
+  e.course_rating,
+  e.slope_rating,
+  e.par,
+  (
+    floor(
+      (2 * 113 * (10 * e.score - (10 * e.course_rating)::integer) + e.slope_rating)::numeric
+        / (2 * e.slope_rating)
+    ) / 10
+  )::numeric(4, 1) as differential
+from entries as e;
+
+comment on view public.scoring_entries is
+  'The 18-hole entries the handicap counts, in record order by (played_on, entry_id): each 18-hole round, and each pair of 9-hole rounds (paired in turn in record order) at its later round, with scores and ratings added, the mean slope (nearest whole, ties up) and pars added. An unpaired nine is in none.';
+
 -- One row per round with its score differential, the day played and whether the round is one the
--- index averages: the lowest `counted` differentials; on a tie at the cut-off the round listed
--- first in the app (played_on desc, id desc: the more recent) counts. The column order is the
--- migrations' (create or replace view can only append columns).
+-- index averages: the lowest `counted` differentials of the golfer's entries; on a tie at the
+-- cut-off the entry listed first in the app (played_on desc, id desc: the more recent) counts.
+-- Both nines of a pair show the pair's differential and counts; a waiting nine shows null and
+-- does not count. The column order is the migrations' (create or replace view can only append
+-- columns): holes, tee_id and paired_with (the other nine of a pair) came with tees.
 create view public.round_differentials
   with (security_invoker = on)
 as
-with differentials as (
+with ranked as (
   select
-    r.*,
-    (
-      floor(
-        (2 * 113 * (10 * r.score - (10 * r.course_rating)::integer) + r.slope_rating)::numeric
-          / (2 * r.slope_rating)
-      ) / 10
-    )::numeric(4, 1) as differential
-  from public.rounds as r
-),
-ranked as (
-  select
-    d.*,
+    e.*,
     row_number() over (
-      partition by d.user_id order by d.differential, d.played_on desc, d.id desc
+      partition by e.user_id order by e.differential, e.played_on desc, e.entry_id desc
     ) as position,
-    count(*) over (partition by d.user_id) as rounds_count
-  from differentials as d
+    count(*) over (partition by e.user_id) as entries_count
+  from public.scoring_entries as e
+),
+counted as (
+  select
+    unnest(ranked.round_ids) as round_id,
+    ranked.round_ids,
+    ranked.differential,
+    coalesce(ranked.position <= rule.counted, false) as counts
+  from ranked
+  left join lateral public.differentials_used(ranked.entries_count) as rule on true
 )
 select
-  ranked.id,
-  ranked.user_id,
-  ranked.course_id,
-  ranked.course_name,
-  ranked.course_rating,
-  ranked.slope_rating,
-  ranked.score,
-  ranked.differential,
-  ranked.created_at,
-  ranked.played_on,
-  coalesce(ranked.position <= rule.counted, false) as counts
-from ranked
-left join lateral public.differentials_used(ranked.rounds_count) as rule on true;
+  r.id,
+  r.user_id,
+  r.course_id,
+  r.course_name,
+  r.course_rating,
+  r.slope_rating,
+  r.score,
+  c.differential,
+  r.created_at,
+  r.played_on,
+  coalesce(c.counts, false) as counts,
+  r.holes,
+  r.tee_id,
+  case when cardinality(c.round_ids) = 2 then (array_remove(c.round_ids, r.id))[1] end
+    as paired_with
+from public.rounds as r
+left join counted as c on c.round_id = r.id;
 
 comment on view public.round_differentials is
-  'Score differential per round: 113 / slope × (score − course rating), rounded to the nearest tenth, ties toward +∞; counts: among the lowest differentials the index averages (ties: the more recently played).';
+  'Score differential per round: 113 / slope × (score − course rating), rounded to the nearest tenth, ties toward +∞, of the round or, for a 9-hole round, of its pair (null while it waits); counts: among the lowest differentials the index averages (ties: the more recently played).';
 
--- One row per golfer who has rounds: the index over all their rounds (there is no 20-round
--- window), null below 3 rounds.
+-- One row per golfer who has rounds: the index over all their entries (there is no 20-round
+-- window), null below 3. rounds_count counts entries (a pair of nines is one); waiting_nines is
+-- 1 when a nine waits for its partner.
 create view public.handicap_indexes
   with (security_invoker = on)
 as
 select
-  d.user_id,
-  count(*)::integer as rounds_count,
-  public.handicap_index_of(array_agg((d.differential * 10)::integer)) as handicap_index
-from public.round_differentials as d
-group by d.user_id;
+  r.user_id,
+  count(e.entry_id)::integer as rounds_count,
+  public.handicap_index_of(
+    array_agg((e.differential * 10)::integer) filter (where e.entry_id is not null)
+  ) as handicap_index,
+  (count(*) filter (where r.holes = 9) % 2)::integer as waiting_nines
+from public.rounds as r
+left join public.scoring_entries as e on e.entry_id = r.id
+group by r.user_id;
 
 comment on view public.handicap_indexes is
-  'Handicap index per golfer with rounds: null below 3 rounds, otherwise the mean of the lowest differentials (rounded to a tenth, ties toward +∞) minus the product spec''s adjustment.';
+  'Handicap index per golfer with rounds, over their 18-hole entries (a pair of nines is one; rounds_count counts entries): null below 3, otherwise the mean of the lowest differentials (rounded to a tenth, ties toward +∞) minus the product spec''s adjustment. waiting_nines: 1 when a nine waits for a partner.';
 
--- The index as it stood after each round, rounds taken in the order played (played_on, id).
+-- The index as it stood after each round, rounds taken in the order played (played_on, id): over
+-- the entries at or before the round (a waiting nine, or the first of a pair, leaves it as it was).
 create view public.handicap_history
   with (security_invoker = on)
 as
 select
-  d.user_id,
-  d.id as round_id,
-  d.played_on,
+  r.user_id,
+  r.id as round_id,
+  r.played_on,
   public.handicap_index_of(
-    array_agg((d.differential * 10)::integer) over (
-      partition by d.user_id
-      order by d.played_on, d.id
+    array_agg((e.differential * 10)::integer) filter (where e.entry_id is not null) over (
+      partition by r.user_id
+      order by r.played_on, r.id
       rows between unbounded preceding and current row
     )
   ) as handicap_index
-from public.round_differentials as d;
+from public.rounds as r
+left join public.scoring_entries as e on e.entry_id = r.id;
 
 comment on view public.handicap_history is
-  'The handicap index over each golfer''s rounds up to and including this one, in played_on, id order; null below 3 rounds.';
-
--- Course handicap (WHS Rule 6.1): index × slope / 113 + (course rating − par), to the nearest
--- whole number, halves toward +∞. In tenths of the index I and of the rating R that is
--- (I × slope + 113 × (R − 10 × par)) / 1130, an exact ratio of integers.
-create view public.course_handicaps
-  with (security_invoker = on)
-as
-select
-  c.user_id,
-  c.id as course_id,
-  case
-    when c.par is not null and h.handicap_index is not null then
-      floor(
-        (
-          2 * (
-            (h.handicap_index * 10)::integer * c.slope
-              + 113 * ((c.rating * 10)::integer - 10 * c.par)
-          ) + 1130
-        )::numeric / 2260
-      )::integer
-  end as course_handicap
-from public.courses as c
-left join public.handicap_indexes as h on h.user_id = c.user_id;
-
-comment on view public.course_handicaps is
-  'Course handicap per course for its golfer''s current index; null without an index or without par.';
+  'The handicap index over each golfer''s entries up to and including this round, in played_on, id order; null below 3 entries.';
 
 -- Signed-in golfers read the views (RLS on the tables limits them to their own rows); nobody
 -- writes through them, and anon gets nothing.
@@ -175,10 +235,10 @@ revoke all on table public.round_differentials, public.handicap_indexes
   from public, anon, authenticated, service_role;
 grant select on table public.round_differentials, public.handicap_indexes
   to authenticated, service_role;
-revoke all on table public.handicap_history, public.course_handicaps
-  from public, anon, authenticated, service_role;
-grant select on table public.handicap_history, public.course_handicaps
-  to authenticated, service_role;
+revoke all on table public.handicap_history from public, anon, authenticated, service_role;
+grant select on table public.handicap_history to authenticated, service_role;
+revoke all on table public.scoring_entries from public, anon, authenticated, service_role;
+grant select on table public.scoring_entries to authenticated, service_role;
 revoke all on function public.differentials_used(bigint), public.handicap_index_of(integer[])
   from public, anon;
 grant execute on function public.differentials_used(bigint), public.handicap_index_of(integer[])
@@ -262,6 +322,22 @@ declare
   soft integer;
   state text;
   reduction integer;
+  -- Issue 22: the loop reads rounds; entries (18-hole rounds, pairs of nines) are what it counts.
+  -- Per round k: its entry (null while a nine waits) and how many entries there were after it.
+  k integer;
+  round_ids text[];
+  round_days date[];
+  round_entry integer[];
+  round_seen integer[];
+  waiting integer;
+  waiting_score integer;
+  waiting_rating integer;
+  waiting_slope integer;
+  entry_score integer;
+  entry_rating integer;
+  entry_slope integer;
+  e integer;
+  s integer;
 begin
   select
     array_agg(coalesce(rule.counted, 0) order by size),
@@ -270,22 +346,22 @@ begin
   from generate_series(1, 20) as size
   left join lateral public.differentials_used(size) as rule on true;
 
-  -- A last row with no golfer closes the last golfer's record. The differential in tenths is
-  -- public.round_differentials' expression, read from the rounds themselves: that view's ranking
-  -- (for its counts) cost more than this whole function's loop. Both are checked against the
-  -- TypeScript module's differential.
+  -- A last row with no golfer closes the last golfer's record. Nines are paired here, as
+  -- public.scoring_entries pairs them, and the differential in tenths is that view's expression,
+  -- read from the rounds themselves: the views' ranking (for their counts) cost more than this
+  -- whole function's loop. Both are checked against the TypeScript module.
   for visible in
     select
       r.user_id,
       r.id,
       r.played_on,
-      floor(
-        (2 * 113 * (10 * r.score - (10 * r.course_rating)::integer) + r.slope_rating)::numeric
-          / (2 * r.slope_rating)
-      )::integer as tenths
+      r.holes,
+      r.score,
+      (10 * r.course_rating)::integer as rating_tenths,
+      r.slope_rating
     from public.rounds as r
     union all
-    select null, null, null, null
+    select null, null, null, null, null, null, null
     order by 1 nulls last, 3, 2
   loop
     if visible.user_id is distinct from golfer then
@@ -296,26 +372,35 @@ begin
         for earlier in 1 .. kept loop
           counting[lowest_at[earlier]] := true;
         end loop;
-        for earlier in 1 .. r loop
+        -- A round shows its entry's values (both nines of a pair the pair's; a waiting nine
+        -- none) and the state after the entries at or before it.
+        for j in 1 .. k loop
+          e := round_entry[j];
+          s := round_seen[j];
           user_id := golfer;
-          round_id := ids[earlier];
-          played_on := days[earlier];
-          differential := (diffs[earlier] / 10.0)::numeric(4, 1);
+          round_id := round_ids[j];
+          played_on := round_days[j];
+          differential := (diffs[e] / 10.0)::numeric(4, 1);
           adjusted_differential := ((
-            diffs[earlier]
-              - (reductions_before[least(earlier + 19, r) + 1] - reductions_before[earlier])
+            diffs[e] - (reductions_before[least(e + 19, r) + 1] - reductions_before[e])
           ) / 10.0)::numeric(4, 1);
-          exceptional_reduction := reductions[earlier];
-          index_after := (indexes[earlier] / 10.0)::numeric(4, 1);
-          low_index := (lows[earlier] / 10.0)::numeric(4, 1);
-          cap := caps[earlier];
-          counts := counting[earlier];
+          exceptional_reduction := reductions[e];
+          index_after := (indexes[s] / 10.0)::numeric(4, 1);
+          low_index := (lows[s] / 10.0)::numeric(4, 1);
+          cap := coalesce(caps[s], 'none');
+          counts := coalesce(counting[e], false);
           return next;
         end loop;
       end if;
       exit when visible.user_id is null;
       golfer := visible.user_id;
       r := 0;
+      k := 0;
+      round_ids := '{}';
+      round_days := '{}';
+      round_entry := '{}';
+      round_seen := '{}';
+      waiting := null;
       ids := '{}';
       days := '{}';
       diffs := '{}';
@@ -332,10 +417,35 @@ begin
       in_effect := null;
       kept := 0;
     end if;
+    k := k + 1;
+    round_ids[k] := visible.id;
+    round_days[k] := visible.played_on;
+    round_seen[k] := r;
+    if visible.holes = 9 and waiting is null then
+      waiting := k;
+      waiting_score := visible.score;
+      waiting_rating := visible.rating_tenths;
+      waiting_slope := visible.slope_rating;
+      continue;
+    end if;
+    entry_score := visible.score;
+    entry_rating := visible.rating_tenths;
+    entry_slope := visible.slope_rating;
     r := r + 1;
+    if visible.holes = 9 then
+      entry_score := entry_score + waiting_score;
+      entry_rating := entry_rating + waiting_rating;
+      entry_slope := (entry_slope + waiting_slope + 1) / 2;
+      round_entry[waiting] := r;
+      waiting := null;
+    end if;
+    round_entry[k] := r;
+    round_seen[k] := r;
     ids[r] := visible.id;
     days[r] := visible.played_on;
-    diffs[r] := visible.tenths;
+    diffs[r] := floor(
+      (2 * 113 * (10 * entry_score - entry_rating) + entry_slope)::numeric / (2 * entry_slope)
+    )::integer;
 
     if current_day is distinct from visible.played_on then
       -- Rule 5.4: every round of a day is played off the estimate at the end of the day before.

@@ -111,6 +111,13 @@ it(`counts, history and course handicaps agree with the TypeScript engine on ${G
         courses.map((course) => course.par),
       ],
     )
+    // Each course's first tee, as the course's insert trigger (skipped here) would make it.
+    await client.query(
+      `insert into public.tees (id, course_id, user_id, name, course_rating, slope_rating, par)
+       select id, id, user_id, 'Default', rating, slope, par from public.courses
+       where user_id = any($1::uuid[])`,
+      [golfers.map((golfer) => golfer.id)],
+    )
     const rounds = golfers.flatMap((golfer) =>
       golfer.rounds.map((round) => ({ ...round, userId: golfer.id })),
     )

@@ -1,0 +1,496 @@
+-- Tees and 9-hole rounds (issue 22), the handicap half: every view counts 18-hole entries, an
+-- 18-hole round as itself and 9-hole rounds paired in turn in record order (WHS 2020: scores and
+-- ratings added, the slope the mean to the nearest whole, ties up; an unpaired nine waits and does
+-- not count), as src/features/handicap/lib/scoring-entries.ts does; course handicaps are per tee
+-- (a 9-hole tee halves the index to a tenth first) from the index the golfer chose in
+-- handicap_settings. Existing columns keep their place and meaning (handicap_indexes.rounds_count
+-- now counts entries: a pair is one), new ones come last. The current definitions, and why:
+-- supabase/schemas/40_handicap.sql; a test checks these migrations build exactly that.
+
+-- What the handicap counts (issue 22): every 18-hole round as itself, and 9-hole rounds combined
+-- in pairs, the WHS 2020 method (fully published, unlike 2024's "expected score"). In record order
+-- (played_on, id) each nine pairs with the next unpaired nine, so the nines simply pair in turn:
+-- the 1st with the 2nd, the 3rd with the 4th. A pair is one 18-hole entry at its later round's
+-- position (entry_id is that round's id): the scores and the ratings added, the slope the mean of
+-- the two to the nearest whole (ties up), the pars added (null when either nine has none). A nine
+-- with no partner yet waits: it is in no entry and does not count. As eighteenHoleEntries in
+-- src/features/handicap/lib/scoring-entries.ts; one row per entry, with its differential.
+create view public.scoring_entries
+  with (security_invoker = on)
+as
+with nines as (
+  select
+    r.user_id,
+    r.id,
+    r.played_on,
+    r.score,
+    r.course_rating,
+    r.slope_rating,
+    r.par,
+    row_number() over w as place,
+    lag(r.id) over w as earlier_id,
+    lag(r.score) over w as earlier_score,
+    lag(r.course_rating) over w as earlier_rating,
+    lag(r.slope_rating) over w as earlier_slope,
+    lag(r.par) over w as earlier_par
+  from public.rounds as r
+  where r.holes = 9
+  window w as (partition by r.user_id order by r.played_on, r.id)
+),
+entries as (
+  select
+    r.user_id,
+    r.id as entry_id,
+    array[r.id] as round_ids,
+    r.played_on,
+    r.score,
+    r.course_rating,
+    r.slope_rating,
+    r.par
+  from public.rounds as r
+  where r.holes = 18
+  union all
+  select
+    n.user_id,
+    n.id,
+    array[n.earlier_id, n.id],
+    n.played_on,
+    n.earlier_score + n.score,
+    n.earlier_rating + n.course_rating,
+    (n.earlier_slope + n.slope_rating + 1) / 2,
+    n.earlier_par + n.par
+  from nines as n
+  where n.place % 2 = 0
+)
+select
+  e.user_id,
+  e.entry_id,
+  e.round_ids,
+  e.played_on,
+  e.score,
+  e.course_rating,
+  e.slope_rating,
+  e.par,
+  (
+    floor(
+      (2 * 113 * (10 * e.score - (10 * e.course_rating)::integer) + e.slope_rating)::numeric
+        / (2 * e.slope_rating)
+    ) / 10
+  )::numeric(4, 1) as differential
+from entries as e;
+
+comment on view public.scoring_entries is
+  'The 18-hole entries the handicap counts, in record order by (played_on, entry_id): each 18-hole round, and each pair of 9-hole rounds (paired in turn in record order) at its later round, with scores and ratings added, the mean slope (nearest whole, ties up) and pars added. An unpaired nine is in none.';
+
+revoke all on table public.scoring_entries from public, anon, authenticated, service_role;
+grant select on table public.scoring_entries to authenticated, service_role;
+
+create or replace view public.round_differentials
+  with (security_invoker = on)
+as
+with ranked as (
+  select
+    e.*,
+    row_number() over (
+      partition by e.user_id order by e.differential, e.played_on desc, e.entry_id desc
+    ) as position,
+    count(*) over (partition by e.user_id) as entries_count
+  from public.scoring_entries as e
+),
+counted as (
+  select
+    unnest(ranked.round_ids) as round_id,
+    ranked.round_ids,
+    ranked.differential,
+    coalesce(ranked.position <= rule.counted, false) as counts
+  from ranked
+  left join lateral public.differentials_used(ranked.entries_count) as rule on true
+)
+select
+  r.id,
+  r.user_id,
+  r.course_id,
+  r.course_name,
+  r.course_rating,
+  r.slope_rating,
+  r.score,
+  c.differential,
+  r.created_at,
+  r.played_on,
+  coalesce(c.counts, false) as counts,
+  r.holes,
+  r.tee_id,
+  case when cardinality(c.round_ids) = 2 then (array_remove(c.round_ids, r.id))[1] end
+    as paired_with
+from public.rounds as r
+left join counted as c on c.round_id = r.id;
+
+comment on view public.round_differentials is
+  'Score differential per round: 113 / slope × (score − course rating), rounded to the nearest tenth, ties toward +∞, of the round or, for a 9-hole round, of its pair (null while it waits); counts: among the lowest differentials the index averages (ties: the more recently played).';
+
+create or replace view public.handicap_indexes
+  with (security_invoker = on)
+as
+select
+  r.user_id,
+  count(e.entry_id)::integer as rounds_count,
+  public.handicap_index_of(
+    array_agg((e.differential * 10)::integer) filter (where e.entry_id is not null)
+  ) as handicap_index,
+  (count(*) filter (where r.holes = 9) % 2)::integer as waiting_nines
+from public.rounds as r
+left join public.scoring_entries as e on e.entry_id = r.id
+group by r.user_id;
+
+comment on view public.handicap_indexes is
+  'Handicap index per golfer with rounds, over their 18-hole entries (a pair of nines is one; rounds_count counts entries): null below 3, otherwise the mean of the lowest differentials (rounded to a tenth, ties toward +∞) minus the product spec''s adjustment. waiting_nines: 1 when a nine waits for a partner.';
+
+create or replace view public.handicap_history
+  with (security_invoker = on)
+as
+select
+  r.user_id,
+  r.id as round_id,
+  r.played_on,
+  public.handicap_index_of(
+    array_agg((e.differential * 10)::integer) filter (where e.entry_id is not null) over (
+      partition by r.user_id
+      order by r.played_on, r.id
+      rows between unbounded preceding and current row
+    )
+  ) as handicap_index
+from public.rounds as r
+left join public.scoring_entries as e on e.entry_id = r.id;
+
+comment on view public.handicap_history is
+  'The handicap index over each golfer''s entries up to and including this round, in played_on, id order; null below 3 entries.';
+
+create or replace function public.whs_records()
+  returns table (
+    user_id uuid,
+    round_id text,
+    played_on date,
+    differential numeric,
+    adjusted_differential numeric,
+    exceptional_reduction integer,
+    index_after numeric,
+    low_index numeric,
+    cap text,
+    counts boolean
+  )
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+declare
+  -- The spec's table by number of rounds 1–20: how many lowest are averaged, the adjustment.
+  averaged integer[];
+  adjustment integer[];
+  visible record;
+  golfer uuid;
+  -- The current golfer's rounds so far, 1 … r.
+  r integer;
+  ids text[];
+  days date[];
+  diffs integer[];
+  reductions integer[];
+  -- reductions_before[j]: the reductions (in tenths) of rounds 1 … j − 1, so the reductions of
+  -- rounds j … r are reductions_before[r + 1] − reductions_before[j].
+  reductions_before integer[];
+  indexes integer[];
+  lows integer[];
+  caps text[];
+  -- The days before the current one that ended with an estimate: a sliding minimum, kept as a
+  -- queue whose estimates rise from first to last (a day not below a later one is dropped).
+  queue_days date[];
+  queue_estimates integer[];
+  queue_first integer;
+  queue_last integer;
+  current_day date;
+  in_effect integer;
+  low_of_day integer;
+  low integer;
+  window_size integer;
+  needed integer;
+  kept integer;
+  place integer;
+  earlier integer;
+  candidate integer;
+  lowest integer[] := '{}';
+  lowest_at integer[] := '{}';
+  counting boolean[];
+  calculated integer;
+  total integer;
+  estimate integer;
+  soft integer;
+  state text;
+  reduction integer;
+  -- Issue 22: the loop reads rounds; entries (18-hole rounds, pairs of nines) are what it counts.
+  -- Per round k: its entry (null while a nine waits) and how many entries there were after it.
+  k integer;
+  round_ids text[];
+  round_days date[];
+  round_entry integer[];
+  round_seen integer[];
+  waiting integer;
+  waiting_score integer;
+  waiting_rating integer;
+  waiting_slope integer;
+  entry_score integer;
+  entry_rating integer;
+  entry_slope integer;
+  e integer;
+  s integer;
+begin
+  select
+    array_agg(coalesce(rule.counted, 0) order by size),
+    array_agg(coalesce(rule.adjustment_tenths, 0) order by size)
+  into averaged, adjustment
+  from generate_series(1, 20) as size
+  left join lateral public.differentials_used(size) as rule on true;
+
+  -- A last row with no golfer closes the last golfer's record. Nines are paired here, as
+  -- public.scoring_entries pairs them, and the differential in tenths is that view's expression,
+  -- read from the rounds themselves: the views' ranking (for their counts) cost more than this
+  -- whole function's loop. Both are checked against the TypeScript module.
+  for visible in
+    select
+      r.user_id,
+      r.id,
+      r.played_on,
+      r.holes,
+      r.score,
+      (10 * r.course_rating)::integer as rating_tenths,
+      r.slope_rating
+    from public.rounds as r
+    union all
+    select null, null, null, null, null, null, null
+    order by 1 nulls last, 3, 2
+  loop
+    if visible.user_id is distinct from golfer then
+      if golfer is not null then
+        -- The final state: the rounds the last estimate was made from, and each differential
+        -- less the reductions of the exceptional rounds among it and the 19 after it.
+        counting := array_fill(false, array[r]);
+        for earlier in 1 .. kept loop
+          counting[lowest_at[earlier]] := true;
+        end loop;
+        -- A round shows its entry's values (both nines of a pair the pair's; a waiting nine
+        -- none) and the state after the entries at or before it.
+        for j in 1 .. k loop
+          e := round_entry[j];
+          s := round_seen[j];
+          user_id := golfer;
+          round_id := round_ids[j];
+          played_on := round_days[j];
+          differential := (diffs[e] / 10.0)::numeric(4, 1);
+          adjusted_differential := ((
+            diffs[e] - (reductions_before[least(e + 19, r) + 1] - reductions_before[e])
+          ) / 10.0)::numeric(4, 1);
+          exceptional_reduction := reductions[e];
+          index_after := (indexes[s] / 10.0)::numeric(4, 1);
+          low_index := (lows[s] / 10.0)::numeric(4, 1);
+          cap := coalesce(caps[s], 'none');
+          counts := coalesce(counting[e], false);
+          return next;
+        end loop;
+      end if;
+      exit when visible.user_id is null;
+      golfer := visible.user_id;
+      r := 0;
+      k := 0;
+      round_ids := '{}';
+      round_days := '{}';
+      round_entry := '{}';
+      round_seen := '{}';
+      waiting := null;
+      ids := '{}';
+      days := '{}';
+      diffs := '{}';
+      reductions := '{}';
+      reductions_before := '{0}';
+      indexes := '{}';
+      lows := '{}';
+      caps := '{}';
+      queue_days := '{}';
+      queue_estimates := '{}';
+      queue_first := 1;
+      queue_last := 0;
+      current_day := null;
+      in_effect := null;
+      kept := 0;
+    end if;
+    k := k + 1;
+    round_ids[k] := visible.id;
+    round_days[k] := visible.played_on;
+    round_seen[k] := r;
+    if visible.holes = 9 and waiting is null then
+      waiting := k;
+      waiting_score := visible.score;
+      waiting_rating := visible.rating_tenths;
+      waiting_slope := visible.slope_rating;
+      continue;
+    end if;
+    entry_score := visible.score;
+    entry_rating := visible.rating_tenths;
+    entry_slope := visible.slope_rating;
+    r := r + 1;
+    if visible.holes = 9 then
+      entry_score := entry_score + waiting_score;
+      entry_rating := entry_rating + waiting_rating;
+      entry_slope := (entry_slope + waiting_slope + 1) / 2;
+      round_entry[waiting] := r;
+      waiting := null;
+    end if;
+    round_entry[k] := r;
+    round_seen[k] := r;
+    ids[r] := visible.id;
+    days[r] := visible.played_on;
+    diffs[r] := floor(
+      (2 * 113 * (10 * entry_score - entry_rating) + entry_slope)::numeric / (2 * entry_slope)
+    )::integer;
+
+    if current_day is distinct from visible.played_on then
+      -- Rule 5.4: every round of a day is played off the estimate at the end of the day before.
+      if r > 1 then
+        in_effect := indexes[r - 1];
+        if in_effect is not null then
+          while queue_last >= queue_first and queue_estimates[queue_last] >= in_effect loop
+            queue_last := queue_last - 1;
+          end loop;
+          queue_last := queue_last + 1;
+          queue_days[queue_last] := current_day;
+          queue_estimates[queue_last] := in_effect;
+        end if;
+      end if;
+      current_day := visible.played_on;
+      -- Rule 5.7: the lowest end-of-day estimate of the 365 days before, else the one in effect.
+      while queue_first <= queue_last and queue_days[queue_first] < current_day - 365 loop
+        queue_first := queue_first + 1;
+      end loop;
+      low_of_day := case
+        when queue_first <= queue_last then queue_estimates[queue_first]
+        else in_effect
+      end;
+    end if;
+
+    -- Rule 5.9: 10.0 or more below the index in effect takes 2.0 off, 7.0 to 9.9 takes 1.0.
+    reduction := case
+      when in_effect - diffs[r] >= 100 then 2
+      when in_effect - diffs[r] >= 70 then 1
+      else 0
+    end;
+    reductions[r] := reduction;
+    reductions_before[r + 1] := reductions_before[r] + 10 * reduction;
+
+    window_size := least(r, 20);
+    if window_size < 3 then
+      indexes[r] := null;
+      lows[r] := null;
+      caps[r] := 'none';
+      continue;
+    end if;
+    -- The lowest of the latest 20, each less the reductions of the rounds from it to this one,
+    -- kept sorted in `lowest` (their rounds in `lowest_at`) by insertion, from the most recent
+    -- back, so an equal older one never displaces it: plain arithmetic, no query per round.
+    needed := averaged[window_size];
+    kept := 0;
+    for earlier in reverse r .. r - window_size + 1 loop
+      candidate := diffs[earlier] - (reductions_before[r + 1] - reductions_before[earlier]);
+      if kept < needed then
+        kept := kept + 1;
+        place := kept;
+      elsif candidate < lowest[needed] then
+        place := needed;
+      else
+        continue;
+      end if;
+      while place > 1 and lowest[place - 1] > candidate loop
+        lowest[place] := lowest[place - 1];
+        lowest_at[place] := lowest_at[place - 1];
+        place := place - 1;
+      end loop;
+      lowest[place] := candidate;
+      lowest_at[place] := earlier;
+    end loop;
+    total := 0;
+    for earlier in 1 .. needed loop
+      total := total + lowest[earlier];
+    end loop;
+    -- The mean to the nearest tenth, ties toward +∞ (a floor division: integer division in
+    -- Postgres truncates toward zero), less the table's adjustment.
+    calculated := (2 * total + needed) / (2 * needed);
+    if (2 * total + needed) % (2 * needed) < 0 then
+      calculated := calculated - 1;
+    end if;
+    calculated := calculated - adjustment[window_size];
+
+    -- Rule 5.8: a rise above the low index beyond 3.0 is halved, and held at 5.0.
+    low := case when r >= 20 then low_of_day end;
+    estimate := calculated;
+    state := 'none';
+    if low is not null and calculated - low > 30 then
+      soft := low + 30 + (calculated - low - 30 + 1) / 2;
+      if soft > low + 50 then
+        estimate := low + 50;
+        state := 'hard';
+      else
+        estimate := soft;
+        if soft < calculated then
+          state := 'soft';
+        end if;
+      end if;
+    end if;
+    indexes[r] := least(estimate, 540);
+    lows[r] := low;
+    caps[r] := state;
+  end loop;
+end;
+$$;
+
+comment on function public.whs_records() is
+  'The WHS estimate over the rounds the caller can read, one row per round in record order (user_id, played_on, id): differential, adjusted differential, exceptional reduction, and the estimate, low index and cap after the round. Not an official index: playing conditions, committee adjustments and penalty scores are not modelled.';
+
+create or replace view public.course_handicaps
+  with (security_invoker = on)
+as
+select
+  t.user_id,
+  t.course_id,
+  case
+    when t.par is not null and playing.tenths is not null then
+      floor(
+        (
+          2 * (
+            playing.tenths * t.slope_rating
+              + 113 * ((t.course_rating * 10)::integer - 10 * t.par)
+          ) + 1130
+        )::numeric / 2260
+      )::integer
+  end as course_handicap,
+  t.id as tee_id,
+  t.holes,
+  chosen.source as handicap_source,
+  chosen.handicap_index
+from public.tees as t
+left join public.handicap_settings as s on s.user_id = t.user_id
+left join public.handicap_indexes as h on h.user_id = t.user_id
+left join public.whs_indexes as w on w.user_id = t.user_id
+cross join lateral (
+  select
+    coalesce(s.course_handicap_source, 'spec') as source,
+    case coalesce(s.course_handicap_source, 'spec')
+      when 'whs' then w.whs_index
+      else h.handicap_index
+    end as handicap_index
+) as chosen
+cross join lateral (
+  select
+    case t.holes
+      when 9 then floor(((chosen.handicap_index * 10)::integer + 1)::numeric / 2)::integer
+      else (chosen.handicap_index * 10)::integer
+    end as tenths
+) as playing;
+
+comment on view public.course_handicaps is
+  'Course handicap per tee for its golfer''s index (handicap_settings: the spec''s or the WHS estimate; on a 9-hole tee the index halved to a tenth first); null without an index or without par.';
