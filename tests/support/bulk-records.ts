@@ -22,6 +22,9 @@ export interface RoundCopy {
   slopeRating: number
   score: number
   playedOn: string
+  /** 18 unless given. */
+  holes?: 9 | 18
+  par?: number | null
 }
 
 /**
@@ -36,10 +39,10 @@ export async function insertRoundCopies(
 ): Promise<void> {
   await db.query('set local session_replication_role = replica')
   await db.query(
-    `insert into public.rounds (id, user_id, course_id, course_name, course_rating, slope_rating, score, played_on)
-     select id, user_id, null, 'Agreement course', course_rating, slope_rating, score, played_on
-     from unnest($1::text[], $2::uuid[], $3::numeric[], $4::int[], $5::int[], $6::date[])
-       as t(id, user_id, course_rating, slope_rating, score, played_on)`,
+    `insert into public.rounds (id, user_id, course_id, course_name, course_rating, slope_rating, score, played_on, holes, par)
+     select id, user_id, null, 'Agreement course', course_rating, slope_rating, score, played_on, holes, par
+     from unnest($1::text[], $2::uuid[], $3::numeric[], $4::int[], $5::int[], $6::date[], $7::int[], $8::int[])
+       as t(id, user_id, course_rating, slope_rating, score, played_on, holes, par)`,
     [
       rounds.map((round) => round.id),
       rounds.map((round) => round.userId),
@@ -47,6 +50,8 @@ export async function insertRoundCopies(
       rounds.map((round) => round.slopeRating),
       rounds.map((round) => round.score),
       rounds.map((round) => round.playedOn),
+      rounds.map((round) => round.holes ?? 18),
+      rounds.map((round) => round.par ?? null),
     ],
   )
   await db.query('set local session_replication_role = origin')
