@@ -16,6 +16,15 @@
 -- importing the same file twice adds nothing the second time, and a round that was exported and
 -- is imported again is recognised even when its course has since been deleted or renamed.
 --
+-- Tees and holes (issue 22): a row may also carry tee_name, holes (9 or 18) and tee_id (a ULID for
+-- a tee the import creates; the row's round_id when absent). A row with neither a tee name nor 9
+-- holes is an old file's row and is imported exactly as before: 18 holes on its course's first
+-- tee. Any other row is played from the golfer's tee of that name, holes, rating and slope on
+-- their course of that name (the earliest, by id), created when missing; a 9-hole row without a
+-- tee name uses the tee '9 holes'. A course missing for an 18-hole row is created (its first tee
+-- takes the row's tee name); a course missing for a 9-hole row is a bad request: a course needs
+-- its 18-hole rating, which a nine does not give.
+--
 -- A file over the row limit is a bad request (invalid_parameter_value, 22023: PostgREST answers
 -- 400 with the message, the count in the detail and what to do in the hint), not a server failure.
 -- The current definition: the migrations build exactly this; a test compares them.
@@ -29,6 +38,10 @@ declare
   courses_added integer;
   rounds_added integer;
   total integer;
+  teed record;
+  tee_label text;
+  course text;
+  tee text;
 begin
   if golfer is null then
     raise exception using
@@ -61,12 +74,17 @@ begin
       course_rating numeric,
       slope_rating integer,
       played_on date,
-      score integer
+      score integer,
+      tee_name text,
+      holes integer
     )
   ) with ordinality as r (
-    round_id, course_id, course_name, course_rating, slope_rating, played_on, score, position
+    round_id, course_id, course_name, course_rating, slope_rating, played_on, score, tee_name,
+    holes, position
   )
-  where not exists (
+  where r.tee_name is null
+    and coalesce(r.holes, 18) = 18
+    and not exists (
     select 1 from public.courses as c
     where c.user_id = golfer
       and c.name = r.course_name
@@ -98,12 +116,17 @@ begin
       course_rating numeric,
       slope_rating integer,
       played_on date,
-      score integer
+      score integer,
+      tee_name text,
+      holes integer
     )
   ) with ordinality as r (
-    round_id, course_id, course_name, course_rating, slope_rating, played_on, score, position
+    round_id, course_id, course_name, course_rating, slope_rating, played_on, score, tee_name,
+    holes, position
   )
-  where not exists (
+  where r.tee_name is null
+    and coalesce(r.holes, 18) = 18
+    and not exists (
     select 1 from public.rounds as e
     where e.user_id = golfer
       and e.played_on = r.played_on
@@ -114,6 +137,78 @@ begin
   )
   order by r.played_on, r.course_name, r.course_rating, r.slope_rating, r.score, r.position;
   get diagnostics rounds_added = row_count;
+
+  for teed in
+    select r.*
+    from rows from (
+      jsonb_to_recordset(payload) as (
+        round_id text,
+        course_id text,
+        tee_id text,
+        course_name text,
+        course_rating numeric,
+        slope_rating integer,
+        played_on date,
+        score integer,
+        tee_name text,
+        holes integer
+      )
+    ) with ordinality as r (
+      round_id, course_id, tee_id, course_name, course_rating, slope_rating, played_on, score,
+      tee_name, holes, position
+    )
+    where r.tee_name is not null or r.holes is distinct from 18 and r.holes is not null
+    order by r.position
+  loop
+    tee_label := coalesce(teed.tee_name, case when teed.holes = 9 then '9 holes' else 'Default' end);
+    select c.id into course
+      from public.courses as c
+      where c.user_id = golfer and c.name = teed.course_name
+      order by c.id
+      limit 1;
+    if not found then
+      if teed.holes = 9 then
+        raise exception using
+          errcode = 'invalid_parameter_value',
+          message = 'a 9-hole round needs its course: add the course, then import again',
+          detail = format('%s is not one of your courses.', teed.course_name);
+      end if;
+      insert into public.courses (id, name, rating, slope)
+        values (teed.course_id, teed.course_name, teed.course_rating, teed.slope_rating);
+      courses_added := courses_added + 1;
+      course := teed.course_id;
+      update public.tees as t set name = tee_label where t.id = course and t.name <> tee_label;
+    end if;
+    select t.id into tee
+      from public.tees as t
+      where t.course_id = course
+        and t.name = tee_label
+        and t.holes = coalesce(teed.holes, 18)
+        and t.course_rating = teed.course_rating
+        and t.slope_rating = teed.slope_rating
+      order by t.created_at, t.id
+      limit 1;
+    if not found then
+      tee := coalesce(teed.tee_id, teed.round_id);
+      insert into public.tees (id, course_id, name, course_rating, slope_rating, holes)
+        values (
+          tee, course, tee_label, teed.course_rating, teed.slope_rating, coalesce(teed.holes, 18)
+        );
+    end if;
+    if not exists (
+      select 1 from public.rounds as e
+      where e.user_id = golfer
+        and e.played_on = teed.played_on
+        and e.course_name = teed.course_name
+        and e.course_rating = teed.course_rating
+        and e.slope_rating = teed.slope_rating
+        and e.score = teed.score
+    ) then
+      insert into public.rounds (id, tee_id, played_on, score)
+        values (teed.round_id, tee, teed.played_on, teed.score);
+      rounds_added := rounds_added + 1;
+    end if;
+  end loop;
 
   return jsonb_build_object(
     'courses_added', courses_added,

@@ -150,6 +150,8 @@ interface ImportRow {
   slope_rating: number
   played_on: string
   score: number
+  tee_name?: string
+  holes?: 9 | 18
 }
 
 const row = (values: Partial<ImportRow> = {}): ImportRow => ({
@@ -196,6 +198,52 @@ describe('import_rounds', () => {
       [carol],
     )
     expect(rows).toEqual([{ course_id: existing, course_name: 'Home', played_on: '2025-06-01' }])
+  })
+
+  it('plays an old row from its course’s first tee, and a row with a tee and holes from that tee', async () => {
+    const erin = await newGolfer('erin')
+    const result = await importRounds(golfer(erin), [
+      row({ score: 85 }),
+      row({ score: 86, tee_name: 'White' }),
+      row({ score: 41, tee_name: 'Yellow 9', holes: 9, course_rating: 35.3, slope_rating: 121 }),
+      row({ score: 43, tee_name: 'Yellow 9', holes: 9, course_rating: 35.3, slope_rating: 121 }),
+      row({ score: 44, holes: 9, course_rating: 35.3, slope_rating: 121 }),
+    ])
+    expect(result).toEqual({ courses_added: 1, rounds_added: 5, rounds_skipped: 0 })
+    const { rows } = await pool.query(
+      `select r.score, r.holes, r.tee_name, r.course_rating::text, t.name as tee
+       from public.rounds as r join public.tees as t on t.id = r.tee_id
+       where r.user_id = $1 order by r.score`,
+      [erin],
+    )
+    expect(rows).toEqual([
+      { score: 41, holes: 9, tee_name: 'Yellow 9', course_rating: '35.3', tee: 'Yellow 9' },
+      { score: 43, holes: 9, tee_name: 'Yellow 9', course_rating: '35.3', tee: 'Yellow 9' },
+      { score: 44, holes: 9, tee_name: '9 holes', course_rating: '35.3', tee: '9 holes' },
+      { score: 85, holes: 18, tee_name: 'Default', course_rating: '74.2', tee: 'Default' },
+      { score: 86, holes: 18, tee_name: 'White', course_rating: '74.2', tee: 'White' },
+    ])
+    expect(await counts(erin)).toEqual({ courses: 1, rounds: 5 })
+  })
+
+  it('refuses a 9-hole row on a course the golfer does not have, storing nothing', async () => {
+    const fay = await newGolfer('fay')
+    await expect(
+      importRounds(golfer(fay), [
+        row({ score: 85 }),
+        row({
+          course_name: 'Nine Only',
+          score: 41,
+          holes: 9,
+          course_rating: 35.3,
+          slope_rating: 121,
+        }),
+      ]),
+    ).rejects.toMatchObject({
+      code: '22023',
+      message: 'a 9-hole round needs its course: add the course, then import again',
+    })
+    expect(await counts(fay)).toEqual({ courses: 0, rounds: 0 })
   })
 
   it('adds nothing the second time the same file is imported, nor a repeated line', async () => {
