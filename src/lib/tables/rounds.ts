@@ -5,7 +5,19 @@ import type { Database } from '../database.types'
  * the golfer types (`RoundInput`, the one thing the dialogs, the commands, the outbox and the
  * api pass along), what is sent, and the exported CSV line. Adding a field to rounds starts here.
  */
-export type RoundRow = Database['public']['Tables']['rounds']['Row']
+/** The columns the app reads (ROUND_COLUMNS): a realtime row has them, and more. */
+export type RoundRow = Pick<
+  Database['public']['Tables']['rounds']['Row'],
+  | 'id'
+  | 'user_id'
+  | 'course_id'
+  | 'course_name'
+  | 'course_rating'
+  | 'slope_rating'
+  | 'score'
+  | 'played_on'
+  | 'created_at'
+>
 type RoundInsert = Database['public']['Tables']['rounds']['Insert']
 
 export interface Round {
