@@ -105,19 +105,6 @@ export type Database = {
           tee_id: string | null
           tee_name: string | null
           user_id: string
-          tee_of_round: {
-            course_id: string
-            course_rating: number
-            created_at: string
-            hole_pars: number[] | null
-            holes: number
-            id: string
-            name: string
-            par: number | null
-            slope_rating: number
-            stroke_indexes: number[] | null
-            user_id: string
-          } | null
         }
         Insert: {
           course_id?: string | null
@@ -401,7 +388,7 @@ export type Database = {
       }
       sum_of: { Args: { numbers: number[] }; Returns: number }
       tee_of_round: {
-        Args: { round: Database["public"]["Tables"]["rounds"]["Row"] }
+        Args: { course_id: string; golfer: string; tee_id: string }
         Returns: {
           course_id: string
           course_rating: number
@@ -416,7 +403,7 @@ export type Database = {
           user_id: string
         }
         SetofOptions: {
-          from: "rounds"
+          from: "*"
           to: "tees"
           isOneToOne: true
           isSetofReturn: false

@@ -133,14 +133,16 @@ begin
 end;
 $$;
 
--- The tee a round is played from: the given tee, else its course's first (earliest created). It
--- runs as its owner so it can see the tee whatever the caller's policies say, and then checks
+-- The tee a round is played from: the given tee, else its course's first (earliest created).
+-- Plain arguments, not a rounds row (PostgREST would offer a function of one row as a computed
+-- column of rounds). It runs as its owner so it can see the tee whatever the caller's policies say, and then checks
 -- ownership itself: the tee (or course) must belong to the round's golfer, who must be the caller
 -- when there is one. One that does not exist and someone else's give the same error, so the error
 -- reveals nothing about other golfers' ids. insufficient_privilege (42501) is what an RLS refusal
 -- raises, and PostgREST answers it with 403 (401 for anon), the same as a forged user_id. A tee
 -- given with a course that is not its own is refused the same way.
-create function public.tee_of_round(round public.rounds) returns public.tees
+create function public.tee_of_round(tee_id text, course_id text, golfer uuid)
+  returns public.tees
   language plpgsql
   stable
   security definer
@@ -149,13 +151,13 @@ as $$
 declare
   tee public.tees;
 begin
-  if round.tee_id is not null then
+  if tee_of_round.tee_id is not null then
     select t.* into tee
       from public.tees as t
-      where t.id = round.tee_id
-        and t.user_id = round.user_id
-        and t.user_id = coalesce(auth.uid(), round.user_id)
-        and t.course_id = coalesce(round.course_id, t.course_id);
+      where t.id = tee_of_round.tee_id
+        and t.user_id = golfer
+        and t.user_id = coalesce(auth.uid(), golfer)
+        and t.course_id = coalesce(tee_of_round.course_id, t.course_id);
     if not found then
       raise exception using
         errcode = 'insufficient_privilege',
@@ -165,9 +167,9 @@ begin
     select t.* into tee
       from public.tees as t
       join public.courses as c on c.id = t.course_id
-      where c.id = round.course_id
-        and c.user_id = round.user_id
-        and c.user_id = coalesce(auth.uid(), round.user_id)
+      where c.id = tee_of_round.course_id
+        and c.user_id = golfer
+        and c.user_id = coalesce(auth.uid(), golfer)
       order by t.created_at, t.id
       limit 1;
     if not found then
@@ -203,7 +205,7 @@ begin
       detail = 'course_id is null.';
   end if;
 
-  tee := public.tee_of_round(new);
+  tee := public.tee_of_round(new.tee_id, new.course_id, new.user_id);
   new.tee_id := tee.id;
   return public.round_from_tee(
     new, tee, (select c.name from public.courses as c where c.id = tee.course_id)
@@ -262,7 +264,7 @@ begin
         detail = 'tee_id is null.';
     end if;
     begin
-      tee := public.tee_of_round(new);
+      tee := public.tee_of_round(new.tee_id, new.course_id, new.user_id);
     exception when insufficient_privilege then
       raise exception using
         errcode = 'insufficient_privilege',
@@ -327,7 +329,7 @@ grant all on table public.rounds to service_role;
 revoke all on function public.is_undoing_a_deletion() from public, anon, authenticated;
 revoke all on function public.round_from_tee(public.rounds, public.tees, text)
   from public, anon, authenticated;
-revoke all on function public.tee_of_round(public.rounds) from public, anon, authenticated;
+revoke all on function public.tee_of_round(text, text, uuid) from public, anon, authenticated;
 revoke all on function public.copy_course_into_round() from public, anon, authenticated;
 revoke all on function public.copy_course_into_edited_round() from public, anon, authenticated;
 

@@ -135,6 +135,8 @@ it('applies the new migrations to a database with rounds, losing and changing no
     { table_name: 'round_differentials', column_name: 'played_on' },
     { table_name: 'rounds', column_name: 'par' },
     { table_name: 'rounds', column_name: 'played_on' },
+    { table_name: 'scoring_entries', column_name: 'par' },
+    { table_name: 'scoring_entries', column_name: 'played_on' },
     { table_name: 'tees', column_name: 'par' },
     { table_name: 'whs_history', column_name: 'played_on' },
   ])

@@ -58,6 +58,22 @@ interface Golfer {
   source: 'spec' | 'whs'
 }
 
+/** How a random round of each length is drawn: rating, the level's share, spread and par. */
+const NINE = {
+  holes: 9,
+  ratingTenths: [320, 380],
+  levelDivisor: 20,
+  spread: [-4, 6],
+  par: [33, 37],
+} as const
+const EIGHTEEN = {
+  holes: 18,
+  ratingTenths: [650, 760],
+  levelDivisor: 10,
+  spread: [-6, 12],
+  par: [68, 73],
+} as const
+
 const byRecordOrder = (a: Round, b: Round) =>
   a.playedOn < b.playedOn ? -1 : a.playedOn > b.playedOn ? 1 : a.id < b.id ? -1 : 1
 const asNumber = (value: string | null | undefined) =>
@@ -66,6 +82,7 @@ const asNumber = (value: string | null | undefined) =>
 it(`the handicap views agree with the TypeScript engines over 18-hole entries on ${GOLFERS} golfers with nines`, async () => {
   const random = seededRandom(22_2026)
   const pick = (min: number, max: number) => min + Math.floor(random() * (max - min + 1))
+  const within = ([min, max]: readonly [number, number]) => pick(min, max)
   const nextId = idMaker()
   const golfers: Golfer[] = Array.from({ length: GOLFERS }, (_, g) => {
     const count = g % 50 === 1 ? pick(30, 70) : g % 30
@@ -75,27 +92,19 @@ it(`the handicap views agree with the TypeScript engines over 18-hole entries on
     const rounds = Array.from({ length: count }, (): Round => {
       const day = days[pick(0, days.length - 1)] as number
       const playedOn = new Date(Date.UTC(2012, 0, 1) + day * 86_400_000).toISOString().slice(0, 10)
-      if (random() < nineShare) {
-        const courseRating = pick(320, 380) / 10
-        return {
-          id: '',
-          playedOn,
-          holes: 9,
-          score: Math.max(9, Math.round(courseRating + level / 20 + pick(-4, 6))),
-          courseRating,
-          slopeRating: pick(55, 155),
-          par: random() < 0.15 ? null : pick(33, 37),
-        }
-      }
-      const courseRating = pick(650, 760) / 10
+      const kind = random() < nineShare ? NINE : EIGHTEEN
+      const courseRating = within(kind.ratingTenths) / 10
       return {
         id: '',
         playedOn,
-        holes: 18,
-        score: Math.max(18, Math.round(courseRating + level / 10 + pick(-6, 12))),
+        holes: kind.holes,
+        score: Math.max(
+          kind.holes,
+          Math.round(courseRating + level / kind.levelDivisor + within(kind.spread)),
+        ),
         courseRating,
         slopeRating: pick(55, 155),
-        par: random() < 0.15 ? null : pick(68, 73),
+        par: random() < 0.15 ? null : within(kind.par),
       }
     })
     const ids = rounds.map(() => nextId()).sort(() => random() - 0.5)

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { monotonicFactory } from 'ulid'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { as as asCaller, type Caller } from '../support/db-caller.ts'
+import { callersOn, type Caller } from '../support/db-caller.ts'
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
 const ulid = monotonicFactory()
@@ -14,16 +14,9 @@ const ulid = monotonicFactory()
  */
 const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 4 })
 
-/** Runs `work` as `caller` on this file's pool (see tests/support/db-caller.ts). */
-const as = <T>(
-  caller: Caller,
-  work: (db: pg.PoolClient) => Promise<T>,
-  outcome: 'commit' | 'rollback' = 'commit',
-) => asCaller(pool, caller, work, outcome)
-
-/** A statement expected to be refused; rolled back whatever happens, so a regression harms nothing. */
-const attempt = (caller: Caller, statement: string) =>
-  as(caller, (db) => db.query(statement), 'rollback')
+/** `as` runs work as a caller on this file's pool; `attempt` runs a statement expected to be
+ * refused, rolled back whatever happens, so a regression harms nothing (tests/support/db-caller.ts). */
+const { as, attempt } = callersOn(pool)
 
 async function newUser(label: string): Promise<string> {
   const id = randomUUID()

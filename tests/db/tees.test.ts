@@ -3,7 +3,7 @@ import { monotonicFactory } from 'ulid'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import {
   anon,
-  as as asCaller,
+  callersOn,
   golfer,
   newAuthUser,
   serviceRole,
@@ -21,17 +21,9 @@ const ulid = monotonicFactory()
  * PostgREST would set.
  */
 const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 4 })
-
-const as = <T>(
-  caller: Caller,
-  work: (db: pg.PoolClient) => Promise<T>,
-  outcome: 'commit' | 'rollback' = 'commit',
-) => asCaller(pool, caller, work, outcome)
+const { as, attempt } = callersOn(pool)
 const run = (caller: Caller, statement: string, values: unknown[] = []) =>
   as(caller, (db) => db.query(statement, values))
-/** A statement expected to be refused; rolled back whatever happens. */
-const attempt = (caller: Caller, statement: string, values: unknown[] = []) =>
-  as(caller, (db) => db.query(statement, values), 'rollback')
 
 const HOLE_PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 4, 5, 4, 4, 3, 5, 4]
 const STROKE_INDEXES = [7, 3, 15, 1, 11, 9, 17, 5, 13, 8, 16, 2, 10, 14, 4, 18, 6, 12]
@@ -334,6 +326,47 @@ describe('first tee and last tee', () => {
     await run(golfer(bob), 'delete from public.courses where id = $1', [course])
     const { rows } = await pool.query('select id from public.tees where course_id = $1', [course])
     expect(rows).toEqual([])
+  })
+})
+
+describe('undo', () => {
+  it('Undo of a deleted course brings back its tees and its rounds on them, copies unchanged', async () => {
+    const course = ulid()
+    const blue = ulid()
+    const round = ulid()
+    await run(
+      golfer(bob),
+      `insert into public.courses (id, name, rating, slope) values ($1, 'Bob Fen', 70.0, 120)`,
+      [course],
+    )
+    await run(
+      golfer(bob),
+      `insert into public.tees (id, course_id, name, course_rating, slope_rating, par)
+       values ($1, $2, 'Blue', 72.5, 130, 72)`,
+      [blue, course],
+    )
+    await run(golfer(bob), 'insert into public.rounds (id, tee_id, score) values ($1, $2, 90)', [
+      round,
+      blue,
+    ])
+    await run(golfer(bob), 'delete from public.courses where id = $1', [course])
+    expect(await storedRound(round)).toMatchObject({ course_id: null, tee_id: null })
+    await run(golfer(bob), `select public.undo_deletion('courses', $1)`, [course])
+    const { rows } = await pool.query(
+      'select id, name from public.tees where course_id = $1 order by name',
+      [course],
+    )
+    expect(rows).toEqual([
+      { id: blue, name: 'Blue' },
+      { id: course, name: 'Default' },
+    ])
+    expect(await storedRound(round)).toMatchObject({
+      course_id: course,
+      tee_id: blue,
+      tee_name: 'Blue',
+      course_rating: '72.5',
+      slope_rating: 130,
+    })
   })
 })
 

@@ -111,8 +111,9 @@ it("B's filtered DELETE subscriptions learn nothing of A's deletes; A's other de
     ).error,
   ).toBeNull()
   expect((await a.client.from('courses').delete().eq('id', courseId)).error).toBeNull()
-  await waitFor(() => removed.length === 2 || undefined, "the deletes on A's second device")
-  expect(removed).toEqual([`rounds/${roundIds[0]}`, `courses/${courseId}`])
+  // The course's first tee (its id is the course's) goes with it, and is recorded too.
+  await waitFor(() => removed.length === 3 || undefined, "the deletes on A's second device")
+  expect(removed).toEqual([`rounds/${roundIds[0]}`, `courses/${courseId}`, `tees/${courseId}`])
 
   await b.client.from('courses').insert({ id: ulid(), name: 'B marker', rating: 70, slope: 113 })
   await waitFor(() => own.length > 0 || undefined, "B's own marker event")

@@ -48,3 +48,15 @@ export async function newAuthUser(pool: pg.Pool, label: string): Promise<string>
   )
   return id
 }
+
+/** `as` bound to one pool, and `attempt`: a statement expected to be refused, rolled back whatever happens. */
+export function callersOn(pool: pg.Pool) {
+  const on = <T>(
+    caller: Caller,
+    work: (db: pg.PoolClient) => Promise<T>,
+    outcome: 'commit' | 'rollback' = 'commit',
+  ) => as(pool, caller, work, outcome)
+  const attempt = (caller: Caller, statement: string, values: unknown[] = []) =>
+    on(caller, (db) => db.query(statement, values), 'rollback')
+  return { as: on, attempt }
+}
