@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { idMaker, seededRandom } from '../support/random-golfers.ts'
+import { seededRandom } from '../../src/testing/seeded-random.ts'
+import { idMaker } from '../support/random-golfers.ts'
 import { insertGolfers, insertRoundCopies } from '../support/bulk-records.ts'
 import { afterAll, expect, inject, it } from 'vitest'
 import {
