@@ -76,15 +76,18 @@ export function createGateway(ctx: ServiceContext): Gateway {
 
 /**
  * Kong's rule (supabase-compat §0): an Authorization header passes through unless it carries an
- * `sb_` key; otherwise it is rebuilt from `apikey`, with new-format keys replaced by their JWTs.
+ * `sb_` key; otherwise it is rebuilt from `apikey`: new-format keys become `Bearer <their JWT>`,
+ * anything else (a legacy JWT key) is copied as it is, without `Bearer`, so GoTrue asks for a
+ * Bearer token and PostgREST answers as the anonymous role, as behind the CLI's Kong.
  */
 function withMappedAuthorization(request: Request, ctx: ServiceContext): Request {
   const authorization = request.headers.get('authorization')
   if (authorization && !/^bearer sb_/i.test(authorization)) return request
   const apikey = request.headers.get('apikey')
   const headers = new Headers(request.headers)
-  if (apikey) headers.set('authorization', `Bearer ${bearerForKey(ctx.keys, apikey)}`)
-  else headers.delete('authorization')
+  const mapped = apikey ? bearerForKey(ctx.keys, apikey) : undefined
+  if (!apikey) headers.delete('authorization')
+  else headers.set('authorization', mapped === apikey ? apikey : `Bearer ${mapped}`)
   return new Request(request, { headers })
 }
 

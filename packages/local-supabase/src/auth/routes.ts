@@ -1,11 +1,13 @@
 import { Hono, type Context } from 'hono'
 import type { ServiceContext } from '../context.ts'
 import { getUser, logoutHandler } from './current-user.ts'
-import { API_VERSION_HEADER, AuthError, unexpectedFailure } from './errors.ts'
+import { API_VERSION_HEADER, AuthError, authError, unexpectedFailure } from './errors.ts'
 import { authLimits, limitRequests } from './rate-limit.ts'
 import { authorize, callback } from './external.ts'
+import { enrollFactor, loadFactor } from './mfa.ts'
 import { recover } from './recover.ts'
 import { signup } from './signup.ts'
+import { authenticate } from './tokens.ts'
 import { token } from './token-grants.ts'
 import { reauthenticate, resend, updateUser } from './user-update.ts'
 import { verifyGet, verifyPost } from './verify.ts'
@@ -113,6 +115,34 @@ export function authRoutes(ctx: ServiceContext): Hono {
     '/logout',
     handle((c) => logoutHandler(c, ctx)),
   )
+  // GoTrue's `requireManualLinkingEnabled` after `requireAuthentication`: the CLI's default
+  // `enable_manual_linking = false`, and this stack links no identities by hand.
+  app.on(
+    ['GET', 'DELETE'],
+    ['/user/identities/authorize', '/user/identities/:identity_id'],
+    handle(async (c) => {
+      await authenticate(c, ctx)
+      throw authError(404, 'manual_linking_disabled', 'Manual linking is disabled')
+    }),
+  )
+  app.post(
+    '/factors',
+    handle((c) => enrollFactor(c, ctx)),
+  )
+  app.post(
+    '/factors/:factor_id/:step{challenge|verify}',
+    handle((c) => loadFactor(c, ctx)),
+  )
+  app.delete(
+    '/factors/:factor_id',
+    handle((c) => loadFactor(c, ctx)),
+  )
+  // GoTrue's `requireSAMLEnabled` guards every /sso route; SAML is off unless configured.
+  const samlDisabled = handle(async () => {
+    throw authError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled')
+  })
+  app.all('/sso', samlDisabled)
+  app.all('/sso/*', samlDisabled)
   app.get(
     '/authorize',
     handle((c) => authorize(c, ctx)),

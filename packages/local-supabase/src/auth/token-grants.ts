@@ -32,15 +32,34 @@ export async function token(c: Context, ctx: ServiceContext): Promise<Response> 
     case 'pkce':
       return c.json(await pkceGrant(c, ctx))
     case 'id_token':
+      return idTokenGrant(c, ctx)
     case 'web3':
-      throw authError(
-        400,
-        'validation_failed',
-        `grant_type=${grantType} is not supported by the local Supabase stack`,
-      )
+      // `Web3Grant`: the CLI enables neither `[auth.web3.solana]` nor `[auth.web3.ethereum]`.
+      throw authError(422, 'web3_provider_disabled', 'Web3 provider is disabled')
     default:
       throw authError(400, 'invalid_credentials', 'unsupported_grant_type')
   }
+}
+
+/**
+ * `IdTokenGrant` knows the provider's issuer before it looks at the token, and refuses a disabled
+ * provider with it. This stack verifies no ID tokens, so an enabled Google says so instead.
+ */
+async function idTokenGrant(c: Context, ctx: ServiceContext): Promise<Response> {
+  const body = await readJsonBody(c, 'IdTokenGrantParams')
+  const provider = stringField(body, 'provider', 'IdTokenGrantParams')
+  if (provider === 'google' && !ctx.config.auth.google.enabled) {
+    throw authError(
+      400,
+      'provider_disabled',
+      'Provider (issuer "https://accounts.google.com") is not enabled',
+    )
+  }
+  throw authError(
+    400,
+    'validation_failed',
+    'grant_type=id_token is not supported by the local Supabase stack',
+  )
 }
 
 const INVALID_LOGIN = 'Invalid login credentials'

@@ -124,7 +124,12 @@ export async function verifyPost(c: Context, ctx: ServiceContext, limits: AuthLi
   let normalisedEmail = ''
   if (token !== '') {
     if (phone !== '' && email === '') {
-      throw authError(400, 'phone_provider_disabled', 'Phone logins are disabled')
+      // GoTrue checks the number's form, then finds no user with it and that code: no account
+      // here has a phone number.
+      if (!/^[1-9][0-9]{1,14}$/.test(phone.replace(/^\+/, '').replaceAll(' ', ''))) {
+        throw authError(400, 'validation_failed', 'Invalid phone number format (E.164 required)')
+      }
+      throw authError(403, 'otp_expired', 'Token has expired or is invalid')
     }
     if (email === '' || phone !== '') {
       throw authError(
@@ -143,7 +148,7 @@ export async function verifyPost(c: Context, ctx: ServiceContext, limits: AuthLi
     throw authError(400, 'validation_failed', 'Only the token_hash and type should be provided')
   }
   if (type === 'sms' || type === 'phone_change') {
-    throw authError(400, 'phone_provider_disabled', 'Phone logins are disabled')
+    throw authError(403, 'otp_expired', 'Token has expired or is invalid')
   }
   const grant = grantContext(c)
   const outcome = await inTransaction(ctx.authDb, async (client) => {

@@ -613,7 +613,7 @@ describe('Auth wire details', () => {
     expect(noBearer.status).toBe(401)
     expect(await noBearer.json()).toMatchObject({ code: 'no_authorization' })
 
-    const keyOnly = await authFetch('/user', { key: stack.anonKey })
+    const keyOnly = await authFetch('/user', { key: stack.anonKey, bearer: stack.anonKey })
     expect(keyOnly.status).toBe(403)
     expect(await keyOnly.json()).toEqual({
       code: 'bad_jwt',
@@ -787,6 +787,21 @@ describe('Auth under other config.toml settings', () => {
       return app.request(`/auth/v1${path}`, { ...init, headers })
     }
   }
+
+  it('refuses a Google ID token as GoTrue does when Google is off', async () => {
+    const request = await authService((auth) => {
+      auth.google.enabled = false
+    })
+    const response = await request('/token?grant_type=id_token', {
+      method: 'POST',
+      body: JSON.stringify({ provider: 'google', id_token: 'not-a-token' }),
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      code: 'provider_disabled',
+      message: 'Provider (issuer "https://accounts.google.com") is not enabled',
+    })
+  })
 
   it('refuses sign-ups, by password and by Google, when sign-ups are disabled', async () => {
     const request = await authService((auth) => {
