@@ -3,6 +3,7 @@ import type { ServiceContext } from '../context.ts'
 import { getUser, logoutHandler } from './current-user.ts'
 import { API_VERSION_HEADER, AuthError, authError, unexpectedFailure } from './errors.ts'
 import { authLimits, limitRequests } from './rate-limit.ts'
+import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers } from './admin.ts'
 import { authorize, callback } from './external.ts'
 import { enrollFactor, loadFactor } from './mfa.ts'
 import { recover } from './recover.ts'
@@ -136,6 +137,22 @@ export function authRoutes(ctx: ServiceContext): Hono {
   app.delete(
     '/factors/:factor_id',
     handle((c) => loadFactor(c, ctx)),
+  )
+  app.post(
+    '/admin/users',
+    handle((c) => adminCreateUser(c, ctx)),
+  )
+  app.get(
+    '/admin/users',
+    handle((c) => adminListUsers(c, ctx)),
+  )
+  app.get(
+    '/admin/users/:user_id',
+    handle((c) => adminGetUser(c, ctx)),
+  )
+  app.delete(
+    '/admin/users/:user_id',
+    handle((c) => adminDeleteUser(c, ctx)),
   )
   // GoTrue's `requireSAMLEnabled` guards every /sso route; SAML is off unless configured.
   const samlDisabled = handle(async () => {

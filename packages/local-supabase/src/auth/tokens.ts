@@ -131,7 +131,10 @@ const GOLANG_JWT_FAILURE: Record<JwtFailure, string> = {
 }
 
 /** GoTrue's `ParseWithClaims` with HS256: the signature, then `exp` and `nbf` (no leeway). */
-async function verifyAccessToken(token: string, secret: string): Promise<Record<string, unknown>> {
+export async function verifyAccessToken(
+  token: string,
+  secret: string,
+): Promise<Record<string, unknown>> {
   const refuse = (reason: string) =>
     authError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`)
   const verified = await verifyHmacJwt(token, secret, ['HS256'])

@@ -4,7 +4,7 @@ import { authError } from './errors.ts'
 /** GoTrue keeps a single instance: every row it writes has the nil instance id. */
 export const NIL_UUID = '00000000-0000-0000-0000-000000000000'
 
-type Metadata = Record<string, unknown>
+export type Metadata = Record<string, unknown>
 
 export interface UserRow {
   id: string
@@ -87,6 +87,32 @@ export async function findUserById(
     [NIL_UUID, id],
   )
   return withIdentities(db, row)
+}
+
+/** GoTrue's `FindUsersInAudience` (newest first) and how many users the audience has. */
+export async function listUsersInAudience(
+  db: Queryable,
+  aud: string,
+  limit: number,
+  offset: number,
+): Promise<{ users: User[]; count: number }> {
+  const rows = await query<UserRow>(
+    db,
+    `select ${USER_COLUMNS} from users where instance_id = $1 and aud = $2
+      order by created_at desc, id desc limit $3 offset $4`,
+    [NIL_UUID, aud, limit, offset],
+  )
+  const total = await queryOne<{ count: string }>(
+    db,
+    'select count(*) as count from users where instance_id = $1 and aud = $2',
+    [NIL_UUID, aud],
+  )
+  const users: User[] = []
+  for (const row of rows) {
+    const user = await withIdentities(db, row)
+    if (user) users.push(user)
+  }
+  return { users, count: Number(total?.count ?? 0) }
 }
 
 /** GoTrue's `FindUserByEmailAndAudience`. */

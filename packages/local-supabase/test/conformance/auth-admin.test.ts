@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import { uniqueEmail } from '../../src/testing.ts'
+import { newClient, newUser, stackInfo } from '../support.ts'
+
+/**
+ * GoTrue's admin API for users (create, list, read, delete), through supabase-js's
+ * `auth.admin` with the secret key, as a server would call it on `supabase start`.
+ */
+
+const stack = stackInfo()
+const admin = newClient(stack.secretKey).auth.admin
+const MISSING_ID = '9f0e6a55-6a0c-4d0b-8a43-3e1f0c2b7d10'
+
+describe('auth.admin users', () => {
+  it('creates a confirmed user with both metadata, and refuses a taken or malformed address', async () => {
+    const email = uniqueEmail('admin')
+    const { data, error } = await admin.createUser({
+      email,
+      password: 'correct-horse-battery',
+      email_confirm: true,
+      user_metadata: { name: 'Ada' },
+      app_metadata: { plan: 'pro' },
+    })
+    expect(error).toBeNull()
+    expect(data.user).toMatchObject({
+      email,
+      aud: 'authenticated',
+      role: 'authenticated',
+      app_metadata: { provider: 'email', providers: ['email'], plan: 'pro' },
+      user_metadata: { name: 'Ada', email_verified: true },
+    })
+    expect(data.user?.email_confirmed_at).toEqual(expect.any(String))
+    expect(data.user?.identities?.map((identity) => identity.provider)).toEqual(['email'])
+
+    const taken = await admin.createUser({ email, password: 'correct-horse-battery' })
+    expect(taken.error).toMatchObject({
+      status: 422,
+      code: 'email_exists',
+      message: 'A user with this email address has already been registered',
+    })
+    const malformed = await admin.createUser({ email: 'not-an-address', password: 'x' })
+    expect(malformed.error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Unable to validate email address: invalid format',
+    })
+  })
+
+  it('lists users newest first, reads one and deletes it', async () => {
+    const email = uniqueEmail('listed')
+    const created = await admin.createUser({ email, password: 'correct-horse-battery' })
+    const id = created.data.user?.id ?? ''
+    expect(created.data.user?.email_confirmed_at).toBeUndefined()
+
+    // Other suites sign users up meanwhile, so the newest page holds this user among others.
+    const listed = await admin.listUsers({ page: 1, perPage: 50 })
+    expect(listed.error).toBeNull()
+    expect(listed.data).toMatchObject({ aud: 'authenticated' })
+    expect(listed.data.users.map((user) => user.email)).toContain(email)
+    const created_at = listed.data.users.map((user) => user.created_at)
+    expect(created_at).toEqual([...created_at].sort().reverse())
+
+    const read = await admin.getUserById(id)
+    expect(read.data.user?.email).toBe(email)
+
+    expect((await admin.deleteUser(id)).error).toBeNull()
+    const gone = await admin.getUserById(id)
+    expect(gone.error).toMatchObject({ status: 404, code: 'user_not_found' })
+    const missing = await admin.deleteUser(MISSING_ID)
+    expect(missing.error).toMatchObject({ status: 404, code: 'user_not_found' })
+  })
+
+  it('refuses bad pagination and anyone without an admin role', async () => {
+    const bad = await admin.listUsers({ page: -1, perPage: 10 })
+    expect(bad.error).toMatchObject({
+      status: 400,
+      message: 'Bad Pagination Parameters: strconv.ParseUint: parsing "-1": invalid syntax',
+    })
+    const { session } = await newUser('not-admin')
+    const response = await fetch(`${stack.apiUrl}/auth/v1/admin/users`, {
+      headers: {
+        apikey: stack.publishableKey,
+        Authorization: `Bearer ${session.access_token}`,
+        'X-Supabase-Api-Version': '2024-01-01',
+      },
+    })
+    expect(response.status).toBe(403)
+    expect(await response.json()).toEqual({ code: 'not_admin', message: 'User not allowed' })
+  })
+})
