@@ -13,11 +13,13 @@ import {
   insertUser,
   listUsersInAudience,
   mergeMetadata,
+  setUserMetadata,
   userJson,
   type Metadata,
   type User,
 } from './users.ts'
 import {
+  assertStrongPassword,
   isUuid,
   objectField,
   readJsonBody,
@@ -142,6 +144,67 @@ function pageParam(value: string | undefined, fallback: number): number {
 export async function adminGetUser(c: Context, ctx: ServiceContext): Promise<Response> {
   await requireAdmin(c, ctx)
   return c.json(userJson(await loadUser(c, ctx.authDb)))
+}
+
+/** PUT /admin/users/{user_id} — `adminUserUpdate` for email, password, confirmation, metadata. */
+export async function adminUpdateUser(c: Context, ctx: ServiceContext): Promise<Response> {
+  await requireAdmin(c, ctx)
+  const user = await loadUser(c, ctx.authDb)
+  const body = await readJsonBody(c, 'AdminUserParams')
+  const rawEmail = stringField(body, 'email', 'AdminUserParams')
+  const email = rawEmail === '' ? '' : validateEmail(rawEmail)
+  const password = typeof body.password === 'string' ? body.password : undefined
+  if (password !== undefined) assertStrongPassword(password, ctx.config.auth)
+  const encryptedPassword = password === undefined ? undefined : await hashPassword(password)
+  const emailConfirm = body.email_confirm === true
+  const userMetadata = objectField(body, 'user_metadata', 'AdminUserParams') as Metadata
+  const appMetadata = objectField(body, 'app_metadata', 'AdminUserParams') as Metadata
+  const id = user.row.id
+  const updated = await inTransaction(ctx.authDb, async (client) => {
+    if (emailConfirm) await confirmEmail(client, id)
+    if (encryptedPassword !== undefined) {
+      await query(
+        client,
+        'update users set encrypted_password = $2, updated_at = now() where id = $1',
+        [id, encryptedPassword],
+      )
+    }
+    if (email !== '') {
+      const identityData = { email, email_verified: emailConfirm }
+      const changed = await query<{ id: string }>(
+        client,
+        `update identities set identity_data = identity_data || $2::jsonb, updated_at = now()
+          where user_id = $1 and provider = 'email' returning id`,
+        [id, JSON.stringify(identityData)],
+      )
+      if (changed.length === 0) {
+        await insertIdentity(client, id, 'email', {
+          sub: id,
+          ...identityData,
+          phone_verified: false,
+        })
+      }
+      await query(client, 'update users set email = $2, updated_at = now() where id = $1', [
+        id,
+        email,
+      ])
+    }
+    // Confirming wrote email_verified into user_metadata; the merge starts from that.
+    const current = (await findUserById(client, id))?.row ?? user.row
+    if (Object.keys(userMetadata).length > 0) {
+      await setUserMetadata(client, id, mergeMetadata(current.raw_user_meta_data, userMetadata))
+    }
+    if (Object.keys(appMetadata).length > 0) {
+      await query(
+        client,
+        'update users set raw_app_meta_data = $2::jsonb, updated_at = now() where id = $1',
+        [id, JSON.stringify(mergeMetadata(current.raw_app_meta_data, appMetadata))],
+      )
+    }
+    return findUserById(client, id)
+  })
+  if (!updated) throw authError(500, 'unexpected_failure', 'Database error loading user')
+  return c.json(userJson(updated))
 }
 
 /** DELETE /admin/users/{user_id} — `adminUserDelete`, the hard delete (no `should_soft_delete`). */

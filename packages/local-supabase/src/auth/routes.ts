@@ -3,7 +3,13 @@ import type { ServiceContext } from '../context.ts'
 import { getUser, logoutHandler } from './current-user.ts'
 import { API_VERSION_HEADER, AuthError, authError, unexpectedFailure } from './errors.ts'
 import { authLimits, limitRequests } from './rate-limit.ts'
-import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers } from './admin.ts'
+import {
+  adminCreateUser,
+  adminDeleteUser,
+  adminGetUser,
+  adminListUsers,
+  adminUpdateUser,
+} from './admin.ts'
 import { authorize, callback } from './external.ts'
 import { enrollFactor, loadFactor } from './mfa.ts'
 import { recover } from './recover.ts'
@@ -149,6 +155,10 @@ export function authRoutes(ctx: ServiceContext): Hono {
   app.get(
     '/admin/users/:user_id',
     handle((c) => adminGetUser(c, ctx)),
+  )
+  app.put(
+    '/admin/users/:user_id',
+    handle((c) => adminUpdateUser(c, ctx)),
   )
   app.delete(
     '/admin/users/:user_id',

@@ -70,6 +70,43 @@ describe('auth.admin users', () => {
     expect(missing.error).toMatchObject({ status: 404, code: 'user_not_found' })
   })
 
+  it('updates the address, the password, the confirmation and both metadata', async () => {
+    const email = uniqueEmail('updated')
+    const created = await admin.createUser({
+      email,
+      password: 'correct-horse-battery',
+      user_metadata: { name: 'Ada', city: 'Paris' },
+      app_metadata: { plan: 'free' },
+    })
+    const id = created.data.user?.id ?? ''
+    const newEmail = uniqueEmail('renamed')
+    const { data, error } = await admin.updateUserById(id, {
+      email: newEmail,
+      password: 'another-horse-battery',
+      email_confirm: true,
+      user_metadata: { city: null, club: 'Rye' },
+      app_metadata: { plan: 'pro' },
+    })
+    expect(error).toBeNull()
+    expect(data.user).toMatchObject({
+      email: newEmail,
+      user_metadata: { name: 'Ada', club: 'Rye', email_verified: true },
+      app_metadata: { provider: 'email', providers: ['email'], plan: 'pro' },
+    })
+    expect(data.user?.user_metadata).not.toHaveProperty('city')
+    expect(data.user?.email_confirmed_at).toEqual(expect.any(String))
+    expect(data.user?.identities?.[0]?.identity_data).toMatchObject({
+      email: newEmail,
+      email_verified: true,
+    })
+    const signIn = await newClient().auth.signInWithPassword({
+      email: newEmail,
+      password: 'another-horse-battery',
+    })
+    expect(signIn.error).toBeNull()
+    expect(signIn.data.user?.id).toBe(id)
+  })
+
   it('refuses bad pagination and anyone without an admin role', async () => {
     const bad = await admin.listUsers({ page: -1, perPage: 10 })
     expect(bad.error).toMatchObject({
