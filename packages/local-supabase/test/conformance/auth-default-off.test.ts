@@ -71,24 +71,13 @@ describe('MFA, off by default', () => {
         token: session.access_token,
         body: JSON.stringify({ factor_type }),
       })
-    await expectError(
-      await enroll('webauthn'),
-      422,
-      'mfa_webauthn_enroll_not_enabled',
-      'MFA enroll is disabled for WebAuthn',
-    )
-    await expectError(
-      await enroll('phone'),
-      422,
-      'mfa_phone_enroll_not_enabled',
-      'MFA enroll is disabled for Phone',
-    )
-    await expectError(
-      await enroll('sms'),
-      400,
-      'validation_failed',
-      'factor_type needs to be totp, phone, or webauthn',
-    )
+    for (const [factorType, status, code, message] of [
+      ['webauthn', 422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn'],
+      ['phone', 422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone'],
+      ['sms', 400, 'validation_failed', 'factor_type needs to be totp, phone, or webauthn'],
+    ] as const) {
+      await expectError(await enroll(factorType), status, code, message)
+    }
   })
 
   it('finds no factor to challenge, verify or unenrol', async () => {
@@ -163,25 +152,18 @@ describe('other features off by default', () => {
 describe('phone codes', () => {
   it('checks the number, then finds no account with it', async () => {
     const client = newClient()
-    const unknown = await client.auth.verifyOtp({
-      phone: '15551234567',
-      token: '123456',
-      type: 'sms',
-    })
-    expect(unknown.error).toMatchObject({
-      status: 403,
-      code: 'otp_expired',
-      message: 'Token has expired or is invalid',
-    })
-    const malformed = await client.auth.verifyOtp({
-      phone: '1555-invalid',
-      token: '123456',
-      type: 'phone_change',
-    })
-    expect(malformed.error).toMatchObject({
-      status: 400,
-      code: 'validation_failed',
-      message: 'Invalid phone number format (E.164 required)',
-    })
+    for (const [phone, type, status, code, message] of [
+      ['+1 555 123 4567', 'sms', 403, 'otp_expired', 'Token has expired or is invalid'],
+      [
+        '1555-invalid',
+        'phone_change',
+        400,
+        'validation_failed',
+        'Invalid phone number format (E.164 required)',
+      ],
+    ] as const) {
+      const { error } = await client.auth.verifyOtp({ phone, token: '123456', type })
+      expect(error).toMatchObject({ status, code, message })
+    }
   })
 })
