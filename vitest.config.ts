@@ -41,6 +41,10 @@ export default defineConfig({
           globalSetup: ['./tests/setup/global-database.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // One file at a time: the four SQL = TS agreement tests each keep Postgres and Node
+          // busy for tens of seconds, and side by side on 2 cores they only slowed each other
+          // past their bounds (10 minutes each, far above what one takes alone).
+          fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
       },
