@@ -34,7 +34,7 @@ import {
  */
 
 /** `requireAdmin`: a Bearer JWT signed with the project secret whose role is an admin role. */
-async function requireAdmin(c: Context, ctx: ServiceContext): Promise<void> {
+export async function requireAdmin(c: Context, ctx: ServiceContext): Promise<void> {
   const match = /^bearer (\S+)$/i.exec(c.req.header('authorization') ?? '')
   if (!match?.[1]) {
     throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')

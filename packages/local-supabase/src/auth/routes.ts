@@ -11,6 +11,7 @@ import {
   adminUpdateUser,
 } from './admin.ts'
 import { authorize, callback } from './external.ts'
+import { generateLink, invite, otp } from './email-links.ts'
 import { enrollFactor, loadFactor } from './mfa.ts'
 import { recover } from './recover.ts'
 import { signup } from './signup.ts'
@@ -93,6 +94,21 @@ export function authRoutes(ctx: ServiceContext): Hono {
       limitRequests(limits.signInSignUps, c)
       return recover(c, ctx, limits)
     }),
+  )
+  app.post(
+    '/otp',
+    handle((c) => {
+      limitRequests(limits.signInSignUps, c)
+      return otp(c, ctx, limits)
+    }),
+  )
+  app.post(
+    '/invite',
+    handle((c) => invite(c, ctx, limits)),
+  )
+  app.post(
+    '/admin/generate_link',
+    handle((c) => generateLink(c, ctx)),
   )
   app.get(
     '/verify',

@@ -22,7 +22,7 @@ const SINGLE_CONFIRMATION =
   'Confirmation link accepted. Please proceed to confirm link sent to the other email'
 
 /** The email verification types this stack sends links and codes for. */
-const EMAIL_TYPES = ['signup', 'invite', 'recovery', 'magiclink', 'email_change'] as const
+const EMAIL_TYPES = ['signup', 'invite', 'recovery', 'magiclink', 'email_change', 'email'] as const
 type EmailType = (typeof EMAIL_TYPES)[number]
 const isEmailType = (type: string): type is EmailType =>
   (EMAIL_TYPES as readonly string[]).includes(type)
@@ -34,6 +34,7 @@ const PKCE_METHOD: Record<EmailType, string> = {
   recovery: 'recovery',
   magiclink: 'magiclink',
   email_change: 'email_change',
+  email: 'email',
 }
 
 type Outcome =
@@ -170,14 +171,16 @@ const TOKEN_COLUMNS: Record<EmailType, string[]> = {
   recovery: ['recovery_token'],
   magiclink: ['recovery_token'],
   email_change: ['email_change_token_current', 'email_change_token_new'],
+  // signInWithOtp's code: the magic link's, or the signup confirmation's for a new address.
+  email: ['confirmation_token', 'recovery_token'],
 }
 
-const SENT_AT: Record<EmailType, keyof User['row']> = {
-  signup: 'confirmation_sent_at',
-  invite: 'confirmation_sent_at',
-  recovery: 'recovery_sent_at',
-  magiclink: 'recovery_sent_at',
-  email_change: 'email_change_sent_at',
+/** When each token column's mail was sent, which its expiry counts from. */
+const SENT_AT: Record<string, keyof User['row']> = {
+  confirmation_token: 'confirmation_sent_at',
+  recovery_token: 'recovery_sent_at',
+  email_change_token_current: 'email_change_sent_at',
+  email_change_token_new: 'email_change_sent_at',
 }
 
 const invalidLink = () => authError(403, 'otp_expired', 'Email link is invalid or has expired')
@@ -193,15 +196,17 @@ async function userByTokenHash(
   if (!isEmailType(type))
     throw authError(400, 'validation_failed', 'Invalid email verification type')
   const where = TOKEN_COLUMNS[type].map((column) => `${column} = $1`).join(' or ')
-  const row = await queryOne<{ id: string }>(
+  const columns = TOKEN_COLUMNS[type].map((column) => `${column} = $1 as "${column}"`).join(', ')
+  const row = await queryOne<Record<string, unknown> & { id: string }>(
     client,
-    `select id from users where (${where}) and $1 <> '' limit 1 for update`,
+    `select id, ${columns} from users where (${where}) and $1 <> '' limit 1 for update`,
     [hash],
   )
   const user = row ? await findUserById(client, row.id) : undefined
-  if (!user) throw invalidLink()
+  if (!row || !user) throw invalidLink()
   if (user.row.is_banned) throw authError(403, 'user_banned', 'User is banned')
-  const sentAt = user.row[SENT_AT[type]] as string | null
+  const matched = TOKEN_COLUMNS[type].find((column) => row[column] === true) ?? ''
+  const sentAt = user.row[SENT_AT[matched] ?? 'confirmation_sent_at'] as string | null
   if (isOtpExpired(sentAt, ctx.config.auth.email.otpExpirySeconds)) throw invalidLink()
   return user
 }
@@ -233,9 +238,13 @@ async function userByCode(
   if (user.row.is_banned) throw authError(403, 'user_banned', 'User is banned')
   const secrets = await userSecrets(client, user.row.id)
   const expiry = ctx.config.auth.email.otpExpirySeconds
-  const sentAt = user.row[SENT_AT[type]] as string | null
   const valid = TOKEN_COLUMNS[type].some((column) =>
-    isOtpValid(hash, secrets[column as keyof typeof secrets] as string | null, sentAt, expiry),
+    isOtpValid(
+      hash,
+      secrets[column as keyof typeof secrets] as string | null,
+      user.row[SENT_AT[column] ?? 'confirmation_sent_at'] as string | null,
+      expiry,
+    ),
   )
   if (!valid) throw invalidCode()
   return user
@@ -254,7 +263,9 @@ async function applyVerification(
   otp: string,
 ): Promise<User | undefined> {
   const userId = user.row.id
-  switch (type) {
+  // An email code signs in a confirmed user, and confirms a new one.
+  const effective = type === 'email' ? (user.row.email_confirmed_at ? 'magiclink' : 'signup') : type
+  switch (effective) {
     case 'signup':
     case 'invite':
       await confirmEmail(client, userId)

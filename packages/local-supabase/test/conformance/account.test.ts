@@ -1,4 +1,4 @@
-import { AuthApiError, createClient } from '@supabase/supabase-js'
+import { AuthApiError } from '@supabase/supabase-js'
 import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -9,11 +9,13 @@ import type { OutgoingMail } from '../../src/inbox/store.ts'
 import { keysFor } from '../../src/keys.ts'
 import {
   adminPool,
+  codeIn,
   FIXTURE_DIR,
-  memoryStorage,
+  implicitClient,
+  lastMail,
+  linkIn,
   newClient,
   newUser,
-  nodeRealtime,
   rolePool,
   stackInfo,
 } from '../support.ts'
@@ -27,41 +29,6 @@ const db = adminPool()
 afterAll(() => db.end())
 const APP = 'http://127.0.0.1:3000/auth/callback'
 const NEW_PASSWORD = 'a-brand-new-password'
-
-interface Mail {
-  ID: string
-  HTML: string
-  Text: string
-  Subject: string
-}
-
-/** The newest mail to `address`, through Mailpit's API. */
-async function lastMail(address: string): Promise<Mail> {
-  const found = (await (
-    await fetch(`${stack.inboxUrl}/api/v1/search?query=${encodeURIComponent(`to:${address}`)}`)
-  ).json()) as { messages: Array<{ ID: string }> }
-  const id = found.messages[0]?.ID
-  if (!id) throw new Error(`no mail to ${address}`)
-  return (await (await fetch(`${stack.inboxUrl}/api/v1/message/${id}`)).json()) as Mail
-}
-
-const linkIn = (mail: Mail) => {
-  const href = /href="([^"]+)"/.exec(mail.HTML)?.[1]
-  if (!href) throw new Error('no link in the mail')
-  return href.replace(/&amp;/g, '&')
-}
-const codeIn = (mail: Mail) => /code: (\d{6})/.exec(mail.Text)?.[1] ?? ''
-
-const implicitClient = () =>
-  createClient(stack.apiUrl, stack.publishableKey, {
-    auth: {
-      flowType: 'implicit',
-      storage: memoryStorage(),
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-    },
-    realtime: nodeRealtime,
-  })
 
 describe('password recovery', () => {
   it('mails a PKCE link that redirects with a code, which signs in to set a new password', async () => {
