@@ -103,7 +103,7 @@ export async function adminCreateUser(c: Context, ctx: ServiceContext): Promise<
   return c.json(userJson(user))
 }
 
-const emailExists = () =>
+export const emailExists = () =>
   authError(422, 'email_exists', 'A user with this email address has already been registered')
 
 /** GET /admin/users — `adminUsers` with `paginate`: newest first, `page` and `per_page`. */

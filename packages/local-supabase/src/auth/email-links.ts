@@ -1,12 +1,11 @@
 import type { Context } from 'hono'
 import type pg from 'pg'
 import type { ServiceContext } from '../context.ts'
-import { requireAdmin } from './admin.ts'
+import { emailExists, requireAdmin } from './admin.ts'
 import { hashPassword } from './crypto.ts'
 import { inTransaction, isUniqueViolation, query } from './db.ts'
 import { authError } from './errors.ts'
-import { createEmailFlowState } from './flow-state.ts'
-import { checkFrequency, checkMailLimit, newToken, sendMail } from './mail.ts'
+import { checkMailLimit, mailLink, newToken, sendMail } from './mail.ts'
 import { tokenHash } from './otp.ts'
 import type { AuthLimits } from './rate-limit.ts'
 import { chooseRedirect, isRedirectUrlAllowed } from './redirect-urls.ts'
@@ -38,9 +37,6 @@ import {
  * and `adminGenerateLink` in `mail.go`): a magic link or code, an invitation, and the links an
  * admin asks for without a mail. /verify redeems all of them.
  */
-
-const emailExists = () =>
-  authError(422, 'email_exists', 'A user with this email address has already been registered')
 
 /** GoTrue's `signupNewUser` plus `createNewIdentity` for an email user, unconfirmed. */
 async function createEmailUser(
@@ -108,7 +104,6 @@ export async function otp(c: Context, ctx: ServiceContext, limits: AuthLimits) {
   }
   const email = validateEmail(rawEmail)
   validatePkceParams(codeChallengeMethod, codeChallenge)
-  const pkce = codeChallenge !== ''
   const aud = requestAudience(c)
   const redirectTo = chooseRedirect(config, c.req.query('redirect_to'), c.req.header('referer'))
 
@@ -127,48 +122,18 @@ export async function otp(c: Context, ctx: ServiceContext, limits: AuthLimits) {
       await confirmEmail(client, user.row.id)
       user = await loadUser(client, user.row.id)
     }
-    const to = user.row.email ?? email
-    if (!user.row.email_confirmed_at) {
-      // Confirmations on: the signup confirmation doubles as the magic link.
-      checkFrequency(config, user.row.confirmation_sent_at)
-      if (pkce) {
-        await createEmailFlowState(client, {
-          userId: user.row.id,
-          method: 'email/signup',
-          codeChallenge,
-          codeChallengeMethod,
-        })
-      }
-      const token = newToken(config, to, pkce)
-      checkMailLimit(ctx, limits, true)
-      await query(
-        client,
-        `update users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now()
-          where id = $1`,
-        [user.row.id, token.stored],
-      )
-      sendMail(ctx, 'confirmation', to, user, token, redirectTo)
-      return
-    }
-    // A magic link is a recovery with its own mail: it shares the recovery timer and token.
-    checkFrequency(config, user.row.recovery_sent_at)
-    if (pkce) {
-      await createEmailFlowState(client, {
-        userId: user.row.id,
-        method: 'magiclink',
-        codeChallenge,
-        codeChallengeMethod,
-      })
-    }
-    const token = newToken(config, to, pkce)
-    checkMailLimit(ctx, limits, true)
-    await query(
-      client,
-      `update users set recovery_token = $2, recovery_sent_at = now(), updated_at = now()
-        where id = $1`,
-      [user.row.id, token.stored],
-    )
-    sendMail(ctx, 'magic_link', to, user, token, redirectTo)
+    // Confirmations on, an unconfirmed user gets the signup confirmation, which doubles as the
+    // link; a magic link is a recovery with its own mail (the recovery token and timer).
+    const confirmed = Boolean(user.row.email_confirmed_at)
+    await mailLink(ctx, client, limits, {
+      kind: confirmed ? 'magic_link' : 'confirmation',
+      user,
+      to: user.row.email ?? email,
+      flowMethod: confirmed ? 'magiclink' : 'email/signup',
+      codeChallenge,
+      codeChallengeMethod,
+      redirectTo,
+    })
   })
   return c.json({})
 }

@@ -1,6 +1,8 @@
 import type { StackConfig } from '../config.ts'
 import type { ServiceContext } from '../context.ts'
+import { query, type Queryable } from './db.ts'
 import { authError } from './errors.ts'
+import { createEmailFlowState } from './flow-state.ts'
 import { composeMail, deliver, type MailKind } from './mailer.ts'
 import { generateOtp, tokenHash, withFlowPrefix } from './otp.ts'
 import { frequencyLimitMessage, type AuthLimits } from './rate-limit.ts'
@@ -67,6 +69,56 @@ export function sendMail(
   })
   deliver(ctx, to, mail)
   return mail
+}
+
+/** The token column and its sent-at column of each mail that carries a sign-in link. */
+const LINK_COLUMNS = {
+  confirmation: ['confirmation_token', 'confirmation_sent_at'],
+  recovery: ['recovery_token', 'recovery_sent_at'],
+  magic_link: ['recovery_token', 'recovery_sent_at'],
+} as const
+
+/**
+ * GoTrue's `sendConfirmation`, `sendPasswordRecovery` and `sendMagicLink`: the `max_frequency`
+ * check, the PKCE flow state (method `flowMethod`), a fresh token stored in the user's row, the
+ * `email_sent` budget, and the mail. The caller holds the user's row lock.
+ */
+export async function mailLink(
+  ctx: ServiceContext,
+  client: Queryable,
+  limits: AuthLimits,
+  link: {
+    kind: keyof typeof LINK_COLUMNS
+    user: User
+    to: string
+    flowMethod: string
+    codeChallenge: string
+    codeChallengeMethod: string
+    redirectTo: string
+  },
+) {
+  const config = ctx.config.auth
+  const [tokenColumn, sentAtColumn] = LINK_COLUMNS[link.kind]
+  const userId = link.user.row.id
+  checkFrequency(config, link.user.row[sentAtColumn])
+  const pkce = link.codeChallenge !== ''
+  if (pkce) {
+    await createEmailFlowState(client, {
+      userId,
+      method: link.flowMethod,
+      codeChallenge: link.codeChallenge,
+      codeChallengeMethod: link.codeChallengeMethod,
+    })
+  }
+  const token = newToken(config, link.to, pkce)
+  checkMailLimit(ctx, limits, true)
+  await query(
+    client,
+    `update users set ${tokenColumn} = $2, ${sentAtColumn} = now(), updated_at = now()
+      where id = $1`,
+    [userId, token.stored],
+  )
+  sendMail(ctx, link.kind, link.to, link.user, token, link.redirectTo)
 }
 
 /** Renders (and drops) the mail an unknown address would get, so both paths cost the same. */

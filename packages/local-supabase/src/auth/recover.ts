@@ -1,13 +1,6 @@
 import type { Context } from 'hono'
 import type { ServiceContext } from '../context.ts'
-import { createEmailFlowState } from './flow-state.ts'
-import {
-  checkFrequency,
-  checkMailLimit,
-  composeRecoveryForTiming,
-  newToken,
-  sendMail,
-} from './mail.ts'
+import { checkFrequency, checkMailLimit, composeRecoveryForTiming, mailLink } from './mail.ts'
 import type { AuthLimits } from './rate-limit.ts'
 import { inTransaction, query } from './db.ts'
 import { authError } from './errors.ts'
@@ -71,24 +64,15 @@ export async function recover(c: Context, ctx: ServiceContext, limits: AuthLimit
   await inTransaction(ctx.authDb, async (client) => {
     const user = await findUserById(client, found.row.id, { forUpdate: true })
     if (!user) throw authError(500, 'unexpected_failure', 'Database error finding user')
-    checkFrequency(config, user.row.recovery_sent_at)
-    if (pkce) {
-      await createEmailFlowState(client, {
-        userId: user.row.id,
-        method: 'recovery',
-        codeChallenge,
-        codeChallengeMethod,
-      })
-    }
-    const token = newToken(config, user.row.email ?? email, pkce)
-    checkMailLimit(ctx, limits, true)
-    await query(
-      client,
-      `update users set recovery_token = $2, recovery_sent_at = now(), updated_at = now()
-        where id = $1`,
-      [user.row.id, token.stored],
-    )
-    sendMail(ctx, 'recovery', user.row.email ?? email, user, token, redirectTo)
+    await mailLink(ctx, client, limits, {
+      kind: 'recovery',
+      user,
+      to: user.row.email ?? email,
+      flowMethod: 'recovery',
+      codeChallenge,
+      codeChallengeMethod,
+      redirectTo,
+    })
   })
   return c.json({})
 }
