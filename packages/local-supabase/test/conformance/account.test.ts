@@ -298,6 +298,35 @@ describe('Auth with other [auth.email] and [auth.rate_limit] settings', () => {
     })
   })
 
+  it('answers signInWithOtp for a new address with the signup confirmation when confirmations are on', async () => {
+    const { request, mails } = await authService((auth) => {
+      auth.enableConfirmations = true
+    })
+    const email = `otp-confirm-${Date.now()}@example.test`
+    const body = JSON.stringify({ email, data: { hcp: 12 } })
+    expect(await request('/otp', { method: 'POST', body })).toEqual({ status: 200, body: {} })
+    expect(mails.map((mail) => [mail.to[0]?.Address, mail.subject])).toEqual([
+      [email, 'Confirm Your Email'],
+    ])
+    expect(mails[0]?.html).toContain('type=signup')
+    const code = /code: (\d{6})/.exec(mails[0]?.html ?? '')?.[1] ?? ''
+    const verified = await request('/verify', {
+      method: 'POST',
+      body: JSON.stringify({ type: 'email', email, token: code }),
+    })
+    expect(verified.status).toBe(200)
+    expect(verified.body.user).toMatchObject({ email, user_metadata: { hcp: 12 } })
+
+    const closed = await authService((auth) => {
+      auth.enableSignup = false
+    })
+    const stranger = JSON.stringify({ email: `otp-closed-${Date.now()}@example.test` })
+    expect(await closed.request('/otp', { method: 'POST', body: stranger })).toEqual({
+      status: 422,
+      body: { code: 'signup_disabled', message: 'Signups not allowed for this instance' },
+    })
+  })
+
   it('asks for a nonce (GET /reauthenticate) to change the password of an old session', async () => {
     const { request, mails } = await authService((auth) => {
       auth.email.securePasswordChange = true
