@@ -55,4 +55,7 @@ export async function insertRoundCopies(
     ],
   )
   await db.query('set local session_replication_role = origin')
+  // Statistics, as autovacuum keeps them on a live database: without them the planner takes the
+  // table for empty and re-evaluates scoring_entries for every round (minutes, not seconds).
+  await db.query('analyze public.rounds')
 }
