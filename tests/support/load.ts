@@ -217,10 +217,13 @@ function subscribe(run: GolferRun, report: LoadReport): Promise<void> {
       { event: 'INSERT', schema: 'public', table: 'deletions', filter },
       (p) => {
         const deletion = p.new as {
-          table_name: 'courses' | 'rounds'
+          table_name: 'courses' | 'rounds' | 'tees'
           record_id: string
           user_id: string
         }
+        // A course's delete also deletes its tees, the first of which has the course's id: the
+        // run follows courses and rounds only.
+        if (deletion.table_name === 'tees') return
         record(deletion.table_name, {
           eventType: 'DELETE',
           new: {},
