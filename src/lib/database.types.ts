@@ -93,7 +93,12 @@ export type Database = {
           course_name: string
           course_rating: number
           created_at: string
+          hole_fairways: boolean[] | null
+          hole_greens: boolean[] | null
           hole_pars: number[] | null
+          hole_penalties: number[] | null
+          hole_putts: number[] | null
+          hole_strokes: number[] | null
           holes: number
           id: string
           nine: string | null
@@ -111,7 +116,12 @@ export type Database = {
           course_name: string
           course_rating: number
           created_at?: string
+          hole_fairways?: boolean[] | null
+          hole_greens?: boolean[] | null
           hole_pars?: number[] | null
+          hole_penalties?: number[] | null
+          hole_putts?: number[] | null
+          hole_strokes?: number[] | null
           holes?: number
           id: string
           nine?: string | null
@@ -129,7 +139,12 @@ export type Database = {
           course_name?: string
           course_rating?: number
           created_at?: string
+          hole_fairways?: boolean[] | null
+          hole_greens?: boolean[] | null
           hole_pars?: number[] | null
+          hole_penalties?: number[] | null
+          hole_putts?: number[] | null
+          hole_strokes?: number[] | null
           holes?: number
           id?: string
           nine?: string | null
@@ -366,7 +381,12 @@ export type Database = {
           course_name: string
           course_rating: number
           created_at: string
+          hole_fairways: boolean[] | null
+          hole_greens: boolean[] | null
           hole_pars: number[] | null
+          hole_penalties: number[] | null
+          hole_putts: number[] | null
+          hole_strokes: number[] | null
           holes: number
           id: string
           nine: string | null

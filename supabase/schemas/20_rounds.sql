@@ -12,8 +12,8 @@
 -- played_on is the golfer's calendar day, not an instant: the app sends the day the golfer picked
 -- (in their own time zone), so the database allows one day past its own current_date (UTC) for a
 -- golfer east of UTC who plays "today" while it is still yesterday here. Nothing earlier than 1900
--- is a real handicap round. Columns are in the order the migrations added them (tee_id … nine
--- last). A 9-hole round scores 9–100 with a 9-hole rating 10.0–45.0; the handicap pairs nines
+-- is a real handicap round. Columns are in the order the migrations added them (tee_id … nine, then
+-- the scorecard's hole_* arrays). A 9-hole round scores 9–100 with a 9-hole rating 10.0–45.0; the handicap pairs nines
 -- (40_handicap.sql).
 create table public.rounds (
   id text primary key,
@@ -32,6 +32,13 @@ create table public.rounds (
   hole_pars integer[],
   stroke_indexes integer[],
   nine text,
+  -- The scorecard (issue 23): per hole, in hole order; null for a round entered as a total. In
+  -- the detail arrays an element null is a value not recorded (a fairway on a par 3 is always null).
+  hole_strokes integer[],
+  hole_putts integer[],
+  hole_fairways boolean[],
+  hole_greens boolean[],
+  hole_penalties integer[],
   constraint rounds_id_is_a_ulid check (id ~ '^[0-7][0-9A-HJKMNP-TV-Z]{25}$'),
   constraint rounds_course_name_is_1_to_100_characters check (
     char_length(course_name) between 1 and 100
@@ -66,6 +73,9 @@ create table public.rounds (
 
 comment on table public.rounds is
   'Rounds played, each from one tee. course_name, tee_name, course_rating, slope_rating, par, holes, hole_pars and stroke_indexes are copies set by the database from the golfer''s own tee when the round is added or moved (a nine from an 18-hole tee keeps its typed rating and slope); editing the course or tee later leaves them as they were.';
+
+comment on column public.rounds.hole_strokes is
+  'Strokes per hole, in hole order, for a round scored hole by hole (null for a round entered as a total); score is their sum (the gross score).';
 
 create index rounds_user_id_idx on public.rounds (user_id);
 create index rounds_course_id_idx on public.rounds (course_id);

@@ -217,12 +217,26 @@ describe('a newer app and what an older one left on the device', () => {
       [
         'addRound',
         R1,
-        { courseId: PEBBLE, teeId: null, nine: null, score: 88, playedOn: '2026-11-20' },
+        {
+          courseId: PEBBLE,
+          teeId: null,
+          nine: null,
+          score: 88,
+          holeScores: null,
+          playedOn: '2026-11-20',
+        },
       ],
       [
         'updateRound',
         R2,
-        { courseId: LINKS, teeId: null, nine: null, score: 90, playedOn: '2026-11-19' },
+        {
+          courseId: LINKS,
+          teeId: null,
+          nine: null,
+          score: 90,
+          holeScores: null,
+          playedOn: '2026-11-19',
+        },
       ],
       ['deleteRound', R3],
       ['undoRoundDeletion', R4],
@@ -254,7 +268,14 @@ describe('a newer app and what an older one left on the device', () => {
     feed().onHealth('live')
     await vi.waitFor(() => expect(useOutboxStore.getState().entries).toEqual([]))
     // The attempt made offline, then the one that stored it; a rejoin sends nothing more.
-    const input = { courseId: PEBBLE, teeId: null, nine: null, score: 88, playedOn: '2026-11-20' }
+    const input = {
+      courseId: PEBBLE,
+      teeId: null,
+      nine: null,
+      score: 88,
+      holeScores: null,
+      playedOn: '2026-11-20',
+    }
     expect(sent()).toEqual([
       ['addRound', R1, input],
       ['addRound', R1, input],

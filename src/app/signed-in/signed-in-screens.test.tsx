@@ -446,6 +446,7 @@ describe('HCP screen', () => {
         teeId: null,
         nine: null,
         score: 84,
+        holeScores: null,
         playedOn: expect.any(String),
       }),
     )

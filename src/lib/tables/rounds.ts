@@ -19,6 +19,13 @@ export type RoundRow = Pick<
   | 'course_rating'
   | 'slope_rating'
   | 'par'
+  | 'hole_pars'
+  | 'stroke_indexes'
+  | 'hole_strokes'
+  | 'hole_putts'
+  | 'hole_fairways'
+  | 'hole_greens'
+  | 'hole_penalties'
   | 'score'
   | 'played_on'
   | 'created_at'
@@ -41,10 +48,26 @@ export interface Round {
   slopeRating: number
   /** The tee's par, when it has one. */
   par: number | null
+  /** The par and stroke index of each hole played, copied from the tee when it has them. */
+  holePars: number[] | null
+  strokeIndexes: number[] | null
+  /** The gross score: the sum of the holes' strokes for a round scored hole by hole. */
   score: number
+  /** Each hole's score, in hole order, for a round scored hole by hole; null for a total. */
+  holeScores: HoleScore[] | null
   /** The day played, YYYY-MM-DD, as the golfer picked it. */
   playedOn: string
   createdAt: string
+}
+
+/** One hole of a round scored hole by hole; a null is a value the golfer did not record. */
+export interface HoleScore {
+  strokes: number
+  putts: number | null
+  /** Null when not recorded, and always on a par 3. */
+  fairwayHit: boolean | null
+  greenInRegulation: boolean | null
+  penalties: number | null
 }
 
 /** What the golfer types for a round: the Add and Edit Round dialogs give one of these. */
@@ -54,7 +77,10 @@ export interface RoundInput {
   teeId: string | null
   /** A nine played from an 18-hole tee, with the nine's own rating and slope as typed. */
   nine: { side: NineSide; rating: number; slope: number } | null
+  /** The gross score; for a round scored hole by hole, the sum of its holes' strokes. */
   score: number
+  /** Each hole's score, in hole order, for a round scored hole by hole; null for a total. */
+  holeScores: HoleScore[] | null
   /** YYYY-MM-DD. */
   playedOn: string
 }
@@ -83,15 +109,18 @@ export interface RoundTee {
   par: number | null
   holes: 9 | 18
   holePars: readonly number[] | null
+  strokeIndexes: readonly number[] | null
 }
 
 /**
  * The shape of a round's record and of the outbox's round entries. Raise it when either changes,
  * and add the step from the previous version to `upgradeRoundInput` (README, "Changing a shape").
  * 1: unversioned (before the records redesign); 2: entries carry a `RoundInput`; 3: the round is
- * played from a tee (`teeId`, null for the course's first) and the record has the tee's copies.
+ * played from a tee (`teeId`, null for the course's first) and the record has the tee's copies;
+ * 4: a round may be scored hole by hole (`holeScores`), and the record has its holes' pars and
+ * stroke indexes.
  */
-export const ROUNDS_VERSION = 3
+export const ROUNDS_VERSION = 4
 
 /** An outbox entry of any version, as far as its input goes. */
 interface StoredRoundChange {
@@ -107,12 +136,14 @@ type RoundPayloadV1 =
   | { action: 'edit'; edit: RoundInput }
 
 /** Version 2's input: no tee. */
-type RoundInputV2 = Omit<RoundInput, 'teeId' | 'nine'>
+type RoundInputV2 = Omit<RoundInput, 'teeId' | 'nine' | 'holeScores'>
+/** Version 3's input: a tee, no holes. */
+type RoundInputV3 = Omit<RoundInput, 'holeScores'>
 
 /** The `RoundInput` of an outbox entry written by this or an older version of the app. */
 export function upgradeRoundInput(entry: StoredRoundChange): RoundInput | null {
   if (entry.action !== 'add' && entry.action !== 'edit') return null
-  let input: RoundInputV2 | RoundInput
+  let input: RoundInputV2 | RoundInputV3 | RoundInput
   if (entry.version === undefined) {
     const payload = entry.payload as RoundPayloadV1
     input =
@@ -120,16 +151,18 @@ export function upgradeRoundInput(entry: StoredRoundChange): RoundInput | null {
         ? payload.edit
         : { courseId: payload.course.id, score: payload.score, playedOn: payload.playedOn }
   } else {
-    input = entry.input as RoundInputV2 | RoundInput
+    input = entry.input as RoundInputV2 | RoundInputV3 | RoundInput
   }
   // Before version 3 a round had no tee: it is played from its course's first tee, as the
-  // database does for a round sent without one.
-  return 'teeId' in input ? input : { ...input, teeId: null, nine: null }
+  // database does for a round sent without one. Before version 4 every round was a total.
+  const teed = 'teeId' in input ? input : { ...input, teeId: null, nine: null }
+  return 'holeScores' in teed ? (teed as RoundInput) : { ...teed, holeScores: null }
 }
 
 /**
  * The record of an outbox entry written by this or an older version: before version 3 a round had
- * no tee, and was played over 18 holes from its course's first tee.
+ * no tee, and was played over 18 holes from its course's first tee; before version 4 it was a
+ * total, with no hole data.
  */
 export function upgradeRoundRecord(record: unknown): Round {
   return {
@@ -138,12 +171,52 @@ export function upgradeRoundRecord(record: unknown): Round {
     holes: 18,
     nine: null,
     par: null,
-    ...(record as Omit<Round, 'teeId' | 'teeName' | 'holes' | 'nine' | 'par'>),
+    holePars: null,
+    strokeIndexes: null,
+    holeScores: null,
+    ...(record as Omit<
+      Round,
+      'teeId' | 'teeName' | 'holes' | 'nine' | 'par' | 'holePars' | 'strokeIndexes' | 'holeScores'
+    >),
   }
 }
 
 export const ROUND_COLUMNS =
-  'id, user_id, course_id, course_name, tee_id, tee_name, holes, nine, course_rating, slope_rating, par, score, played_on, created_at'
+  'id, user_id, course_id, course_name, tee_id, tee_name, holes, nine, course_rating, slope_rating, par, hole_pars, stroke_indexes, score, hole_strokes, hole_putts, hole_fairways, hole_greens, hole_penalties, played_on, created_at'
+
+const numbers = (values: readonly (number | string)[] | null) => values?.map(Number) ?? null
+
+/** The hole arrays of a row as one list of holes; null for a round entered as a total. */
+function holeScoresFromRow(row: RoundRow): HoleScore[] | null {
+  if (!row.hole_strokes) return null
+  return row.hole_strokes.map((strokes, at) => ({
+    strokes: Number(strokes),
+    putts: row.hole_putts?.[at] ?? null,
+    fairwayHit: row.hole_fairways?.[at] ?? null,
+    greenInRegulation: row.hole_greens?.[at] ?? null,
+    penalties: row.hole_penalties?.[at] ?? null,
+  }))
+}
+
+/**
+ * A detail of every hole as one column, or null when no hole has it recorded. The generated types
+ * give array elements as never null, but a Postgres array holds nulls: here, values not recorded.
+ */
+function holeColumn<T>(holes: readonly HoleScore[], value: (hole: HoleScore) => T | null) {
+  const column = holes.map(value)
+  return column.every((item) => item === null) ? null : (column as T[])
+}
+
+/** The hole arrays sent for a round scored hole by hole, all null for a total. */
+function holeScoresToRow(holes: readonly HoleScore[] | null) {
+  return {
+    hole_strokes: holes ? holes.map((hole) => hole.strokes) : null,
+    hole_putts: holes ? holeColumn(holes, (hole) => hole.putts) : null,
+    hole_fairways: holes ? holeColumn(holes, (hole) => hole.fairwayHit) : null,
+    hole_greens: holes ? holeColumn(holes, (hole) => hole.greenInRegulation) : null,
+    hole_penalties: holes ? holeColumn(holes, (hole) => hole.penalties) : null,
+  }
+}
 
 /** numeric columns may arrive as strings from some paths; the screens need numbers. */
 export function roundFromRow(row: RoundRow): Round {
@@ -158,7 +231,10 @@ export function roundFromRow(row: RoundRow): Round {
     courseRating: Number(row.course_rating),
     slopeRating: Number(row.slope_rating),
     par: row.par === null ? null : Number(row.par),
+    holePars: numbers(row.hole_pars),
+    strokeIndexes: numbers(row.stroke_indexes),
     score: Number(row.score),
+    holeScores: holeScoresFromRow(row),
     playedOn: row.played_on,
     createdAt: row.created_at,
   }
@@ -182,6 +258,7 @@ export function roundToRow(input: RoundInput) {
           slope_rating: input.nine.slope,
         }),
     score: input.score,
+    ...holeScoresToRow(input.holeScores),
     played_on: input.playedOn,
   }
 }
@@ -211,7 +288,9 @@ export function roundFromInput(
     before.teeId === input.teeId &&
     before.nine === null &&
     input.nine === null
-  if (stays) return { ...before, score: input.score, playedOn: input.playedOn }
+  if (stays) {
+    return { ...before, score: input.score, holeScores: input.holeScores, playedOn: input.playedOn }
+  }
   const nine = input.nine
   return {
     id: before.id,
@@ -224,7 +303,10 @@ export function roundFromInput(
     courseRating: nine?.rating ?? tee?.rating ?? course.rating,
     slopeRating: nine?.slope ?? tee?.slope ?? course.slope,
     par: nine ? ninePar(tee, nine.side) : (tee?.par ?? null),
+    holePars: holesOfNine(tee?.holePars, nine?.side),
+    strokeIndexes: holesOfNine(tee?.strokeIndexes, nine?.side),
     score: input.score,
+    holeScores: input.holeScores,
     playedOn: input.playedOn,
     createdAt: before.createdAt,
   }
@@ -232,9 +314,20 @@ export function roundFromInput(
 
 /** A nine's par from its 18-hole tee's hole pars, as the database sums them; null without them. */
 function ninePar(tee: RoundTee | null, side: NineSide): number | null {
-  if (!tee?.holePars || tee.holePars.length !== 18) return null
-  const holes = side === 'front' ? tee.holePars.slice(0, 9) : tee.holePars.slice(9)
-  return holes.reduce((sum, par) => sum + par, 0)
+  const holes = holesOfNine(tee?.holePars, side)
+  return holes ? holes.reduce((sum, par) => sum + par, 0) : null
+}
+
+/** A tee's per-hole values for the holes played (a nine's slice from an 18-hole tee), as the
+ * database copies them; null when the tee has none. */
+function holesOfNine(
+  values: readonly number[] | null | undefined,
+  side: NineSide | undefined,
+): number[] | null {
+  if (!values) return null
+  if (side === undefined) return [...values]
+  if (values.length !== 18) return null
+  return side === 'front' ? values.slice(0, 9) : values.slice(9)
 }
 
 /** A round with what the handicap makes of it: the export's line. */

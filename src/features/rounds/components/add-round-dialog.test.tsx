@@ -54,7 +54,14 @@ describe('Add Round dialog', () => {
     expect(within(view.dialog).getByLabelText('Course Name')).toHaveValue(AUGUSTA.id)
     await enterScore(view, '88')
     expect(view.onAdd).toHaveBeenCalledWith(
-      { courseId: AUGUSTA.id, teeId: null, nine: null, score: 88, playedOn: localToday() },
+      {
+        courseId: AUGUSTA.id,
+        teeId: null,
+        nine: null,
+        score: 88,
+        holeScores: null,
+        playedOn: localToday(),
+      },
       AUGUSTA,
     )
     expect(view.onOpenChange).toHaveBeenCalledWith(false)
@@ -65,7 +72,14 @@ describe('Add Round dialog', () => {
     await view.user.selectOptions(within(view.dialog).getByLabelText('Course Name'), 'Pebble Beach')
     await enterScore(view, '91')
     expect(view.onAdd).toHaveBeenCalledWith(
-      { courseId: PEBBLE.id, teeId: null, nine: null, score: 91, playedOn: localToday() },
+      {
+        courseId: PEBBLE.id,
+        teeId: null,
+        nine: null,
+        score: 91,
+        holeScores: null,
+        playedOn: localToday(),
+      },
       PEBBLE,
     )
   })
@@ -97,7 +111,14 @@ describe('Add Round dialog', () => {
     const view = openDialog([AUGUSTA])
     await enterScore(view, String(score))
     expect(view.onAdd).toHaveBeenCalledWith(
-      { courseId: AUGUSTA.id, teeId: null, nine: null, score: score, playedOn: localToday() },
+      {
+        courseId: AUGUSTA.id,
+        teeId: null,
+        nine: null,
+        score: score,
+        holeScores: null,
+        playedOn: localToday(),
+      },
       AUGUSTA,
     )
   })
@@ -122,7 +143,14 @@ describe('the day played and the course used last', () => {
     await view.user.type(date, '2025-09-14')
     await enterScore(view, '88')
     expect(view.onAdd).toHaveBeenCalledWith(
-      { courseId: AUGUSTA.id, teeId: null, nine: null, score: 88, playedOn: '2025-09-14' },
+      {
+        courseId: AUGUSTA.id,
+        teeId: null,
+        nine: null,
+        score: 88,
+        holeScores: null,
+        playedOn: '2025-09-14',
+      },
       AUGUSTA,
     )
   })
@@ -167,7 +195,14 @@ describe('the day played and the course used last', () => {
     await user.type(score, '98')
     await user.click(within(dialog).getByRole('button', { name: 'Save Round' }))
     expect(onSave).toHaveBeenCalledWith(
-      { courseId: AUGUSTA.id, teeId: null, nine: null, score: 98, playedOn: '2025-06-01' },
+      {
+        courseId: AUGUSTA.id,
+        teeId: null,
+        nine: null,
+        score: 98,
+        holeScores: null,
+        playedOn: '2025-06-01',
+      },
       AUGUSTA,
     )
   })
@@ -182,6 +217,7 @@ describe('tees and nines', () => {
     par: 72,
     holes: 18 as const,
     holePars: [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4],
+    strokeIndexes: null,
   }
   const YELLOW_9 = {
     id: '01J0000000000000000000000Y',
@@ -191,6 +227,7 @@ describe('tees and nines', () => {
     par: 36,
     holes: 9 as const,
     holePars: null,
+    strokeIndexes: null,
   }
   const WITH_TEES: CourseChoice = { ...AUGUSTA, tees: [WHITE, YELLOW_9] }
 
@@ -203,7 +240,14 @@ describe('tees and nines', () => {
     expect(within(view.dialog).queryByLabelText('Holes Played')).toBeNull()
     await enterScore(view, '88')
     expect(view.onAdd).toHaveBeenCalledWith(
-      { courseId: AUGUSTA.id, teeId: null, nine: null, score: 88, playedOn: localToday() },
+      {
+        courseId: AUGUSTA.id,
+        teeId: null,
+        nine: null,
+        score: 88,
+        holeScores: null,
+        playedOn: localToday(),
+      },
       expect.objectContaining({ id: AUGUSTA.id }),
     )
   })
@@ -213,7 +257,14 @@ describe('tees and nines', () => {
     expect(within(view.dialog).getByLabelText('Tee')).toHaveValue(WHITE.id)
     await enterScore(view, '88')
     expect(view.onAdd).toHaveBeenCalledWith(
-      { courseId: AUGUSTA.id, teeId: WHITE.id, nine: null, score: 88, playedOn: localToday() },
+      {
+        courseId: AUGUSTA.id,
+        teeId: WHITE.id,
+        nine: null,
+        score: 88,
+        holeScores: null,
+        playedOn: localToday(),
+      },
       WITH_TEES,
     )
   })
@@ -232,7 +283,14 @@ describe('tees and nines', () => {
     await view.user.clear(within(view.dialog).getByLabelText('Gross Score'))
     await enterScore(view, '41')
     expect(view.onAdd).toHaveBeenCalledWith(
-      { courseId: AUGUSTA.id, teeId: YELLOW_9.id, nine: null, score: 41, playedOn: localToday() },
+      {
+        courseId: AUGUSTA.id,
+        teeId: YELLOW_9.id,
+        nine: null,
+        score: 41,
+        holeScores: null,
+        playedOn: localToday(),
+      },
       WITH_TEES,
     )
   })
@@ -259,6 +317,7 @@ describe('tees and nines', () => {
         teeId: WHITE.id,
         nine: { side: 'back', rating: 36.2, slope: 125 },
         score: 44,
+        holeScores: null,
         playedOn: localToday(),
       },
       WITH_TEES,
@@ -286,13 +345,27 @@ describe('tees and nines', () => {
     const dialog = screen.getByRole('dialog', { name: 'Edit Round' })
     await user.click(within(dialog).getByRole('button', { name: 'Save Round' }))
     expect(onSave).toHaveBeenLastCalledWith(
-      { courseId: AUGUSTA.id, teeId: null, nine: null, score: 88, playedOn: '2025-06-01' },
+      {
+        courseId: AUGUSTA.id,
+        teeId: null,
+        nine: null,
+        score: 88,
+        holeScores: null,
+        playedOn: '2025-06-01',
+      },
       WITH_TEES,
     )
     await user.selectOptions(within(dialog).getByLabelText('Tee'), 'Yellow 9 (9 holes)')
     await user.click(within(dialog).getByRole('button', { name: 'Save Round' }))
     expect(onSave).toHaveBeenLastCalledWith(
-      { courseId: AUGUSTA.id, teeId: YELLOW_9.id, nine: null, score: 88, playedOn: '2025-06-01' },
+      {
+        courseId: AUGUSTA.id,
+        teeId: YELLOW_9.id,
+        nine: null,
+        score: 88,
+        holeScores: null,
+        playedOn: '2025-06-01',
+      },
       WITH_TEES,
     )
   })

@@ -12,7 +12,7 @@ import {
   PLAYED_ON_IN_FUTURE,
   PLAYED_ON_INVALID,
 } from '../lib/round-messages'
-import type { CourseChoice, NineSide, RoundInput } from '../types'
+import type { CourseChoice, HoleScore, NineSide, RoundInput } from '../types'
 
 /** What the form starts with: nothing for a new round but the course used last; a round's values for an edit. */
 export interface RoundFormValues {
@@ -23,6 +23,8 @@ export interface RoundFormValues {
   courseRating?: number
   slopeRating?: number
   score?: number
+  /** A round scored hole by hole keeps its holes through an edit. */
+  holeScores?: HoleScore[] | null
   playedOn?: string
 }
 
@@ -161,6 +163,7 @@ function RoundForm({
             : null,
         nine: typedNine,
         score: round.score,
+        holeScores: initial?.holeScores ?? null,
         playedOn: playedOn.day,
       },
       round.course,
