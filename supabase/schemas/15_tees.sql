@@ -41,6 +41,54 @@ as $$
   select count(distinct n) = count(*) from unnest(numbers) as n;
 $$;
 
+-- The scorecard's checks on public.rounds (issue 23): a list with one value per hole (one
+-- dimension, numbered from 1); no recorded value outside low–high; at each hole, the value at most
+-- (or below) the limit there; a value recorded only on a hole of par 4 or more. A null element is a
+-- value not recorded, and passes.
+create function public.is_one_per_hole(list anyarray, holes integer) returns boolean
+  language sql
+  immutable
+  set search_path = ''
+as $$
+  select array_ndims(list) = 1 and array_lower(list, 1) = 1 and cardinality(list) = holes;
+$$;
+
+create function public.each_between(list integer[], low integer, high integer) returns boolean
+  language sql
+  immutable
+  set search_path = ''
+as $$
+  select not exists (select 1 from unnest(list) as n where n not between low and high);
+$$;
+
+create function public.each_at_most(list integer[], limits integer[]) returns boolean
+  language sql
+  immutable
+  set search_path = ''
+as $$
+  select not exists (select 1 from unnest(list, limits) as h (n, most) where n > most);
+$$;
+
+create function public.each_below(list integer[], limits integer[]) returns boolean
+  language sql
+  immutable
+  set search_path = ''
+as $$
+  select not exists (select 1 from unnest(list, limits) as h (n, most) where n >= most);
+$$;
+
+create function public.recorded_only_on_par_4_or_more(list boolean[], pars integer[])
+  returns boolean
+  language sql
+  immutable
+  set search_path = ''
+as $$
+  select not exists (
+    select 1 from unnest(list, pars) as h (recorded, par)
+    where recorded is not null and (par is null or par < 4)
+  );
+$$;
+
 create table public.tees (
   id text primary key,
   course_id text not null references public.courses (id) on delete cascade,

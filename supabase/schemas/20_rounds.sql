@@ -68,6 +68,56 @@ create table public.rounds (
   ),
   constraint rounds_nine_is_front_or_back_of_a_9_hole_round check (
     nine is null or (nine in ('front', 'back') and holes = 9)
+  ),
+  -- The scorecard's bounds (issue 23), the backstop of check_hole_scores below, which refuses the
+  -- same in words first. A card needs its tee's hole pars and stroke indexes; the score stays the
+  -- gross, the sum of the strokes; the details are per hole and only beside strokes.
+  constraint rounds_hole_strokes_are_1_to_20_one_per_hole check (
+    hole_strokes is null
+    or (
+      public.is_one_per_hole(hole_strokes, holes)
+      and array_position(hole_strokes, null) is null
+      and public.each_between(hole_strokes, 1, 20)
+    )
+  ),
+  constraint rounds_hole_strokes_need_hole_pars_and_stroke_indexes check (
+    hole_strokes is null or (hole_pars is not null and stroke_indexes is not null)
+  ),
+  constraint rounds_score_is_the_sum_of_hole_strokes check (
+    hole_strokes is null or score = public.sum_of(hole_strokes)
+  ),
+  constraint rounds_hole_details_need_hole_strokes check (
+    hole_strokes is not null
+    or (
+      hole_putts is null and hole_fairways is null and hole_greens is null
+      and hole_penalties is null
+    )
+  ),
+  constraint rounds_hole_putts_are_0_to_10_at_most_strokes_one_per_hole check (
+    hole_putts is null
+    or (
+      public.is_one_per_hole(hole_putts, holes)
+      and public.each_between(hole_putts, 0, 10)
+      and public.each_at_most(hole_putts, hole_strokes)
+    )
+  ),
+  constraint rounds_hole_fairways_only_on_par_4_or_more_one_per_hole check (
+    hole_fairways is null
+    or (
+      public.is_one_per_hole(hole_fairways, holes)
+      and public.recorded_only_on_par_4_or_more(hole_fairways, hole_pars)
+    )
+  ),
+  constraint rounds_hole_greens_are_one_per_hole check (
+    hole_greens is null or public.is_one_per_hole(hole_greens, holes)
+  ),
+  constraint rounds_hole_penalties_are_0_to_10_below_strokes_one_per_hole check (
+    hole_penalties is null
+    or (
+      public.is_one_per_hole(hole_penalties, holes)
+      and public.each_between(hole_penalties, 0, 10)
+      and public.each_below(hole_penalties, hole_strokes)
+    )
   )
 );
 
@@ -192,6 +242,85 @@ begin
 end;
 $$;
 
+-- A round scored hole by hole (issue 23), checked against the holes it was played on (its copies,
+-- so call it after they are made): the checks on the table hold the same rules, but their
+-- refusal names a constraint; this one says what is wrong in the golfer's words, with the hole
+-- number, as a check_violation (PostgREST: 400). Returns when nothing is wrong.
+create function public.check_hole_scores(round public.rounds) returns void
+  language plpgsql
+  set search_path = ''
+as $$
+declare
+  hole integer;
+  strokes integer;
+  problem text;
+  unfit text := 'need one value per hole: %s, not %s';
+begin
+  if round.hole_strokes is null then
+    if num_nonnulls(round.hole_putts, round.hole_fairways, round.hole_greens, round.hole_penalties)
+      > 0
+    then
+      problem := 'putts, fairways, greens and penalty strokes are kept only for a round scored '
+        || 'hole by hole';
+    end if;
+  elsif round.hole_pars is null or round.stroke_indexes is null then
+    problem := 'this tee has no hole pars and stroke indexes: add them to the tee to score hole by '
+      || 'hole';
+  elsif not public.is_one_per_hole(round.hole_strokes, round.holes) then
+    problem := format(
+      'the card has %s holes, but this round is played over %s',
+      cardinality(round.hole_strokes), round.holes
+    );
+  elsif round.hole_putts is not null and not public.is_one_per_hole(round.hole_putts, round.holes)
+  then
+    problem := format('putts ' || unfit, round.holes, cardinality(round.hole_putts));
+  elsif round.hole_fairways is not null
+    and not public.is_one_per_hole(round.hole_fairways, round.holes)
+  then
+    problem := format('fairways hit ' || unfit, round.holes, cardinality(round.hole_fairways));
+  elsif round.hole_greens is not null
+    and not public.is_one_per_hole(round.hole_greens, round.holes)
+  then
+    problem := format(
+      'greens in regulation ' || unfit, round.holes, cardinality(round.hole_greens)
+    );
+  elsif round.hole_penalties is not null
+    and not public.is_one_per_hole(round.hole_penalties, round.holes)
+  then
+    problem := format('penalty strokes ' || unfit, round.holes, cardinality(round.hole_penalties));
+  else
+    for hole in 1..round.holes loop
+      strokes := round.hole_strokes[hole];
+      problem := case
+        when strokes is null then format('hole %s: strokes are missing', hole)
+        when strokes not between 1 and 20 then format('hole %s: strokes must be from 1 to 20', hole)
+        when round.hole_putts[hole] not between 0 and 10 then
+          format('hole %s: putts must be from 0 to 10', hole)
+        when round.hole_putts[hole] > strokes then
+          format('hole %s: putts can''t be more than strokes', hole)
+        when round.hole_fairways[hole] is not null and round.hole_pars[hole] < 4 then
+          format('hole %s: a par 3 has no fairway to hit', hole)
+        when round.hole_penalties[hole] not between 0 and 10 then
+          format('hole %s: penalty strokes must be from 0 to 10', hole)
+        when round.hole_penalties[hole] >= strokes then
+          format('hole %s: penalty strokes must be fewer than strokes', hole)
+      end;
+      exit when problem is not null;
+    end loop;
+    if problem is null and round.score is distinct from public.sum_of(round.hole_strokes) then
+      problem := format(
+        'the score (%s) must be the sum of the holes'' strokes (%s)',
+        round.score, public.sum_of(round.hole_strokes)
+      );
+    end if;
+  end if;
+
+  if problem is not null then
+    raise exception using errcode = 'check_violation', message = problem;
+  end if;
+end;
+$$;
+
 -- Makes the database the authority for a new round's copies: a round sent as before, with only
 -- course_id, is played from that course's first tee; with tee_id, from that tee. An undone round
 -- goes back exactly as it was: with the copies it had (the tee may have been edited since, or
@@ -217,9 +346,11 @@ begin
 
   tee := public.tee_of_round(new.tee_id, new.course_id, new.user_id);
   new.tee_id := tee.id;
-  return public.round_from_tee(
+  new := public.round_from_tee(
     new, tee, (select c.name from public.courses as c where c.id = tee.course_id)
   );
+  perform public.check_hole_scores(new);
+  return new;
 end;
 $$;
 
@@ -235,7 +366,8 @@ create trigger copy_course_into_round
 -- overwrites forged copies. The id, the owner and the creation time never change. course_id and
 -- tee_id may become null: that is the foreign keys' "on delete set null". Undo of a deleted course
 -- or tee re-links its rounds without re-copying (they keep the copies they were added with); only
--- public.undo_deletion does that, behind a transaction-local setting.
+-- public.undo_deletion does that, behind a transaction-local setting. A round's holes (issue 23)
+-- are editable too, and checked against its copies after they are settled.
 create function public.copy_course_into_edited_round() returns trigger
   language plpgsql
   security definer
@@ -250,6 +382,30 @@ begin
     raise exception using
       errcode = 'check_violation',
       message = 'a round''s id, owner and creation time cannot change';
+  end if;
+
+  -- A round scored hole by hole (issue 23) was played on its tee's holes: it stays there, and its
+  -- score follows its strokes. An edit without holes (an older app's, or one of the day played)
+  -- keeps them, unless it changes the score: that is a total typed over a card.
+  if old.hole_strokes is not null and not public.is_undoing_a_deletion() then
+    if new.hole_strokes is null then
+      if new.score is distinct from old.score then
+        raise exception using
+          errcode = 'check_violation',
+          message = 'this round was scored hole by hole: correct its holes, and the score follows';
+      end if;
+      select old.hole_strokes, old.hole_putts, old.hole_fairways, old.hole_greens, old.hole_penalties
+      into new.hole_strokes, new.hole_putts, new.hole_fairways, new.hole_greens, new.hole_penalties;
+    end if;
+    if (new.tee_id is not null and new.tee_id is distinct from old.tee_id)
+      or (new.course_id is not null and new.course_id is distinct from old.course_id)
+      or new.nine is distinct from old.nine
+    then
+      raise exception using
+        errcode = 'check_violation',
+        message = 'this round was scored hole by hole on its tee: it can''t be moved to another '
+          || 'tee, course or nine';
+    end if;
   end if;
 
   retee := (new.tee_id is not null and new.tee_id is distinct from old.tee_id)
@@ -284,9 +440,11 @@ begin
     end;
     if not public.is_undoing_a_deletion() then
       new.tee_id := tee.id;
-      return public.round_from_tee(
+      new := public.round_from_tee(
         new, tee, (select c.name from public.courses as c where c.id = tee.course_id)
       );
+      perform public.check_hole_scores(new);
+      return new;
     end if;
   end if;
 
@@ -296,6 +454,7 @@ begin
   into
     new.course_name, new.course_rating, new.slope_rating, new.tee_name, new.holes, new.par,
     new.hole_pars, new.stroke_indexes, new.nine;
+  perform public.check_hole_scores(new);
   return new;
 end;
 $$;
@@ -329,17 +488,21 @@ create policy "Golfers can update their own rounds"
   using (user_id = (select auth.uid()))
   with check (user_id = (select auth.uid()));
 
--- Updates only of what a golfer edits: the copies follow the tee (a nine's typed rating and slope
--- excepted), and id, owner and creation time are fixed (the trigger refuses them for service_role too).
+-- Updates only of what a golfer edits (the holes' scores included): the copies follow the tee (a
+-- nine's typed rating and slope excepted), and id, owner and creation time are fixed (the trigger
+-- refuses them for service_role too).
 revoke all on table public.rounds from anon, authenticated;
 grant select, insert, delete on table public.rounds to authenticated;
-grant update (course_id, score, played_on, tee_id, nine, course_rating, slope_rating)
-  on table public.rounds to authenticated;
+grant update (
+  course_id, score, played_on, tee_id, nine, course_rating, slope_rating, hole_strokes, hole_putts,
+  hole_fairways, hole_greens, hole_penalties
+) on table public.rounds to authenticated;
 grant all on table public.rounds to service_role;
 revoke all on function public.is_undoing_a_deletion() from public, anon, authenticated;
 revoke all on function public.round_from_tee(public.rounds, public.tees, text)
   from public, anon, authenticated;
 revoke all on function public.tee_of_round(text, text, uuid) from public, anon, authenticated;
+revoke all on function public.check_hole_scores(public.rounds) from public, anon, authenticated;
 revoke all on function public.copy_course_into_round() from public, anon, authenticated;
 revoke all on function public.copy_course_into_edited_round() from public, anon, authenticated;
 
