@@ -386,14 +386,16 @@ begin
 
   -- A round scored hole by hole (issue 23) was played on its tee's holes: it stays there, and its
   -- score follows its strokes. An edit without holes (an older app's, or one of the day played)
-  -- keeps them, unless it changes the score: that is a total typed over a card.
+  -- keeps them; a new score without new strokes is a total typed over a card, refused.
   if old.hole_strokes is not null and not public.is_undoing_a_deletion() then
+    if new.score is distinct from old.score
+      and coalesce(new.hole_strokes = old.hole_strokes, true)
+    then
+      raise exception using
+        errcode = 'check_violation',
+        message = 'this round was scored hole by hole: correct its holes, and the score follows';
+    end if;
     if new.hole_strokes is null then
-      if new.score is distinct from old.score then
-        raise exception using
-          errcode = 'check_violation',
-          message = 'this round was scored hole by hole: correct its holes, and the score follows';
-      end if;
       select old.hole_strokes, old.hole_putts, old.hole_fairways, old.hole_greens, old.hole_penalties
       into new.hole_strokes, new.hole_putts, new.hole_fairways, new.hole_greens, new.hole_penalties;
     end if;
