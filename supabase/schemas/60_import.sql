@@ -25,6 +25,17 @@
 -- takes the row's tee name); a course missing for a 9-hole row is a bad request: a course needs
 -- its 18-hole rating, which a nine does not give.
 --
+-- Hole scores (issue 23): a row may also carry hole_pars, stroke_indexes, hole_strokes, hole_putts,
+-- hole_fairways, hole_greens and hole_penalties, JSON arrays in hole order (null elements allowed
+-- in the four detail arrays: not recorded). A row with any of them is played from a tee as above,
+-- chosen by one more rule: the golfer's tee of that course with the same name, holes, rating,
+-- slope, hole pars and stroke indexes (the earliest), else a new tee with them (its par their
+-- sum); a course created for the row gets them on its first tee. A round with hole_strokes needs
+-- hole_pars and stroke_indexes. Bad hole data is a bad request (invalid_parameter_value) whose
+-- message names the row (its place in the payload, from 1) and the hole, in the words of the
+-- rounds trigger where it is the one that refuses: 'row 3, hole 7: putts can't be more than
+-- strokes'. Rows without hole data import exactly as before.
+--
 -- A file over the row limit is a bad request (invalid_parameter_value, 22023: PostgREST answers
 -- 400 with the message, the count in the detail and what to do in the hint), not a server failure.
 -- The current definition: the migrations build exactly this; a test compares them.
@@ -42,6 +53,14 @@ declare
   tee_label text;
   course text;
   tee text;
+  hole_key text;
+  list jsonb;
+  bad record;
+  holed public.rounds;
+  hole_count integer;
+  most_par integer;
+  refused_by text;
+  bad_check text;
 begin
   if golfer is null then
     raise exception using
@@ -76,14 +95,26 @@ begin
       played_on date,
       score integer,
       tee_name text,
-      holes integer
+      holes integer,
+      hole_pars jsonb,
+      stroke_indexes jsonb,
+      hole_strokes jsonb,
+      hole_putts jsonb,
+      hole_fairways jsonb,
+      hole_greens jsonb,
+      hole_penalties jsonb
     )
   ) with ordinality as r (
     round_id, course_id, course_name, course_rating, slope_rating, played_on, score, tee_name,
-    holes, position
+    holes, hole_pars, stroke_indexes, hole_strokes, hole_putts, hole_fairways, hole_greens,
+    hole_penalties, position
   )
   where r.tee_name is null
     and coalesce(r.holes, 18) = 18
+    and num_nonnulls(
+      r.hole_pars, r.stroke_indexes, r.hole_strokes, r.hole_putts, r.hole_fairways, r.hole_greens,
+      r.hole_penalties
+    ) = 0
     and not exists (
     select 1 from public.courses as c
     where c.user_id = golfer
@@ -118,14 +149,26 @@ begin
       played_on date,
       score integer,
       tee_name text,
-      holes integer
+      holes integer,
+      hole_pars jsonb,
+      stroke_indexes jsonb,
+      hole_strokes jsonb,
+      hole_putts jsonb,
+      hole_fairways jsonb,
+      hole_greens jsonb,
+      hole_penalties jsonb
     )
   ) with ordinality as r (
     round_id, course_id, course_name, course_rating, slope_rating, played_on, score, tee_name,
-    holes, position
+    holes, hole_pars, stroke_indexes, hole_strokes, hole_putts, hole_fairways, hole_greens,
+    hole_penalties, position
   )
   where r.tee_name is null
     and coalesce(r.holes, 18) = 18
+    and num_nonnulls(
+      r.hole_pars, r.stroke_indexes, r.hole_strokes, r.hole_putts, r.hole_fairways, r.hole_greens,
+      r.hole_penalties
+    ) = 0
     and not exists (
     select 1 from public.rounds as e
     where e.user_id = golfer
@@ -151,15 +194,117 @@ begin
         played_on date,
         score integer,
         tee_name text,
-        holes integer
+        holes integer,
+        hole_pars jsonb,
+        stroke_indexes jsonb,
+        hole_strokes jsonb,
+        hole_putts jsonb,
+        hole_fairways jsonb,
+        hole_greens jsonb,
+        hole_penalties jsonb
       )
     ) with ordinality as r (
       round_id, course_id, tee_id, course_name, course_rating, slope_rating, played_on, score,
-      tee_name, holes, position
+      tee_name, holes, hole_pars, stroke_indexes, hole_strokes, hole_putts, hole_fairways,
+      hole_greens, hole_penalties, position
     )
     where r.tee_name is not null or r.holes is distinct from 18 and r.holes is not null
+      or num_nonnulls(
+        r.hole_pars, r.stroke_indexes, r.hole_strokes, r.hole_putts, r.hole_fairways,
+        r.hole_greens, r.hole_penalties
+      ) > 0
     order by r.position
   loop
+    -- Hole data: JSON arrays of whole numbers (booleans for fairways and greens; null only in the
+    -- details), then read as the round's arrays.
+    foreach hole_key in array array[
+      'hole_pars', 'stroke_indexes', 'hole_strokes', 'hole_putts', 'hole_fairways', 'hole_greens',
+      'hole_penalties'
+    ] loop
+      list := to_jsonb(teed) -> hole_key;
+      continue when list is null or jsonb_typeof(list) = 'null';
+      if jsonb_typeof(list) <> 'array' then
+        raise exception using
+          errcode = 'invalid_parameter_value',
+          message = format('row %s: %s must be a list, one per hole', teed.position, hole_key);
+      end if;
+      select h.hole, h.value into bad
+        from jsonb_array_elements(list) with ordinality as h (value, hole)
+        where case
+          when jsonb_typeof(h.value) = 'null' then
+            hole_key in ('hole_pars', 'stroke_indexes', 'hole_strokes')
+          when hole_key in ('hole_fairways', 'hole_greens') then jsonb_typeof(h.value) <> 'boolean'
+          when jsonb_typeof(h.value) <> 'number' then true
+          else scale(h.value::numeric) <> 0 or abs(h.value::numeric) >= 10000
+        end
+        order by h.hole
+        limit 1;
+      if found then
+        raise exception using
+          errcode = 'invalid_parameter_value',
+          message = format(
+            'row %s, hole %s: %s %s', teed.position, bad.hole,
+            case hole_key
+              when 'hole_pars' then 'par'
+              when 'stroke_indexes' then 'stroke index'
+              when 'hole_strokes' then 'strokes'
+              when 'hole_putts' then 'putts'
+              when 'hole_fairways' then 'fairway hit'
+              when 'hole_greens' then 'green in regulation'
+              else 'penalty strokes'
+            end,
+            case
+              when jsonb_typeof(bad.value) = 'null' then 'missing'
+              when hole_key in ('hole_fairways', 'hole_greens') then 'must be true, false or empty'
+              else 'must be a whole number'
+            end
+          );
+      end if;
+    end loop;
+    holed := jsonb_populate_record(null::public.rounds, to_jsonb(teed));
+
+    -- The tee's hole data, held to a tee's bounds here so that the refusal names the row.
+    hole_count := coalesce(teed.holes, 18);
+    refused_by := case
+      when holed.hole_strokes is not null
+        and (holed.hole_pars is null or holed.stroke_indexes is null)
+        then 'a round scored hole by hole needs each hole''s par and stroke index'
+      when holed.hole_pars is not null and not public.is_one_per_hole(holed.hole_pars, hole_count)
+        then format('hole pars need one value per hole: %s, not %s', hole_count,
+          cardinality(holed.hole_pars))
+      when holed.stroke_indexes is not null and not public.is_one_per_hole(holed.stroke_indexes, hole_count)
+        then format('stroke indexes need one value per hole: %s, not %s', hole_count,
+          cardinality(holed.stroke_indexes))
+    end;
+    refused_by := coalesce(refused_by, (
+      select format('hole %s: par must be from 3 to 6', h.hole)
+        from unnest(holed.hole_pars) with ordinality as h (par, hole)
+        where h.par not between 3 and 6
+        order by h.hole
+        limit 1
+    ), (
+      select format('hole %s: stroke index must be from 1 to 18, each once', h.hole)
+        from unnest(holed.stroke_indexes) with ordinality as h (stroke_index, hole)
+        where h.stroke_index not between 1 and 18
+          or h.stroke_index = any (holed.stroke_indexes[:h.hole - 1])
+        order by h.hole
+        limit 1
+    ));
+    most_par := case hole_count when 9 then 45 else 90 end;
+    if refused_by is null and public.sum_of(holed.hole_pars) > most_par then
+      refused_by := format(
+        'the hole pars add up to %s, more than a tee''s par can be (%s)',
+        public.sum_of(holed.hole_pars), most_par
+      );
+    end if;
+    if refused_by is not null then
+      raise exception using
+        errcode = 'invalid_parameter_value',
+        message = format(
+          'row %s%s %s', teed.position, case when refused_by ~ '^hole [0-9]' then ',' else ':' end,
+          refused_by
+        );
+    end if;
     tee_label := coalesce(teed.tee_name, case when teed.holes = 9 then '9 holes' else 'Default' end);
     select c.id into course
       from public.courses as c
@@ -178,6 +323,13 @@ begin
       courses_added := courses_added + 1;
       course := teed.course_id;
       update public.tees as t set name = tee_label where t.id = course and t.name <> tee_label;
+      if num_nonnulls(holed.hole_pars, holed.stroke_indexes) > 0 then
+        update public.tees as t
+          set par = coalesce(public.sum_of(holed.hole_pars), t.par),
+            hole_pars = holed.hole_pars,
+            stroke_indexes = holed.stroke_indexes
+          where t.id = course;
+      end if;
     end if;
     select t.id into tee
       from public.tees as t
@@ -186,13 +338,25 @@ begin
         and t.holes = coalesce(teed.holes, 18)
         and t.course_rating = teed.course_rating
         and t.slope_rating = teed.slope_rating
+        and (
+          num_nonnulls(holed.hole_pars, holed.stroke_indexes) = 0
+          or (t.hole_pars, t.stroke_indexes)
+            is not distinct from (holed.hole_pars, holed.stroke_indexes)
+        )
       order by t.created_at, t.id
       limit 1;
     if not found then
-      tee := coalesce(teed.tee_id, teed.round_id);
-      insert into public.tees (id, course_id, name, course_rating, slope_rating, holes)
+      -- The file's tee id, unless an earlier row's tee (other hole data) took it.
+      tee := case
+        when exists (select 1 from public.tees as t where t.id = teed.tee_id) then teed.round_id
+        else coalesce(teed.tee_id, teed.round_id)
+      end;
+      insert into public.tees (
+        id, course_id, name, course_rating, slope_rating, holes, par, hole_pars, stroke_indexes
+      )
         values (
-          tee, course, tee_label, teed.course_rating, teed.slope_rating, coalesce(teed.holes, 18)
+          tee, course, tee_label, teed.course_rating, teed.slope_rating, coalesce(teed.holes, 18),
+          public.sum_of(holed.hole_pars), holed.hole_pars, holed.stroke_indexes
         );
     end if;
     if not exists (
@@ -204,8 +368,29 @@ begin
         and e.slope_rating = teed.slope_rating
         and e.score = teed.score
     ) then
-      insert into public.rounds (id, tee_id, played_on, score)
-        values (teed.round_id, tee, teed.played_on, teed.score);
+      begin
+        insert into public.rounds (
+          id, tee_id, played_on, score, hole_strokes, hole_putts, hole_fairways, hole_greens,
+          hole_penalties
+        )
+          values (
+            teed.round_id, tee, teed.played_on, teed.score, holed.hole_strokes, holed.hole_putts,
+            holed.hole_fairways, holed.hole_greens, holed.hole_penalties
+          );
+      exception when check_violation then
+        -- The rounds trigger's refusal of the holes (its words, no constraint) names the row;
+        -- a table check's refusal stays as it is, as it was before hole data.
+        get stacked diagnostics refused_by = message_text, bad_check = constraint_name;
+        if bad_check <> '' then
+          raise;
+        end if;
+        raise exception using
+          errcode = 'invalid_parameter_value',
+          message = format(
+            'row %s%s %s', teed.position, case when refused_by ~ '^hole [0-9]' then ',' else ':' end,
+            refused_by
+          );
+      end;
       rounds_added := rounds_added + 1;
     end if;
   end loop;

@@ -537,3 +537,198 @@ describe('row-level security', () => {
     })
   })
 })
+
+describe('import_rounds with hole scores', () => {
+  let carol: string
+  beforeAll(async () => {
+    carol = await newAuthUser(pool, 'holes-carol')
+  })
+  afterAll(async () => {
+    await pool.query('delete from auth.users where id = $1', [carol])
+  })
+
+  const fileRow = (values: Record<string, unknown> = {}) => ({
+    round_id: ulid(),
+    course_id: ulid(),
+    course_name: 'Carol Links',
+    course_rating: 73.9,
+    slope_rating: 135,
+    played_on: '2026-11-01',
+    score: GROSS,
+    tee_name: 'Blue',
+    hole_pars: HOLE_PARS,
+    stroke_indexes: STROKE_INDEXES,
+    hole_strokes: STROKES,
+    ...values,
+  })
+  const importRounds = (rows: unknown[]) =>
+    as(golfer(carol), async (db) => {
+      const { rows: result } = await db.query<{ import_rounds: Record<string, number> }>(
+        'select public.import_rounds($1::jsonb)',
+        [JSON.stringify(rows)],
+      )
+      return result[0]?.import_rounds
+    })
+  const tryImport = (rows: unknown[]) =>
+    attempt(golfer(carol), 'select public.import_rounds($1::jsonb)', [JSON.stringify(rows)])
+  const carolTees = async () =>
+    (
+      await pool.query(
+        `select t.name, t.holes, t.par, t.hole_pars, t.stroke_indexes
+         from public.tees as t where t.user_id = $1 order by t.created_at, t.id`,
+        [carol],
+      )
+    ).rows
+
+  it('creates the course with the hole data on its first tee, then reuses that tee; other hole data makes a new tee', async () => {
+    const putts = withHole(nulls(18) as (number | null)[], 7, 2)
+    const first = fileRow({ hole_putts: putts, hole_fairways: withHole(nulls(18), 1, true) })
+    // Same tee, same holes, another day.
+    const second = fileRow({ played_on: '2026-11-02' })
+    // Blue again, with holes 1 and 2's stroke indexes swapped: another tee.
+    const swapped = [3, 7, ...STROKE_INDEXES.slice(2)]
+    const third = fileRow({ played_on: '2026-11-03', stroke_indexes: swapped })
+    expect(await importRounds([first, second, third])).toEqual({
+      courses_added: 1,
+      rounds_added: 3,
+      rounds_skipped: 0,
+    })
+    expect(await carolTees()).toEqual([
+      { name: 'Blue', holes: 18, par: 72, hole_pars: HOLE_PARS, stroke_indexes: STROKE_INDEXES },
+      { name: 'Blue', holes: 18, par: 72, hole_pars: HOLE_PARS, stroke_indexes: swapped },
+    ])
+    expect(await stored(first.round_id)).toMatchObject({
+      hole_strokes: STROKES,
+      hole_putts: putts,
+      hole_fairways: withHole(nulls(18), 1, true),
+      hole_greens: null,
+      score: 77,
+    })
+    expect(await stored(third.round_id)).toMatchObject({ stroke_indexes: swapped })
+    // The same file again adds nothing.
+    expect(await importRounds([first, second, third])).toEqual({
+      courses_added: 0,
+      rounds_added: 0,
+      rounds_skipped: 3,
+    })
+  })
+
+  it('imports a row whose hole keys are all null exactly as an old file’s row: the course’s first tee', async () => {
+    const old = fileRow({
+      tee_name: undefined,
+      played_on: '2026-10-01',
+      score: 90,
+      hole_pars: null,
+      stroke_indexes: null,
+      hole_strokes: null,
+      hole_putts: null,
+      hole_fairways: null,
+      hole_greens: null,
+      hole_penalties: null,
+    })
+    expect(await importRounds([old])).toEqual({
+      courses_added: 0,
+      rounds_added: 1,
+      rounds_skipped: 0,
+    })
+    expect(await stored(old.round_id)).toMatchObject({ score: 90, hole_strokes: null })
+    expect(await carolTees()).toHaveLength(2)
+  })
+
+  it('imports a 9-hole card onto a 9-hole tee with its hole data', async () => {
+    const nine = fileRow({
+      tee_name: 'Nine',
+      holes: 9,
+      course_rating: 35.3,
+      slope_rating: 121,
+      played_on: '2026-11-04',
+      score: 39,
+      hole_pars: NINE_PARS,
+      stroke_indexes: NINE_INDEXES,
+      hole_strokes: NINE_STROKES,
+      hole_greens: [true, false, null, null, null, null, null, null, true],
+    })
+    expect(await importRounds([nine])).toEqual({
+      courses_added: 0,
+      rounds_added: 1,
+      rounds_skipped: 0,
+    })
+    expect(await stored(nine.round_id)).toMatchObject({
+      holes: 9,
+      hole_pars: NINE_PARS,
+      hole_strokes: NINE_STROKES,
+      hole_greens: [true, false, null, null, null, null, null, null, true],
+    })
+  })
+
+  const refusals: [string, Record<string, unknown>][] = [
+    ["row 2, hole 7: putts can't be more than strokes", { hole_putts: withHole(nulls(18), 7, 4) }],
+    [
+      'row 2, hole 4: strokes must be a whole number',
+      { hole_strokes: withHole(STROKES, 4, 'six') },
+    ],
+    ['row 2, hole 4: strokes must be a whole number', { hole_strokes: withHole(STROKES, 4, 5.5) }],
+    ['row 2, hole 3: strokes missing', { hole_strokes: withHole(STROKES, 3, null) }],
+    [
+      'row 2, hole 7: strokes must be from 1 to 20',
+      { hole_strokes: withHole(STROKES, 7, 21), score: 95 },
+    ],
+    [
+      'row 2, hole 2: fairway hit must be true, false or empty',
+      { hole_fairways: withHole(nulls(18), 2, 'yes') },
+    ],
+    [
+      'row 2, hole 3: a par 3 has no fairway to hit',
+      { hole_fairways: withHole(nulls(18), 3, false) },
+    ],
+    [
+      'row 2, hole 1: penalty strokes must be fewer than strokes',
+      { hole_penalties: withHole(nulls(18), 1, 5) },
+    ],
+    [
+      "row 2: a round scored hole by hole needs each hole's par and stroke index",
+      { stroke_indexes: null },
+    ],
+    ['row 2: hole pars need one value per hole: 18, not 17', { hole_pars: HOLE_PARS.slice(1) }],
+    [
+      'row 2: stroke indexes need one value per hole: 9, not 18',
+      {
+        holes: 9,
+        course_rating: 35.3,
+        hole_pars: NINE_PARS,
+        hole_strokes: NINE_STROKES,
+        score: 39,
+      },
+    ],
+    ['row 2, hole 5: par must be from 3 to 6', { hole_pars: withHole(HOLE_PARS, 5, 7) }],
+    [
+      'row 2, hole 2: stroke index must be from 1 to 18, each once',
+      { stroke_indexes: withHole(STROKE_INDEXES, 2, 7) },
+    ],
+    // Every par 6: 108, above the 90 an 18-hole tee's par can be.
+    [
+      "row 2: the hole pars add up to 108, more than a tee's par can be (90)",
+      { hole_pars: HOLE_PARS.map(() => 6) },
+    ],
+    [
+      'row 2: the card has 17 holes, but this round is played over 18',
+      { hole_strokes: STROKES.slice(1), score: 72 },
+    ],
+    ["row 2: the score (78) must be the sum of the holes' strokes (77)", { score: 78 }],
+    ['row 2: hole_putts must be a list, one per hole', { hole_putts: 2 }],
+  ]
+  it.each(refusals)('refuses the whole file with "%s" (22023): %j', async (message, values) => {
+    const before = await carolTees()
+    const good = fileRow({ played_on: '2026-09-01', course_name: 'Carol Heath' })
+    const bad = fileRow({ played_on: '2026-09-02', ...values })
+    await expect(tryImport([good, bad])).rejects.toMatchObject({ code: '22023', message })
+    expect(await carolTees()).toEqual(before)
+  })
+
+  it('keeps a table check’s own refusal for a row with holes, as before hole data', async () => {
+    await expect(tryImport([fileRow({ played_on: '1899-12-31' })])).rejects.toMatchObject({
+      code: '23514',
+      constraint: 'rounds_played_on_is_1900_to_tomorrow',
+    })
+  })
+})
