@@ -26,12 +26,12 @@ function classify(code: string | undefined): DataFailure {
   switch (code) {
     // check, not-null and bad-value violations and bad function arguments: the values were
     // refused, a retry will not help
-    case '23514':
+    case '23514': // a check, or a trigger's refusal in words (a scorecard's "hole 7: putts …")
     case '23502':
-    case '22P02':
+    case '22P02': // a value, or a list of hole values (even nested unevenly), not of its type
     case '22003':
     case '22001':
-    case '22023': // a bad argument to a function: import_rounds over its row limit
+    case '22023': // a bad argument to a function: import_rounds over its row limit, bad hole data
       return 'invalid'
     // RLS or the trigger that only allows a golfer's own course; a foreign key to a deleted row
     case '42501':
