@@ -361,13 +361,33 @@ export type Database = {
           counted: number
         }[]
       }
+      each_at_most: {
+        Args: { limits: number[]; list: number[] }
+        Returns: boolean
+      }
+      each_below: {
+        Args: { limits: number[]; list: number[] }
+        Returns: boolean
+      }
+      each_between: {
+        Args: { high: number; list: number[]; low: number }
+        Returns: boolean
+      }
       handicap_index_of: {
         Args: { differential_tenths: number[] }
         Returns: number
       }
       import_rounds: { Args: { payload: Json }; Returns: Json }
+      is_one_per_hole: {
+        Args: { holes: number; list: unknown }
+        Returns: boolean
+      }
       is_undoing_a_deletion: {
         Args: Record<PropertyKey, never>
+        Returns: boolean
+      }
+      recorded_only_on_par_4_or_more: {
+        Args: { list: boolean[]; pars: number[] }
         Returns: boolean
       }
       round_from_tee: {

@@ -60,8 +60,8 @@ as $$
   );
 $$;
 
--- Each bound a constraint: the backstop of public.check_hole_scores, which the triggers call first
--- to refuse the same in the golfer's words.
+-- Each bound a constraint: the backstop of public.check_hole_scores, the trigger that refuses first
+-- the same in the golfer's words.
 alter table public.rounds
   add constraint rounds_hole_strokes_are_1_to_20_one_per_hole check (
     hole_strokes is null
@@ -111,118 +111,7 @@ alter table public.rounds
     )
   );
 
--- A round scored hole by hole (issue 23), checked against the holes it was played on (its copies,
--- so call it after they are made): the checks on the table hold the same rules, but their
--- refusal names a constraint; this one says what is wrong in the golfer's words, with the hole
--- number, as a check_violation (PostgREST: 400). Returns when nothing is wrong.
-create function public.check_hole_scores(round public.rounds) returns void
-  language plpgsql
-  set search_path = ''
-as $$
-declare
-  hole integer;
-  strokes integer;
-  problem text;
-  unfit text := 'need one value per hole: %s, not %s';
-begin
-  if round.hole_strokes is null then
-    if num_nonnulls(round.hole_putts, round.hole_fairways, round.hole_greens, round.hole_penalties)
-      > 0
-    then
-      problem := 'putts, fairways, greens and penalty strokes are kept only for a round scored '
-        || 'hole by hole';
-    end if;
-  elsif round.hole_pars is null or round.stroke_indexes is null then
-    problem := 'this tee has no hole pars and stroke indexes: add them to the tee to score hole by '
-      || 'hole';
-  elsif not public.is_one_per_hole(round.hole_strokes, round.holes) then
-    problem := format(
-      'the card has %s holes, but this round is played over %s',
-      cardinality(round.hole_strokes), round.holes
-    );
-  elsif round.hole_putts is not null and not public.is_one_per_hole(round.hole_putts, round.holes)
-  then
-    problem := format('putts ' || unfit, round.holes, cardinality(round.hole_putts));
-  elsif round.hole_fairways is not null
-    and not public.is_one_per_hole(round.hole_fairways, round.holes)
-  then
-    problem := format('fairways hit ' || unfit, round.holes, cardinality(round.hole_fairways));
-  elsif round.hole_greens is not null
-    and not public.is_one_per_hole(round.hole_greens, round.holes)
-  then
-    problem := format(
-      'greens in regulation ' || unfit, round.holes, cardinality(round.hole_greens)
-    );
-  elsif round.hole_penalties is not null
-    and not public.is_one_per_hole(round.hole_penalties, round.holes)
-  then
-    problem := format('penalty strokes ' || unfit, round.holes, cardinality(round.hole_penalties));
-  else
-    for hole in 1..round.holes loop
-      strokes := round.hole_strokes[hole];
-      problem := case
-        when strokes is null then format('hole %s: strokes are missing', hole)
-        when strokes not between 1 and 20 then format('hole %s: strokes must be from 1 to 20', hole)
-        when round.hole_putts[hole] not between 0 and 10 then
-          format('hole %s: putts must be from 0 to 10', hole)
-        when round.hole_putts[hole] > strokes then
-          format('hole %s: putts can''t be more than strokes', hole)
-        when round.hole_fairways[hole] is not null and round.hole_pars[hole] < 4 then
-          format('hole %s: a par 3 has no fairway to hit', hole)
-        when round.hole_penalties[hole] not between 0 and 10 then
-          format('hole %s: penalty strokes must be from 0 to 10', hole)
-        when round.hole_penalties[hole] >= strokes then
-          format('hole %s: penalty strokes must be fewer than strokes', hole)
-      end;
-      exit when problem is not null;
-    end loop;
-    if problem is null and round.score is distinct from public.sum_of(round.hole_strokes) then
-      problem := format(
-        'the score (%s) must be the sum of the holes'' strokes (%s)',
-        round.score, public.sum_of(round.hole_strokes)
-      );
-    end if;
-  end if;
-
-  if problem is not null then
-    raise exception using errcode = 'check_violation', message = problem;
-  end if;
-end;
-$$;
-
--- A new round's holes are checked once its copies are made.
-create or replace function public.copy_course_into_round() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
-as $$
-declare
-  tee public.tees;
-begin
-  if public.is_undoing_a_deletion() then
-    return new;
-  end if;
-
-  if new.course_id is null and new.tee_id is null then
-    raise exception using
-      errcode = 'not_null_violation',
-      message = 'a new round needs a course',
-      detail = 'course_id is null.';
-  end if;
-
-  tee := public.tee_of_round(new.tee_id, new.course_id, new.user_id);
-  new.tee_id := tee.id;
-  new := public.round_from_tee(
-    new, tee, (select c.name from public.courses as c where c.id = tee.course_id)
-  );
-  perform public.check_hole_scores(new);
-  return new;
-end;
-$$;
-
-
--- A round scored hole by hole stays on its tee, its score follows its strokes, and its holes are
--- editable (checked once the copies are settled).
+-- A round scored hole by hole stays on its tee, and its score follows its strokes.
 create or replace function public.copy_course_into_edited_round() returns trigger
   language plpgsql
   security definer
@@ -297,11 +186,9 @@ begin
     end;
     if not public.is_undoing_a_deletion() then
       new.tee_id := tee.id;
-      new := public.round_from_tee(
+      return public.round_from_tee(
         new, tee, (select c.name from public.courses as c where c.id = tee.course_id)
       );
-      perform public.check_hole_scores(new);
-      return new;
     end if;
   end if;
 
@@ -311,12 +198,95 @@ begin
   into
     new.course_name, new.course_rating, new.slope_rating, new.tee_name, new.holes, new.par,
     new.hole_pars, new.stroke_indexes, new.nine;
-  perform public.check_hole_scores(new);
   return new;
 end;
 $$;
 
+-- A round scored hole by hole (issue 23), checked against the holes it was played on: the checks
+-- on the table hold the same rules, but their refusal names a constraint; this one says what is
+-- wrong in the golfer's words, with the hole number, as a check_violation (PostgREST: 400). It
+-- sees the copies: before-row triggers fire in name order, and hole_scores_fit_the_round sorts
+-- after copy_course_into_round and copy_course_into_edited_round.
+create function public.check_hole_scores() returns trigger
+  language plpgsql
+  set search_path = ''
+as $$
+declare
+  hole integer;
+  strokes integer;
+  problem text;
+  unfit text := 'need one value per hole: %s, not %s';
+begin
+  if new.hole_strokes is null then
+    if num_nonnulls(new.hole_putts, new.hole_fairways, new.hole_greens, new.hole_penalties)
+      > 0
+    then
+      problem := 'putts, fairways, greens and penalty strokes are kept only for a round scored '
+        || 'hole by hole';
+    end if;
+  elsif new.hole_pars is null or new.stroke_indexes is null then
+    problem := 'this tee has no hole pars and stroke indexes: add them to the tee to score hole by '
+      || 'hole';
+  elsif not public.is_one_per_hole(new.hole_strokes, new.holes) then
+    problem := format(
+      'the card has %s holes, but this round is played over %s',
+      cardinality(new.hole_strokes), new.holes
+    );
+  elsif new.hole_putts is not null and not public.is_one_per_hole(new.hole_putts, new.holes)
+  then
+    problem := format('putts ' || unfit, new.holes, cardinality(new.hole_putts));
+  elsif new.hole_fairways is not null
+    and not public.is_one_per_hole(new.hole_fairways, new.holes)
+  then
+    problem := format('fairways hit ' || unfit, new.holes, cardinality(new.hole_fairways));
+  elsif new.hole_greens is not null
+    and not public.is_one_per_hole(new.hole_greens, new.holes)
+  then
+    problem := format(
+      'greens in regulation ' || unfit, new.holes, cardinality(new.hole_greens)
+    );
+  elsif new.hole_penalties is not null
+    and not public.is_one_per_hole(new.hole_penalties, new.holes)
+  then
+    problem := format('penalty strokes ' || unfit, new.holes, cardinality(new.hole_penalties));
+  else
+    for hole in 1..new.holes loop
+      strokes := new.hole_strokes[hole];
+      problem := case
+        when strokes is null then format('hole %s: strokes are missing', hole)
+        when strokes not between 1 and 20 then format('hole %s: strokes must be from 1 to 20', hole)
+        when new.hole_putts[hole] not between 0 and 10 then
+          format('hole %s: putts must be from 0 to 10', hole)
+        when new.hole_putts[hole] > strokes then
+          format('hole %s: putts can''t be more than strokes', hole)
+        when new.hole_fairways[hole] is not null and new.hole_pars[hole] < 4 then
+          format('hole %s: a par 3 has no fairway to hit', hole)
+        when new.hole_penalties[hole] not between 0 and 10 then
+          format('hole %s: penalty strokes must be from 0 to 10', hole)
+        when new.hole_penalties[hole] >= strokes then
+          format('hole %s: penalty strokes must be fewer than strokes', hole)
+      end;
+      exit when problem is not null;
+    end loop;
+    if problem is null and new.score is distinct from public.sum_of(new.hole_strokes) then
+      problem := format(
+        'the score (%s) must be the sum of the holes'' strokes (%s)',
+        new.score, public.sum_of(new.hole_strokes)
+      );
+    end if;
+  end if;
+
+  if problem is not null then
+    raise exception using errcode = 'check_violation', message = problem;
+  end if;
+  return new;
+end;
+$$;
+
+create trigger hole_scores_fit_the_round
+  before insert or update on public.rounds
+  for each row execute function public.check_hole_scores();
 
 grant update (hole_strokes, hole_putts, hole_fairways, hole_greens, hole_penalties)
   on table public.rounds to authenticated;
-revoke all on function public.check_hole_scores(public.rounds) from public, anon, authenticated;
+revoke all on function public.check_hole_scores() from public, anon, authenticated;
