@@ -13,6 +13,7 @@ import { updateRound } from '@/features/rounds/api/update-round'
 import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import { DataError } from '@/lib/data-error'
 import { deviceKey, readFromDevice, writeToDevice } from '@/lib/device-storage'
+import { roundToInsert } from '@/lib/tables/rounds'
 import { subscribeToOwnTables, type OwnTablesFeed } from '@/lib/realtime'
 import { forgetDevice, useOutboxStore } from '@/stores/outbox'
 import { startRecords } from './records'
@@ -280,6 +281,64 @@ describe('a newer app and what an older one left on the device', () => {
       ['addRound', R1, input],
       ['addRound', R1, input],
     ])
+  })
+
+  it('sends a round entry of version 3 (a tee, no holes) once, as a total', async () => {
+    const TEE = '01JD0000000000000000000T01'
+    // Exactly as the app at commit 29d8a83 wrote it: the record and input of version 3.
+    const input = {
+      courseId: PEBBLE,
+      teeId: TEE,
+      nine: null,
+      score: 88,
+      playedOn: '2026-11-20',
+    }
+    await writeToDevice(deviceKey(USER, 'outbox'), [
+      {
+        version: 3,
+        key: '01JD00000000000000000000K9',
+        kind: 'rounds',
+        action: 'add',
+        id: R1,
+        record: {
+          id: R1,
+          courseId: PEBBLE,
+          courseName: 'Pebble Beach',
+          teeId: TEE,
+          teeName: 'Blue',
+          holes: 18,
+          nine: null,
+          courseRating: 75.5,
+          slopeRating: 145,
+          par: 72,
+          score: 88,
+          playedOn: '2026-11-20',
+          createdAt: AT,
+        },
+        input,
+      },
+    ])
+    stop = startRecords(USER)
+    feed().onHealth('live')
+    await vi.waitFor(async () => expect(await outboxOnDevice()).toEqual([]))
+    feed().onHealth('live')
+    await vi.waitFor(() => expect(useOutboxStore.getState().entries).toEqual([]))
+
+    expect(sent()).toEqual([['addRound', R1, { ...input, holeScores: null }]])
+    // What goes to the database: the total, every hole column null.
+    expect(roundToInsert(R1, { ...input, holeScores: null })).toEqual({
+      id: R1,
+      course_id: PEBBLE,
+      tee_id: TEE,
+      nine: null,
+      score: 88,
+      hole_strokes: null,
+      hole_putts: null,
+      hole_fairways: null,
+      hole_greens: null,
+      hole_penalties: null,
+      played_on: '2026-11-20',
+    })
   })
 
   it("shows an unversioned outbox's changes over the rows until they are sent", async () => {
