@@ -29,7 +29,7 @@ const NINE_INDEXES = [3, 9, 1, 5, 7, 17, 11, 13, 15]
 const NINE_STROKES = [5, 3, 6, 4, 5, 3, 5, 4, 4]
 
 /** The strokes with one hole (1-based) changed. */
-const withHole = <T>(list: readonly T[], hole: number, value: T): T[] =>
+const withHole = <T, V = T>(list: readonly T[], hole: number, value: V): (T | V)[] =>
   list.map((item, at) => (at === hole - 1 ? value : item))
 const nulls = (count: number) => Array.from({ length: count }, () => null)
 
