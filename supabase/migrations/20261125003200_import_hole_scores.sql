@@ -19,6 +19,11 @@ declare
   tee_label text;
   course text;
   tee text;
+  hole_keys constant text[] := array[
+    'hole_pars', 'stroke_indexes', 'hole_strokes', 'hole_putts', 'hole_fairways', 'hole_greens',
+    'hole_penalties'
+  ];
+  holed_rows bigint[];
   hole_key text;
   list jsonb;
   bad record;
@@ -48,6 +53,16 @@ begin
   -- Two imports of the same file at once (two tabs) must not both find a round missing.
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('import_rounds:' || golfer::text));
 
+  -- The rows with hole data (a hole key not null) are played from a tee with it, in the loop.
+  holed_rows := array(
+    select e.position
+    from jsonb_array_elements(payload) with ordinality as e (item, position)
+    where jsonb_typeof(e.item) = 'object'
+      and exists (
+        select 1 from jsonb_each(e.item) as k where k.key = any (hole_keys) and k.value <> 'null'
+      )
+  );
+
   insert into public.courses (id, name, rating, slope)
   select distinct on (r.course_name, r.course_rating, r.slope_rating)
     r.course_id, r.course_name, r.course_rating, r.slope_rating
@@ -61,26 +76,15 @@ begin
       played_on date,
       score integer,
       tee_name text,
-      holes integer,
-      hole_pars jsonb,
-      stroke_indexes jsonb,
-      hole_strokes jsonb,
-      hole_putts jsonb,
-      hole_fairways jsonb,
-      hole_greens jsonb,
-      hole_penalties jsonb
+      holes integer
     )
   ) with ordinality as r (
     round_id, course_id, course_name, course_rating, slope_rating, played_on, score, tee_name,
-    holes, hole_pars, stroke_indexes, hole_strokes, hole_putts, hole_fairways, hole_greens,
-    hole_penalties, position
+    holes, position
   )
   where r.tee_name is null
     and coalesce(r.holes, 18) = 18
-    and num_nonnulls(
-      r.hole_pars, r.stroke_indexes, r.hole_strokes, r.hole_putts, r.hole_fairways, r.hole_greens,
-      r.hole_penalties
-    ) = 0
+    and r.position <> all (holed_rows)
     and not exists (
     select 1 from public.courses as c
     where c.user_id = golfer
@@ -115,26 +119,15 @@ begin
       played_on date,
       score integer,
       tee_name text,
-      holes integer,
-      hole_pars jsonb,
-      stroke_indexes jsonb,
-      hole_strokes jsonb,
-      hole_putts jsonb,
-      hole_fairways jsonb,
-      hole_greens jsonb,
-      hole_penalties jsonb
+      holes integer
     )
   ) with ordinality as r (
     round_id, course_id, course_name, course_rating, slope_rating, played_on, score, tee_name,
-    holes, hole_pars, stroke_indexes, hole_strokes, hole_putts, hole_fairways, hole_greens,
-    hole_penalties, position
+    holes, position
   )
   where r.tee_name is null
     and coalesce(r.holes, 18) = 18
-    and num_nonnulls(
-      r.hole_pars, r.stroke_indexes, r.hole_strokes, r.hole_putts, r.hole_fairways, r.hole_greens,
-      r.hole_penalties
-    ) = 0
+    and r.position <> all (holed_rows)
     and not exists (
     select 1 from public.rounds as e
     where e.user_id = golfer
@@ -160,34 +153,20 @@ begin
         played_on date,
         score integer,
         tee_name text,
-        holes integer,
-        hole_pars jsonb,
-        stroke_indexes jsonb,
-        hole_strokes jsonb,
-        hole_putts jsonb,
-        hole_fairways jsonb,
-        hole_greens jsonb,
-        hole_penalties jsonb
+        holes integer
       )
     ) with ordinality as r (
       round_id, course_id, tee_id, course_name, course_rating, slope_rating, played_on, score,
-      tee_name, holes, hole_pars, stroke_indexes, hole_strokes, hole_putts, hole_fairways,
-      hole_greens, hole_penalties, position
+      tee_name, holes, position
     )
     where r.tee_name is not null or r.holes is distinct from 18 and r.holes is not null
-      or num_nonnulls(
-        r.hole_pars, r.stroke_indexes, r.hole_strokes, r.hole_putts, r.hole_fairways,
-        r.hole_greens, r.hole_penalties
-      ) > 0
+      or r.position = any (holed_rows)
     order by r.position
   loop
     -- Hole data: JSON arrays of whole numbers (booleans for fairways and greens; null only in the
     -- details), then read as the round's arrays.
-    foreach hole_key in array array[
-      'hole_pars', 'stroke_indexes', 'hole_strokes', 'hole_putts', 'hole_fairways', 'hole_greens',
-      'hole_penalties'
-    ] loop
-      list := to_jsonb(teed) -> hole_key;
+    foreach hole_key in array hole_keys loop
+      list := payload -> (teed.position::integer - 1) -> hole_key;
       continue when list is null or jsonb_typeof(list) = 'null';
       if jsonb_typeof(list) <> 'array' then
         raise exception using
@@ -227,7 +206,11 @@ begin
           );
       end if;
     end loop;
-    holed := jsonb_populate_record(null::public.rounds, to_jsonb(teed));
+    holed := jsonb_populate_record(null::public.rounds, (
+      select jsonb_object_agg(k.key, k.value)
+        from jsonb_each(payload -> (teed.position::integer - 1)) as k
+        where k.key = any (hole_keys)
+    ));
 
     -- The tee's hole data, held to a tee's bounds here so that the refusal names the row.
     hole_count := coalesce(teed.holes, 18);
