@@ -48,9 +48,50 @@ export async function updateOnDevice<T>(key: string, change: (current: T | undef
   return written as T
 }
 
+/**
+ * The synchronous side, in localStorage, for what must survive a tab killed a moment after a tap
+ * (a scorecard in play): the write is done when the call returns, where an IndexedDB write is only
+ * done when its transaction completes. Only for small values; false when the browser refused
+ * (private mode, storage full).
+ */
+const nowKey = (key: string) => `hcpfast:${key}`
+
+export function readFromDeviceNow<T>(key: string): T | undefined {
+  try {
+    const text = localStorage.getItem(nowKey(key))
+    return text === null ? undefined : (JSON.parse(text) as T)
+  } catch {
+    return undefined
+  }
+}
+
+export function writeToDeviceNow(key: string, value: unknown): boolean {
+  try {
+    localStorage.setItem(nowKey(key), JSON.stringify(value))
+    return true
+  } catch {
+    return false
+  }
+}
+
+export function removeFromDeviceNow(key: string): void {
+  try {
+    localStorage.removeItem(nowKey(key))
+  } catch {
+    // Nothing kept, nothing to remove.
+  }
+}
+
 /** Deletes every key of one golfer. */
 export async function forgetOnDevice(userId: string): Promise<void> {
   const prefix = deviceKey(userId, '')
+  try {
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith(nowKey(prefix))) localStorage.removeItem(key)
+    }
+  } catch {
+    // No localStorage: nothing was kept there.
+  }
   const store = database()
   if (!store) {
     for (const key of [...memory.keys()]) if (key.startsWith(prefix)) memory.delete(key)

@@ -219,19 +219,24 @@ export function startOutbox(userId: string, kinds: Kinds): () => void {
   }
 }
 
-/** Keeps a change on the device, shows it, and sends it when it can. */
+/**
+ * Keeps a change on the device, shows it, and sends it when it can. Resolves true once the change
+ * is in the outbox on the device (a finished scorecard is removed only then); false when no
+ * outbox runs (signed out).
+ */
 export async function enqueue(
   change: Pick<OutboxEntry, 'kind' | 'action' | 'id' | 'record' | 'input'>,
-): Promise<void> {
+): Promise<boolean> {
   const current = session
   const version = current?.kinds[change.kind]?.version
-  if (!current || version === undefined) return
+  if (!current || version === undefined) return false
   const entry: OutboxEntry = { version, key: ulid(), ...change }
   const entries = await updateEntries(current, (stored) => [...stored, entry])
-  if (session !== current) return
+  if (session !== current) return true
   publish(current, entries)
   tellOtherTabs(current, { type: 'changed' })
   void drain(current)
+  return true
 }
 
 /**

@@ -59,6 +59,11 @@ export type RecordsTable<T extends OwnTable, R extends { id: string }, I> = Tabl
     store: ReturnType<typeof createRecordsStore<R>>
     /** Keeps the change on the device, shows it at once, and sends it now or when it can. */
     add(input: I, record: (id: string) => R): Promise<void>
+    /**
+     * An add with the id given (a scorecard's round keeps the id its card was made with, so a
+     * card finished twice is one round). True once the change is in the outbox on the device.
+     */
+    addWithId(id: string, input: I, record: R): Promise<boolean>
     edit(id: string, input: I, record: R): Promise<void>
     /**
      * Hides the record at once and deletes it when it can. An Undo is offered for a few
@@ -114,12 +119,15 @@ export function defineRecordsTable<T extends OwnTable, R extends { id: string },
         typed: typed ? descriptor.describe(entry.record as R) : null,
       }
     },
-    add(input, record) {
+    async add(input, record) {
       const id = ulid()
-      return enqueue({ kind, action: 'add', id, record: record(id), input })
+      await enqueue({ kind, action: 'add', id, record: record(id), input })
     },
-    edit(id, input, record) {
-      return enqueue({ kind, action: 'edit', id, record, input })
+    addWithId(id, input, record) {
+      return enqueue({ kind, action: 'add', id, record, input })
+    },
+    async edit(id, input, record) {
+      await enqueue({ kind, action: 'edit', id, record, input })
     },
     async remove(id, deleted) {
       const record = store.getState().byId[id]

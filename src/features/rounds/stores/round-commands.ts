@@ -14,6 +14,19 @@ export function addRoundOptimistically(input: RoundInput, course: CourseChoice):
 }
 
 /**
+ * A scorecard's round: as addRoundOptimistically, with the id its card was made with, so a card
+ * finished twice is still one round. True once the round is in the outbox on the device.
+ */
+export function addRoundWithId(
+  id: string,
+  input: RoundInput,
+  course: CourseChoice,
+): Promise<boolean> {
+  const createdAt = new Date().toISOString()
+  return roundsTable.addWithId(id, input, roundFromInput(input, course, { id, createdAt }))
+}
+
+/**
  * Shows the edited round at once. A round moved to another course shows that course's values, as
  * the database copies them; a round left on its course keeps the copies it has.
  */
