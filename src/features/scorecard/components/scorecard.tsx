@@ -1,0 +1,399 @@
+import { useEffect, useMemo, useRef, useState, type PointerEvent } from 'react'
+import { Link } from 'react-router-dom'
+import { PageHeading } from '@/components/ui/page-heading'
+import type { HoleScore } from '@/lib/tables/rounds'
+import {
+  PENALTY_BOUNDS,
+  PUTT_BOUNDS,
+  STROKE_BOUNDS,
+  cardTotals,
+  formatToPar,
+  holeNumber,
+  missingHoles,
+  unenteredHole,
+  type Card,
+} from '../lib/card'
+import { useCardStore } from '../stores/card-store'
+import '../scorecard.css'
+
+/** What the handicap makes of a card: given by the screen that composes this one. */
+export interface CardScoring {
+  /** The course handicap for the card's tee or nine; null when the golfer had no index yet. */
+  courseHandicap: number | null
+  /** Strokes received on each hole, in hole order (negative: a plus handicap gives one back). */
+  received: readonly number[]
+  /** The most each hole counts for (net double bogey). */
+  maximums: readonly number[]
+  /** The adjusted gross score of the entered card. */
+  adjustedGross(card: Card): number
+}
+
+interface ScorecardProps {
+  userId: string
+  roundId: string
+  scoring(card: Card): CardScoring
+  /** Puts the finished card's round in the outbox; true once it is on the device. */
+  save(card: Card): Promise<boolean>
+  /** A round this device already has (or is sending): its card was finished. */
+  isKnownRound(id: string): boolean
+  onFinished(): void
+}
+
+export const SECOND_DEVICE_NOTE =
+  'This card is kept on this device only, with or without a connection. Your other devices see the round once you finish it here.'
+
+/** The scorecard at /play/:roundId: one hole per view, then the summary, then one round. */
+export function Scorecard({
+  userId,
+  roundId,
+  scoring,
+  save,
+  isKnownRound,
+  onFinished,
+}: ScorecardProps) {
+  const card = useCardStore((state) => (state.card?.id === roundId ? state.card : null))
+  const loadedFor = useCardStore((state) => state.userId)
+  const known = isKnownRound(roundId)
+
+  useEffect(() => {
+    useCardStore.getState().load(userId)
+  }, [userId])
+  useEffect(() => {
+    if (known) useCardStore.getState().dropIfFinished(isKnownRound)
+  }, [known, isKnownRound])
+
+  if (loadedFor !== userId) return null
+  if (!card) return <NoCard />
+  if (card.at >= card.scores.length) {
+    return <Summary card={card} scoring={scoring(card)} save={save} onFinished={onFinished} />
+  }
+  return <HoleView card={card} scoring={scoring(card)} />
+}
+
+function NoCard() {
+  return (
+    <section className="scorecard">
+      <PageHeading title="Scorecard" className="screen__title">
+        This round isn&apos;t being scored on this device
+      </PageHeading>
+      <p className="screen__lead">
+        A card is kept on the device it was started on until it is finished; the round then
+        reaches every device. If you finished it, it is in your rounds.
+      </p>
+      <Link to="/hcp" className="button button--primary button--wide">
+        Back to your rounds
+      </Link>
+    </section>
+  )
+}
+
+const SWIPE_PX = 60
+
+function HoleView({ card, scoring }: { card: Card; scoring: CardScoring }) {
+  const { enter, goTo } = useCardStore.getState()
+  const at = card.at
+  const par = card.holePars[at] ?? 0
+  const entered = card.scores[at] ?? null
+  const shown = entered ?? unenteredHole(par)
+  const last = at === card.scores.length - 1
+  const number = holeNumber(card, at)
+  const totals = useMemo(() => cardTotals(card), [card])
+  const received = scoring.received[at] ?? 0
+  const swipeFrom = useRef<{ x: number; y: number } | null>(null)
+
+  const change = (next: Partial<HoleScore>) => enter(at, { ...shown, ...next })
+  /** Next keeps the hole as shown: a par the golfer did not change is a par. */
+  const forward = () => {
+    if (!entered) enter(at, shown)
+    goTo(at + 1)
+  }
+  const back = () => goTo(at - 1)
+
+  function swipeEnd(event: PointerEvent) {
+    const from = swipeFrom.current
+    swipeFrom.current = null
+    if (!from) return
+    const dx = event.clientX - from.x
+    const dy = event.clientY - from.y
+    if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < 2 * Math.abs(dy)) return
+    if (dx < 0) forward()
+    else if (at > 0) back()
+  }
+
+  return (
+    <section
+      className="scorecard"
+      aria-label={`Scorecard, ${card.courseName}`}
+      onPointerDown={(event) => (swipeFrom.current = { x: event.clientX, y: event.clientY })}
+      onPointerUp={swipeEnd}
+      onPointerCancel={() => (swipeFrom.current = null)}
+    >
+      <header className="scorecard__header">
+        <p className="scorecard__course">
+          {card.courseName} · {card.teeName}
+        </p>
+        <PageHeading title={`Hole ${number}`} className="scorecard__hole">
+          Hole {number}
+        </PageHeading>
+        <dl className="scorecard__facts">
+          <div>
+            <dt>Par</dt>
+            <dd data-testid="hole-par">{par}</dd>
+          </div>
+          <div>
+            <dt>Stroke index</dt>
+            <dd>{card.strokeIndexes[at]}</dd>
+          </div>
+          <div>
+            <dt>Strokes received</dt>
+            <dd data-testid="strokes-received">{received}</dd>
+          </div>
+        </dl>
+      </header>
+      <p className="scorecard__total" data-testid="running-total">
+        {totals.played === 0
+          ? 'No holes entered yet'
+          : `Total ${totals.strokes} · ${formatToPar(totals.toPar)} after ${totals.played} ${totals.played === 1 ? 'hole' : 'holes'}`}
+      </p>
+      <Stepper
+        label="Strokes"
+        large
+        value={shown.strokes}
+        bounds={STROKE_BOUNDS}
+        note={entered ? null : 'Par until you change it'}
+        onChange={(strokes) => change({ strokes })}
+      />
+      <div className="scorecard__details">
+        <Stepper
+          label="Putts"
+          value={shown.putts}
+          bounds={{ min: PUTT_BOUNDS.min, max: Math.min(PUTT_BOUNDS.max, shown.strokes) }}
+          onChange={(putts) => change({ putts })}
+        />
+        <Stepper
+          label="Penalty strokes"
+          value={shown.penalties}
+          bounds={PENALTY_BOUNDS}
+          onChange={(penalties) => change({ penalties })}
+        />
+        {par >= 4 ? (
+          <YesNo
+            label="Fairway hit"
+            value={shown.fairwayHit}
+            onChange={(fairwayHit) => change({ fairwayHit })}
+          />
+        ) : null}
+        <YesNo
+          label="Green in regulation"
+          value={shown.greenInRegulation}
+          onChange={(greenInRegulation) => change({ greenInRegulation })}
+        />
+      </div>
+      <HoleGrid card={card} />
+      <p className="scorecard__note">{SECOND_DEVICE_NOTE}</p>
+      <nav className="scorecard__nav" aria-label="Holes">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={back}
+          disabled={at === 0}
+        >
+          Previous
+        </button>
+        <button type="button" className="button button--primary" onClick={forward}>
+          {last ? 'Finish' : 'Next'}
+        </button>
+      </nav>
+    </section>
+  )
+}
+
+interface StepperProps {
+  label: string
+  /** Null: not recorded. */
+  value: number | null
+  bounds: { min: number; max: number }
+  large?: boolean
+  note?: string | null
+  onChange(value: number): void
+}
+
+/** − value +: a first + on a value not recorded records the lowest. */
+function Stepper({ label, value, bounds, large = false, note = null, onChange }: StepperProps) {
+  const labelId = `${label.replace(/\W+/g, '-').toLowerCase()}-label`
+  return (
+    <div className={large ? 'stepper stepper--large' : 'stepper'} role="group" aria-labelledby={labelId}>
+      <span id={labelId} className="stepper__label">
+        {label}
+      </span>
+      <button
+        type="button"
+        className="stepper__button"
+        aria-label={`${label}: one fewer`}
+        disabled={value === null || value <= bounds.min}
+        onClick={() => value !== null && onChange(value - 1)}
+      >
+        −
+      </button>
+      <output className="stepper__value" aria-live="polite" data-testid={`${labelId}-value`}>
+        {value ?? '–'}
+      </output>
+      <button
+        type="button"
+        className="stepper__button"
+        aria-label={`${label}: one more`}
+        disabled={value !== null && value >= bounds.max}
+        onClick={() => onChange(value === null ? bounds.min : value + 1)}
+      >
+        +
+      </button>
+      {note ? <span className="stepper__note">{note}</span> : null}
+    </div>
+  )
+}
+
+/** Yes / No, and a second tap on the chosen one takes it back to not recorded. */
+function YesNo({
+  label,
+  value,
+  onChange,
+}: {
+  label: string
+  value: boolean | null
+  onChange(value: boolean | null): void
+}) {
+  return (
+    <fieldset className="yes-no">
+      <legend className="stepper__label">{label}</legend>
+      {([true, false] as const).map((option) => (
+        <button
+          key={String(option)}
+          type="button"
+          className="yes-no__button"
+          aria-pressed={value === option}
+          onClick={() => onChange(value === option ? null : option)}
+        >
+          {option ? 'Yes' : 'No'}
+        </button>
+      ))}
+    </fieldset>
+  )
+}
+
+/** Every hole at a glance, each a button to it; the summary is the last stop. */
+function HoleGrid({ card }: { card: Card }) {
+  const goTo = useCardStore((state) => state.goTo)
+  return (
+    <nav className="hole-grid" aria-label="Go to a hole">
+      {card.scores.map((score, at) => {
+        const number = holeNumber(card, at)
+        return (
+          <button
+            key={number}
+            type="button"
+            className="hole-grid__hole"
+            aria-current={at === card.at ? 'step' : undefined}
+            aria-label={`Hole ${number}: ${score ? `${score.strokes} strokes` : 'not entered'}`}
+            onClick={() => goTo(at)}
+          >
+            <span className="hole-grid__number">{number}</span>
+            <span className="hole-grid__strokes">{score ? score.strokes : '·'}</span>
+          </button>
+        )
+      })}
+    </nav>
+  )
+}
+
+function Summary({
+  card,
+  scoring,
+  save,
+  onFinished,
+}: {
+  card: Card
+  scoring: CardScoring
+  save(card: Card): Promise<boolean>
+  onFinished(): void
+}) {
+  const finishing = useCardStore((state) => state.finishing)
+  const [failed, setFailed] = useState(false)
+  const totals = cardTotals(card)
+  const missing = missingHoles(card)
+  const complete = missing.length === 0
+  const capped = complete
+    ? card.scores.flatMap((score, at) =>
+        score && score.strokes > (scoring.maximums[at] ?? Infinity) ? [holeNumber(card, at)] : [],
+      )
+    : []
+
+  async function finish() {
+    setFailed(false)
+    const stored = await useCardStore.getState().finish(save)
+    if (stored) onFinished()
+    else setFailed(true)
+  }
+
+  return (
+    <section className="scorecard">
+      <p className="scorecard__course">
+        {card.courseName} · {card.teeName}
+      </p>
+      <PageHeading title="Round summary" className="scorecard__hole">
+        Round summary
+      </PageHeading>
+      <dl className="summary">
+        <div>
+          <dt>Gross</dt>
+          <dd data-testid="summary-gross">{totals.strokes}</dd>
+        </div>
+        <div>
+          <dt>To par</dt>
+          <dd data-testid="summary-to-par">{formatToPar(totals.toPar)}</dd>
+        </div>
+        <div>
+          <dt>Adjusted gross</dt>
+          <dd data-testid="summary-adjusted">{complete ? scoring.adjustedGross(card) : '–'}</dd>
+        </div>
+        <div>
+          <dt>Course handicap</dt>
+          <dd>{scoring.courseHandicap === null ? 'No index yet' : scoring.courseHandicap}</dd>
+        </div>
+      </dl>
+      <p data-testid="summary-capped">
+        {!complete
+          ? `Holes ${missing.join(', ')} have no score yet.`
+          : capped.length === 0
+            ? 'No hole was capped at net double bogey.'
+            : `Capped at net double bogey: ${capped.length === 1 ? 'hole' : 'holes'} ${capped.join(', ')}.`}
+      </p>
+      {failed ? (
+        <p className="scorecard__problem" role="alert">
+          The round could not be kept on this device. Your card is still here: try again.
+        </p>
+      ) : null}
+      <p className="scorecard__note">
+        Saving keeps the round on this device and sends it when there is a connection; it then
+        reaches your other devices.
+      </p>
+      <HoleGrid card={card} />
+      <nav className="scorecard__nav" aria-label="Finish">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => useCardStore.getState().goTo(card.scores.length - 1)}
+        >
+          Back to hole {holeNumber(card, card.scores.length - 1)}
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void finish()}
+          disabled={!complete || finishing}
+        >
+          Save round
+        </button>
+      </nav>
+    </section>
+  )
+}

@@ -1,0 +1,119 @@
+import { readFromDeviceNow, removeFromDeviceNow, writeToDeviceNow } from '@/lib/device-storage'
+import type { HoleScore, NineSide } from '@/lib/tables/rounds'
+
+/**
+ * A scorecard in play: everything the round will be made of, kept on this device only (one per
+ * golfer) until it is finished. It carries its own copy of the tee's holes, so it can be scored
+ * with no network and whatever happens to the tee meanwhile.
+ */
+export interface Card {
+  /** A ULID: the id of the round it becomes. */
+  id: string
+  courseId: string
+  courseName: string
+  teeId: string
+  teeName: string
+  /** A nine of an 18-hole tee, with its 9-hole rating and slope as typed. */
+  nine: { side: NineSide; rating: number; slope: number } | null
+  /** The rating and slope of what is played (the nine's for a nine). */
+  rating: number
+  slope: number
+  /** The holes played: their pars and stroke indexes, in hole order. */
+  holePars: number[]
+  strokeIndexes: number[]
+  /** The number of the first hole played: 10 for a back nine, else 1. */
+  firstHole: number
+  /** YYYY-MM-DD. */
+  playedOn: string
+  /** Each hole's score; null until the golfer enters it. */
+  scores: (HoleScore | null)[]
+  /** The hole on screen, 0-based; equal to the number of holes on the summary. */
+  at: number
+}
+
+const cardKey = (userId: string) => `${userId}:card`
+
+/** The golfer's card on this device, read synchronously (the resume entry draws with the screen). */
+export function readCard(userId: string): Card | null {
+  const card = readFromDeviceNow<Card>(cardKey(userId))
+  return card && typeof card.id === 'string' && Array.isArray(card.scores) ? card : null
+}
+
+/** Written before the call returns: a tab killed right after a tap keeps the tap. */
+export const writeCard = (userId: string, card: Card): boolean =>
+  writeToDeviceNow(cardKey(userId), card)
+
+export const removeCard = (userId: string): void => removeFromDeviceNow(cardKey(userId))
+
+/** "Hole 7": the hole's number on the course. */
+export const holeNumber = (card: Pick<Card, 'firstHole'>, at: number) => card.firstHole + at
+
+/** The hole the golfer was on, as the course numbers it (the last one on the summary). */
+export const currentHoleNumber = (card: Card) =>
+  holeNumber(card, Math.min(card.at, card.scores.length - 1))
+
+/** "+3", "−2", "E": strokes against par, as golfers write it. */
+export function formatToPar(difference: number): string {
+  if (difference === 0) return 'E'
+  return difference > 0 ? `+${difference}` : `−${-difference}`
+}
+
+export interface CardTotals {
+  /** The holes entered so far. */
+  played: number
+  strokes: number
+  /** Strokes against the par of the holes entered. */
+  toPar: number
+}
+
+export function cardTotals(card: Pick<Card, 'scores' | 'holePars'>): CardTotals {
+  let played = 0
+  let strokes = 0
+  let par = 0
+  card.scores.forEach((score, at) => {
+    if (!score) return
+    played += 1
+    strokes += score.strokes
+    par += card.holePars[at] ?? 0
+  })
+  return { played, strokes, toPar: strokes - par }
+}
+
+/** The numbers of the holes not entered yet. */
+export const missingHoles = (card: Card) =>
+  card.scores.flatMap((score, at) => (score ? [] : [holeNumber(card, at)]))
+
+/** What a hole shows before the golfer enters it: par, nothing else recorded. */
+export const unenteredHole = (par: number): HoleScore => ({
+  strokes: par,
+  putts: null,
+  fairwayHit: null,
+  greenInRegulation: null,
+  penalties: null,
+})
+
+export const STROKE_BOUNDS = { min: 1, max: 20 } as const
+export const PUTT_BOUNDS = { min: 0, max: 10 } as const
+export const PENALTY_BOUNDS = { min: 0, max: 10 } as const
+
+/**
+ * A hole as the golfer changed it, kept within the database's bounds: strokes 1–20, putts 0–10
+ * and never more than the strokes, penalty strokes 0–10 and within the strokes, a fairway only
+ * on a par 4 or 5.
+ */
+export function keptInBounds(score: HoleScore, par: number): HoleScore {
+  const strokes = Math.min(STROKE_BOUNDS.max, Math.max(STROKE_BOUNDS.min, score.strokes))
+  const putts =
+    score.putts === null ? null : Math.min(strokes, PUTT_BOUNDS.max, Math.max(0, score.putts))
+  const penalties =
+    score.penalties === null
+      ? null
+      : Math.min(strokes, PENALTY_BOUNDS.max, Math.max(0, score.penalties))
+  return {
+    strokes,
+    putts,
+    fairwayHit: par >= 4 ? score.fairwayHit : null,
+    greenInRegulation: score.greenInRegulation,
+    penalties,
+  }
+}
