@@ -3,6 +3,9 @@ import { keptSessionUser } from '@/features/auth/api/watch-session'
 /** The signed-in screens (and Radix, ulid, the handicap engine): only a golfer with a session. */
 export const loadSignedInScreens = () => import('./signed-in')
 
+/** The scorecard (/play): fetched when a card is opened, never with the HCP screen. */
+export const loadPlayScreen = () => import('./play/play-screen')
+
 /**
  * A golfer with a session kept on this device is on the way to the signed-in screens: their chunk
  * is fetched beside the session check rather than after it, a round trip sooner on a slow phone.

@@ -3,7 +3,7 @@ import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-rout
 import { Loading } from '@/components/ui/loading'
 import { LoginScreen } from '@/features/auth/components/login-screen'
 import { RequireSession, SignedOutOnly } from './guards'
-import { loadAccountEntryScreens, loadSignedInScreens } from './lazy-screens'
+import { loadAccountEntryScreens, loadPlayScreen, loadSignedInScreens } from './lazy-screens'
 
 /** A screen from a chunk loaded on first use: React.lazy wants the component as a default export. */
 function lazyScreen<Name extends string>(
@@ -19,6 +19,8 @@ const SignedInLayout = lazyScreen(loadSignedInScreens, 'SignedInLayout')
 const CoursesScreen = lazyScreen(loadSignedInScreens, 'CoursesScreen')
 const HcpScreen = lazyScreen(loadSignedInScreens, 'HcpScreen')
 const AccountScreen = lazyScreen(loadSignedInScreens, 'AccountScreen')
+// The scorecard is its own chunk: the HCP screen (its resume entry is tiny) does not carry it.
+const PlayScreen = lazyScreen(loadPlayScreen, 'PlayScreen')
 
 // Only the login screen is in the entry script; the other signed-out screens are a chunk fetched
 // once the login screen is idle (see prefetchLazyScreens).
@@ -51,6 +53,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/courses', element: <CoursesScreen /> },
           { path: '/hcp', element: <HcpScreen /> },
+          { path: '/play/:roundId', element: <PlayScreen /> },
           { path: '/account', element: <AccountScreen /> },
         ],
       },

@@ -1,6 +1,8 @@
-import { useDeferredValue, useMemo } from 'react'
+import { useCallback, useDeferredValue, useMemo } from 'react'
+import { useNavigate } from 'react-router-dom'
 import { useShallow } from 'zustand/react/shallow'
 import { PageHeading } from '@/components/ui/page-heading'
+import { selectUserId, useSessionStore } from '@/features/auth/stores/session-store'
 import { useCoursesStore, selectCoursesByName } from '@/features/courses/stores/courses-store'
 import { teesOfCourse } from '@/features/courses/lib/course-tees'
 import { selectTeesByCourse, useTeesStore } from '@/features/courses/stores/tees-table'
@@ -11,7 +13,9 @@ import { scoreRecord } from '@/features/handicap/lib/score-record'
 import { RoundsList } from '@/features/rounds/components/rounds-list'
 import { formatPlayedOn } from '@/features/rounds/lib/played-on'
 import { selectRoundsNewestFirst, useRoundsStore } from '@/features/rounds/stores/rounds-store'
+import { ResumeRound } from '@/features/scorecard/components/resume-round'
 import type { LoadStatus } from '@/lib/records'
+import { StartRoundDialog } from './start-round-dialog'
 
 /** No rows from the device or the server yet. */
 const unanswered = (status: LoadStatus) => status === 'idle' || status === 'loading'
@@ -27,6 +31,11 @@ export function HcpScreen() {
   const courses = useCoursesStore(useShallow(selectCoursesByName))
   const coursesStatus = useCoursesStore((state) => state.status)
   const teesByCourse = useTeesStore(selectTeesByCourse)
+  const userId = useSessionStore(selectUserId)
+  const navigate = useNavigate()
+  const roundsById = useRoundsStore((state) => state.byId)
+  // A card whose round is already here (or in the outbox) was finished: it is dropped.
+  const isKnownRound = useCallback((id: string) => id in roundsById, [roundsById])
   // The round dialogs pick a tee of the course: each course with its tees, first made first. A
   // course whose tees this device does not know yet shows the first tee the database makes.
   const choices = useMemo(
@@ -99,6 +108,17 @@ export function HcpScreen() {
       />
       {loading ? null : (
         <>
+          {userId ? (
+            <section className="play-entry" aria-label="Score a round">
+              <ResumeRound userId={userId} isKnownRound={isKnownRound}>
+                <StartRoundDialog
+                  userId={userId}
+                  courses={choices}
+                  onStarted={(id) => navigate(`/play/${id}`)}
+                />
+              </ResumeRound>
+            </section>
+          ) : null}
           <h2 className="section-title">Rounds</h2>
           {/* In the screen's own chunk, not a lazy one, so it is drawn with the rounds. */}
           {index === null ? null : <HandicapTrend entries={trend} />}

@@ -140,14 +140,12 @@ function RoundForm({
     }
     let typedNine: RoundInput['nine'] = null
     if (nine) {
-      const rating = parseTeeRating(String(form.get('nineRating') ?? ''), 9)
-      const slope = parseTeeSlope(String(form.get('nineSlope') ?? ''))
-      const problems = [rating, slope].filter((value) => typeof value === 'string')
-      if (typeof rating === 'string' || typeof slope === 'string') {
-        setAlert(`The nine's ${problems.join(' ').replace(/^The /, '').replace(/ The /g, ' Its ')}`)
+      const typed = parseNineFields(form, nine)
+      if (typeof typed === 'string') {
+        setAlert(typed)
         return
       }
-      typedNine = { side: nine, rating, slope }
+      typedNine = typed
     }
     const playedOn = parsePlayedOn(String(form.get('playedOn') ?? ''), localToday())
     if ('refused' in playedOn) {
@@ -215,26 +213,7 @@ function RoundForm({
           <option value="back">Back nine (holes 10–18)</option>
         </SelectField>
       ) : null}
-      {nine ? (
-        <>
-          <TextField
-            label="Nine's Course Rating"
-            name="nineRating"
-            inputMode="decimal"
-            autoComplete="off"
-            defaultValue={initial?.nine ? initial.courseRating?.toFixed(1) : ''}
-            hint={`${teeRatingHint(9)}, as on the scorecard`}
-          />
-          <TextField
-            label="Nine's Slope Rating"
-            name="nineSlope"
-            inputMode="numeric"
-            autoComplete="off"
-            defaultValue={initial?.nine ? initial.slopeRating : ''}
-            hint={`A whole number from ${TEE_BOUNDS.slope.min} to ${TEE_BOUNDS.slope.max}`}
-          />
-        </>
-      ) : null}
+      {nine ? <NineFields initial={initial?.nine ? initial : undefined} /> : null}
       <TextField
         label="Gross Score"
         name="score"
@@ -262,4 +241,49 @@ function RoundForm({
       <DialogActions submitLabel={submitLabel} />
     </form>
   )
+}
+
+/**
+ * A nine of an 18-hole tee is played with its own 9-hole rating and slope, typed as on the
+ * scorecard: the Add Round and Start a round dialogs ask for them with these fields.
+ */
+export function NineFields({
+  initial,
+}: {
+  initial?: { courseRating?: number; slopeRating?: number }
+}) {
+  return (
+    <>
+      <TextField
+        label="Nine's Course Rating"
+        name="nineRating"
+        inputMode="decimal"
+        autoComplete="off"
+        defaultValue={initial?.courseRating?.toFixed(1) ?? ''}
+        hint={`${teeRatingHint(9)}, as on the scorecard`}
+      />
+      <TextField
+        label="Nine's Slope Rating"
+        name="nineSlope"
+        inputMode="numeric"
+        autoComplete="off"
+        defaultValue={initial?.slopeRating ?? ''}
+        hint={`A whole number from ${TEE_BOUNDS.slope.min} to ${TEE_BOUNDS.slope.max}`}
+      />
+    </>
+  )
+}
+
+/** The nine as typed in NineFields, or what is wrong with it, in words. */
+export function parseNineFields(
+  form: FormData,
+  side: NineSide,
+): NonNullable<RoundInput['nine']> | string {
+  const rating = parseTeeRating(String(form.get('nineRating') ?? ''), 9)
+  const slope = parseTeeSlope(String(form.get('nineSlope') ?? ''))
+  const problems = [rating, slope].filter((value) => typeof value === 'string')
+  if (typeof rating === 'string' || typeof slope === 'string') {
+    return `The nine's ${problems.join(' ').replace(/^The /, '').replace(/ The /g, ' Its ')}`
+  }
+  return { side, rating, slope }
 }

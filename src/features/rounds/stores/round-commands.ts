@@ -14,17 +14,12 @@ export function addRoundOptimistically(input: RoundInput, course: CourseChoice):
 }
 
 /**
- * A scorecard's round: as addRoundOptimistically, with the id its card was made with, so a card
- * finished twice is still one round. True once the round is in the outbox on the device.
+ * A scorecard's round: the id is the one its card was made with, so a card finished twice is
+ * still one round, and the record shown until the server answers is the card's own copy. True
+ * once the round is in the outbox on the device.
  */
-export function addRoundWithId(
-  id: string,
-  input: RoundInput,
-  course: CourseChoice,
-): Promise<boolean> {
-  const createdAt = new Date().toISOString()
-  return roundsTable.addWithId(id, input, roundFromInput(input, course, { id, createdAt }))
-}
+export const addRoundWithId = (input: RoundInput, record: Round): Promise<boolean> =>
+  roundsTable.addWithId(record.id, input, record)
 
 /**
  * Shows the edited round at once. A round moved to another course shows that course's values, as

@@ -77,8 +77,8 @@ function NoCard() {
         This round isn&apos;t being scored on this device
       </PageHeading>
       <p className="screen__lead">
-        A card is kept on the device it was started on until it is finished; the round then
-        reaches every device. If you finished it, it is in your rounds.
+        A card is kept on the device it was started on until it is finished; the round then reaches
+        every device. If you finished it, it is in your rounds.
       </p>
       <Link to="/hcp" className="button button--primary button--wide">
         Back to your rounds
@@ -222,7 +222,11 @@ interface StepperProps {
 function Stepper({ label, value, bounds, large = false, note = null, onChange }: StepperProps) {
   const labelId = `${label.replace(/\W+/g, '-').toLowerCase()}-label`
   return (
-    <div className={large ? 'stepper stepper--large' : 'stepper'} role="group" aria-labelledby={labelId}>
+    <div
+      className={large ? 'stepper stepper--large' : 'stepper'}
+      role="group"
+      aria-labelledby={labelId}
+    >
       <span id={labelId} className="stepper__label">
         {label}
       </span>

@@ -1,5 +1,5 @@
 import { readFromDeviceNow, removeFromDeviceNow, writeToDeviceNow } from '@/lib/device-storage'
-import type { HoleScore, NineSide } from '@/lib/tables/rounds'
+import type { HoleScore, NineSide, Round, RoundInput } from '@/lib/tables/rounds'
 
 /**
  * A scorecard in play: everything the round will be made of, kept on this device only (one per
@@ -115,5 +115,41 @@ export function keptInBounds(score: HoleScore, par: number): HoleScore {
     fairwayHit: par >= 4 ? score.fairwayHit : null,
     greenInRegulation: score.greenInRegulation,
     penalties,
+  }
+}
+
+/** The finished card as the golfer's round: what is sent (through the outbox). */
+export function roundInputOfCard(card: Card): RoundInput {
+  const holeScores = card.scores.filter((score) => score !== null)
+  return {
+    courseId: card.courseId,
+    teeId: card.teeId,
+    nine: card.nine,
+    score: holeScores.reduce((sum, hole) => sum + hole.strokes, 0),
+    holeScores,
+    playedOn: card.playedOn,
+  }
+}
+
+/** The round the screens show until the server's answer replaces it: the card's own copies. */
+export function roundOfCard(card: Card, createdAt: string): Round {
+  const input = roundInputOfCard(card)
+  return {
+    id: card.id,
+    courseId: card.courseId,
+    courseName: card.courseName,
+    teeId: card.teeId,
+    teeName: card.teeName,
+    holes: card.holePars.length === 9 ? 9 : 18,
+    nine: card.nine?.side ?? null,
+    courseRating: card.rating,
+    slopeRating: card.slope,
+    par: card.holePars.reduce((sum, par) => sum + par, 0),
+    holePars: card.holePars,
+    strokeIndexes: card.strokeIndexes,
+    score: input.score,
+    holeScores: input.holeScores,
+    playedOn: card.playedOn,
+    createdAt,
   }
 }

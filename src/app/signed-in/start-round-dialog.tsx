@@ -1,0 +1,165 @@
+import { useState, type FormEvent } from 'react'
+import { Link } from 'react-router-dom'
+import { ulid } from 'ulid'
+import { AlertMessage } from '@/components/ui/alert-message'
+import { Dialog, DialogActions } from '@/components/ui/dialog'
+import { SelectField } from '@/components/ui/select-field'
+import { TextField } from '@/components/ui/text-field'
+import { NineFields, parseNineFields } from '@/features/rounds/components/add-round-dialog'
+import { EARLIEST_PLAYED_ON, localToday, parsePlayedOn } from '@/features/rounds/lib/played-on'
+import { PLAYED_ON_IN_FUTURE, PLAYED_ON_INVALID } from '@/features/rounds/lib/round-messages'
+import type { CourseChoice, NineSide } from '@/features/rounds/types'
+import { writeCard, type Card } from '@/features/scorecard/lib/card'
+
+type Played = 'all' | NineSide
+
+export const NO_HOLE_DATA =
+  "This tee can't be scored hole by hole yet: add each hole's par and stroke index to this tee on the Courses screen."
+export const CARD_NOT_KEPT =
+  "This device won't keep a scorecard (its storage is full or blocked), so the round can't be scored here."
+
+interface StartRoundDialogProps {
+  userId: string
+  courses: readonly CourseChoice[]
+  onStarted(id: string): void
+}
+
+/**
+ * "Start a round": course, tee, the holes played and the day; the card is made on the device at
+ * once (its id is the round's to be) and the scorecard opens.
+ */
+export function StartRoundDialog({ userId, courses, onStarted }: StartRoundDialogProps) {
+  const [open, setOpen] = useState(false)
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Start a round"
+      trigger={
+        <button type="button" className="button button--primary button--wide">
+          Start a round
+        </button>
+      }
+    >
+      <StartRoundForm userId={userId} courses={courses} onStarted={onStarted} />
+    </Dialog>
+  )
+}
+
+function StartRoundForm({ userId, courses, onStarted }: StartRoundDialogProps) {
+  const [alert, setAlert] = useState<string | null>(null)
+  const [today] = useState(localToday)
+  const [courseId, setCourseId] = useState(courses.length === 1 ? (courses[0]?.id ?? '') : '')
+  const course = courses.find((known) => known.id === courseId)
+  const tees = course?.teesKnown === false ? [] : (course?.tees ?? [])
+  const [teeId, setTeeId] = useState<string | null>(null)
+  const tee = tees.find((known) => known.id === teeId) ?? tees[0]
+  const [played, setPlayed] = useState<Played>('all')
+  const scorable = tee?.holePars != null && tee.strokeIndexes != null
+  const nine = tee?.holes === 18 && played !== 'all' ? played : null
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (!course || !tee) return setAlert('Choose the course you are playing.')
+    if (!tee.holePars || !tee.strokeIndexes) return setAlert(NO_HOLE_DATA)
+    const form = new FormData(event.currentTarget)
+    const typed = nine ? parseNineFields(form, nine) : null
+    if (typeof typed === 'string') return setAlert(typed)
+    const day = parsePlayedOn(String(form.get('playedOn') ?? ''), localToday())
+    if ('refused' in day) {
+      return setAlert(day.refused === 'future' ? PLAYED_ON_IN_FUTURE : PLAYED_ON_INVALID)
+    }
+    const [from, to] = nine === 'front' ? [0, 9] : nine === 'back' ? [9, 18] : [0, tee.holes]
+    const holePars = tee.holePars.slice(from, to)
+    const card: Card = {
+      id: ulid(),
+      courseId: course.id,
+      courseName: course.name,
+      teeId: tee.id,
+      teeName: tee.name,
+      nine: typed,
+      rating: typed?.rating ?? tee.rating,
+      slope: typed?.slope ?? tee.slope,
+      holePars,
+      strokeIndexes: tee.strokeIndexes.slice(from, to),
+      firstHole: from + 1,
+      playedOn: day.day,
+      scores: holePars.map(() => null),
+      at: 0,
+    }
+    if (!writeCard(userId, card)) return setAlert(CARD_NOT_KEPT)
+    onStarted(card.id)
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <SelectField
+        label="Course Name"
+        name="courseId"
+        value={courseId}
+        onChange={(event) => {
+          setCourseId(event.target.value)
+          setTeeId(null)
+          setPlayed('all')
+        }}
+      >
+        {courses.length === 1 ? null : <option value="">Choose a course</option>}
+        {courses.map((known) => (
+          <option key={known.id} value={known.id}>
+            {known.name}
+          </option>
+        ))}
+      </SelectField>
+      {tee ? (
+        <SelectField
+          label="Tee"
+          name="teeId"
+          value={tee.id}
+          onChange={(event) => {
+            setTeeId(event.target.value)
+            setPlayed('all')
+          }}
+        >
+          {tees.map((known) => (
+            <option key={known.id} value={known.id}>
+              {known.name} ({known.holes} holes)
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      {course && !scorable ? (
+        <p className="form__note" data-testid="no-hole-data">
+          {NO_HOLE_DATA} <Link to="/courses">Go to Courses</Link>
+        </p>
+      ) : null}
+      {tee?.holes === 18 && scorable ? (
+        <SelectField
+          label="Holes Played"
+          name="played"
+          value={played}
+          onChange={(event) => setPlayed(event.target.value as Played)}
+        >
+          <option value="all">All 18 holes</option>
+          <option value="front">Front nine (holes 1–9)</option>
+          <option value="back">Back nine (holes 10–18)</option>
+        </SelectField>
+      ) : null}
+      {nine ? <NineFields /> : null}
+      <TextField
+        label="Date Played"
+        name="playedOn"
+        type="date"
+        min={EARLIEST_PLAYED_ON}
+        max={today}
+        defaultValue={today}
+        hint="Today, or the day you played; not in the future"
+      />
+      <p className="field__hint">
+        The card is kept on this device until you finish it; the round then reaches your other
+        devices.
+      </p>
+      <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
+      <DialogActions submitLabel="Start scoring" />
+    </form>
+  )
+}
