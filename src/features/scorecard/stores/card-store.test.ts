@@ -1,0 +1,140 @@
+import { describe, expect, it, vi } from 'vitest'
+import { readCard, writeCard, type Card } from '../lib/card'
+import { useCardStore } from './card-store'
+
+const USER = 'golfer-1'
+const OTHER = 'golfer-2'
+
+/** A front nine: pars 4 5 3 4 4 3 5 4 4 (36). */
+function aCard(overrides: Partial<Card> = {}): Card {
+  return {
+    id: '01JCARD000000000000000000A',
+    courseId: 'course-1',
+    courseName: 'Pebble Beach',
+    teeId: 'tee-1',
+    teeName: 'Blue',
+    nine: null,
+    rating: 36.1,
+    slope: 128,
+    holePars: [4, 5, 3, 4, 4, 3, 5, 4, 4],
+    strokeIndexes: [7, 3, 17, 1, 11, 15, 5, 9, 13],
+    firstHole: 1,
+    playedOn: '2026-11-25',
+    scores: Array.from({ length: 9 }, () => null),
+    at: 0,
+    ...overrides,
+  }
+}
+
+const hole = (strokes: number, putts: number | null = null) => ({
+  strokes,
+  putts,
+  fairwayHit: null,
+  greenInRegulation: null,
+  penalties: null,
+})
+
+/** What a reopened tab reads: the device, not the store. */
+const onDevice = () => readCard(USER)
+
+describe('the card store', () => {
+  it('keeps every change on the device before it returns', () => {
+    writeCard(USER, aCard())
+    const store = useCardStore.getState()
+    store.load(USER)
+    store.enter(0, hole(5, 2))
+    expect(onDevice()?.scores[0]).toEqual(hole(5, 2))
+    store.goTo(1)
+    expect(onDevice()?.at).toBe(1)
+  })
+
+  it('resumes a card where the golfer left it, with every stroke', () => {
+    writeCard(USER, aCard())
+    useCardStore.getState().load(USER)
+    useCardStore.getState().enter(0, hole(6))
+    useCardStore.getState().enter(1, hole(5))
+    useCardStore.getState().goTo(2)
+    useCardStore.getState().reset() // the tab is closed
+    useCardStore.getState().load(USER)
+    const card = useCardStore.getState().card
+    expect(card?.at).toBe(2)
+    expect(card?.scores.slice(0, 3)).toEqual([hole(6), hole(5), null])
+  })
+
+  it("reads only the golfer's own card", () => {
+    writeCard(USER, aCard())
+    useCardStore.getState().load(OTHER)
+    expect(useCardStore.getState().card).toBeNull()
+  })
+
+  it('corrects a hole already entered', () => {
+    writeCard(USER, aCard())
+    useCardStore.getState().load(USER)
+    useCardStore.getState().enter(0, hole(7))
+    useCardStore.getState().goTo(3)
+    useCardStore.getState().goTo(0)
+    useCardStore.getState().enter(0, hole(5))
+    expect(onDevice()?.scores[0]?.strokes).toBe(5)
+  })
+
+  it('keeps a hole within the bounds the database checks', () => {
+    writeCard(USER, aCard())
+    useCardStore.getState().load(USER)
+    // Hole 3 is a par 3: no fairway; putts at most the strokes; strokes 1 to 20.
+    useCardStore.getState().enter(2, { ...hole(2, 4), fairwayHit: true })
+    expect(onDevice()?.scores[2]).toEqual({ ...hole(2, 2), fairwayHit: null })
+    useCardStore.getState().enter(1, hole(25))
+    expect(onDevice()?.scores[1]?.strokes).toBe(20)
+    useCardStore.getState().enter(1, hole(0))
+    expect(onDevice()?.scores[1]?.strokes).toBe(1)
+  })
+
+  it('finishes once: the card goes only after the round is in the outbox', async () => {
+    writeCard(USER, aCard({ scores: Array.from({ length: 9 }, () => hole(4)), at: 9 }))
+    useCardStore.getState().load(USER)
+    let hold: (stored: boolean) => void = () => undefined
+    const save = vi.fn(() => new Promise<boolean>((resolve) => (hold = resolve)))
+    const first = useCardStore.getState().finish(save)
+    const second = useCardStore.getState().finish(save)
+    // Not yet in the outbox: a kill now keeps the card.
+    expect(onDevice()?.id).toBe('01JCARD000000000000000000A')
+    hold(true)
+    expect(await first).toBe(true)
+    expect(await second).toBe(false)
+    expect(save).toHaveBeenCalledTimes(1)
+    expect(onDevice()).toBeNull()
+    expect(useCardStore.getState().card).toBeNull()
+  })
+
+  it('keeps the card when the round could not be put in the outbox', async () => {
+    writeCard(USER, aCard({ scores: Array.from({ length: 9 }, () => hole(4)), at: 9 }))
+    useCardStore.getState().load(USER)
+    expect(await useCardStore.getState().finish(() => Promise.resolve(false))).toBe(false)
+    expect(onDevice()?.scores).toHaveLength(9)
+  })
+
+  it('does not finish a card with a hole not entered', async () => {
+    writeCard(USER, aCard({ at: 9 }))
+    useCardStore.getState().load(USER)
+    const save = vi.fn(() => Promise.resolve(true))
+    expect(await useCardStore.getState().finish(save)).toBe(false)
+    expect(save).not.toHaveBeenCalled()
+  })
+
+  it('drops a card whose round is already in the outbox or the rounds', () => {
+    writeCard(USER, aCard())
+    useCardStore.getState().load(USER)
+    useCardStore.getState().dropIfFinished((id) => id === 'another-round')
+    expect(onDevice()).not.toBeNull()
+    useCardStore.getState().dropIfFinished((id) => id === '01JCARD000000000000000000A')
+    expect(onDevice()).toBeNull()
+    expect(useCardStore.getState().card).toBeNull()
+  })
+
+  it('discards the card from the device', () => {
+    writeCard(USER, aCard())
+    useCardStore.getState().load(USER)
+    useCardStore.getState().discard()
+    expect(onDevice()).toBeNull()
+  })
+})

@@ -1,0 +1,198 @@
+import type { Page } from 'playwright-core'
+import { afterAll, describe, expect } from 'vitest'
+import { adminPool } from '../support/stack.ts'
+import { appUrl, DESKTOP, LIVE_TIMEOUT, serviceWorkerControls } from './support/browser.ts'
+import { it } from './support/browser-test.ts'
+import { axeViolations } from './support/accessibility.ts'
+import { golferWith, logIn } from './support/golfer.ts'
+
+/**
+ * The scorecard on the course (issue 23): a round started on a phone, scored hole by hole with no
+ * signal, survives the page being closed mid-round, and is stored once when the signal is back.
+ * Expected values are worked by hand from the card below.
+ */
+const pool = adminPool()
+
+afterAll(async () => {
+  await pool.end()
+})
+
+// Par 72 (36 out, 36 in), rating 70.0, slope 113: a differential is the score less 70.
+const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 4, 3, 5, 4, 4, 3, 4, 5]
+const STROKE_INDEXES = [7, 3, 17, 1, 11, 15, 5, 9, 13, 8, 4, 18, 2, 12, 16, 6, 10, 14]
+// A bogey on each of holes 1–8, par on the rest: 80, +8; no hole is over par + 5 (no index on
+// the day yet), so nothing is capped and the adjusted gross score is 80 too.
+const STROKES = [5, 5, 4, 6, 5, 5, 4, 5, 5, 4, 4, 3, 5, 4, 4, 3, 4, 5]
+
+/** Chromium's own messages about requests made while offline are not the app's errors. */
+const appProblems = (problems: string[]) =>
+  problems.filter((problem) => !/ERR_INTERNET_DISCONNECTED|WebSocket/.test(problem))
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name })
+
+/** Every target on the card at least 48×48 CSS pixels (the issue's bound for a thumb). */
+function targetsUnder48(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.scorecard button, .scorecard a[href]')]
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width < 48 || box.height < 48)
+      .map(({ element, box }) => `${element.textContent?.trim()} is ${box.width}×${box.height}`),
+  )
+}
+
+/** axe in light and dark, back to light. */
+async function axeBothSchemes(page: Page): Promise<string[]> {
+  const found: string[] = []
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    found.push(...(await axeViolations(page)).map((violation) => `${colorScheme}: ${violation}`))
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  return found
+}
+
+/** Enters the hole on screen (its par shown, tapped up to the strokes) and moves on. */
+async function enterHole(page: Page, number: number) {
+  await heading(page, `Hole ${number}`).waitFor()
+  const par = PARS[number - 1] as number
+  const strokes = STROKES[number - 1] as number
+  expect(await page.getByTestId('strokes-label-value').textContent()).toBe(String(par))
+  for (let tap = par; tap < strokes; tap++) {
+    await page.getByRole('button', { name: 'Strokes: one more' }).click()
+  }
+  await expect
+    .poll(() => page.getByTestId('strokes-label-value').textContent())
+    .toBe(String(strokes))
+  await page.getByRole('button', { name: number === 18 ? 'Finish' : 'Next' }).click()
+}
+
+interface StoredRound {
+  id: string
+  score: number
+  holes: number
+  hole_strokes: number[] | null
+  hole_pars: number[] | null
+}
+
+async function storedRounds(userId: string): Promise<StoredRound[]> {
+  const { rows } = await pool.query<StoredRound>(
+    `select id, score, holes, hole_strokes, hole_pars from public.rounds
+      where user_id = $1 order by score`,
+    [userId],
+  )
+  return rows
+}
+
+describe('the scorecard', () => {
+  it('is scored offline hole by hole, survives the page closing at hole 11, and is stored once, seen on a second device', async ({
+    open,
+  }) => {
+    // Two rounds before: no index yet (three are needed).
+    const golfer = await golferWith(
+      [{ name: 'Home Links', rating: 70, slope: 113, par: 72 }],
+      [
+        { course: 0, score: 90 },
+        { course: 0, score: 88 },
+      ],
+    )
+    const courseId = golfer.courseIds[0] as string
+    const { error } = await golfer.client
+      .from('tees')
+      .update({ hole_pars: PARS, stroke_indexes: STROKE_INDEXES })
+      .eq('id', courseId)
+    expect(error).toBeNull()
+
+    const { context: phone, page, problems } = await open()
+    await logIn(page, golfer.email, golfer.password)
+    await serviceWorkerControls(page)
+    await page.getByRole('link', { name: 'HCP' }).click()
+    await page.getByRole('button', { name: 'Start a round' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Start a round' })
+    await dialog.getByLabel('Holes Played').waitFor()
+    expect(await axeBothSchemes(page)).toEqual([])
+    await dialog.getByRole('button', { name: 'Start scoring' }).click()
+    await page.waitForURL('**/play/*')
+    const roundId = new URL(page.url()).pathname.split('/').at(-1) as string
+
+    await phone.setOffline(true)
+    await heading(page, 'Hole 1').waitFor()
+    expect(await page.getByTestId('strokes-received').textContent()).toBe('0')
+    expect(await axeBothSchemes(page)).toEqual([])
+    expect(await targetsUnder48(page)).toEqual([])
+    for (let number = 1; number <= 10; number++) await enterHole(page, number)
+    await heading(page, 'Hole 11').waitFor()
+
+    // The page is closed at hole 11 and opened again, still with no signal.
+    await page.close()
+    const reopened = await phone.newPage()
+    await reopened.goto(appUrl('/hcp'))
+    const resume = reopened.getByRole('link', { name: 'Resume round at Home Links, hole 11' })
+    await resume.waitFor()
+    expect(await axeBothSchemes(reopened)).toEqual([])
+    await reopened.getByRole('button', { name: 'Discard' }).click()
+    await reopened.getByRole('dialog', { name: 'Discard this round?' }).waitFor()
+    expect(await axeBothSchemes(reopened)).toEqual([])
+    await reopened.getByRole('button', { name: 'Keep scoring' }).click()
+    await resume.click()
+    await heading(reopened, 'Hole 11').waitFor()
+    expect(await reopened.getByTestId('running-total').textContent()).toBe(
+      'Total 48 · +8 after 10 holes',
+    )
+    for (let number = 1; number <= 10; number++) {
+      await reopened
+        .getByRole('button', { name: `Hole ${number}: ${STROKES[number - 1]} strokes` })
+        .waitFor()
+    }
+    for (let number = 11; number <= 18; number++) await enterHole(reopened, number)
+
+    await heading(reopened, 'Round summary').waitFor()
+    expect(await reopened.getByTestId('summary-gross').textContent()).toBe('80')
+    expect(await reopened.getByTestId('summary-to-par').textContent()).toBe('+8')
+    expect(await reopened.getByTestId('summary-adjusted').textContent()).toBe('80')
+    expect(await reopened.getByTestId('summary-capped').textContent()).toBe(
+      'No hole was capped at net double bogey.',
+    )
+    expect(await axeBothSchemes(reopened)).toEqual([])
+    expect(await targetsUnder48(reopened)).toEqual([])
+    await reopened.getByRole('button', { name: 'Save round' }).click()
+    await reopened.waitForURL('**/hcp')
+    await expect
+      .poll(() => reopened.getByRole('status').locator('.connection__waiting').textContent())
+      .toBe('1 round waiting to sync')
+    expect(await reopened.getByRole('link', { name: /^Resume round/ }).count()).toBe(0)
+    expect((await storedRounds(golfer.user.id)).map((round) => round.score)).toEqual([88, 90])
+
+    await phone.setOffline(false)
+    await expect
+      .poll(async () => (await storedRounds(golfer.user.id)).length, { timeout: LIVE_TIMEOUT })
+      .toBe(3)
+    const [card] = await storedRounds(golfer.user.id)
+    expect(card).toEqual({
+      id: roundId,
+      score: 80,
+      holes: 18,
+      hole_strokes: STROKES,
+      hole_pars: PARS,
+    })
+    expect(appProblems(problems)).toEqual([])
+    await phone.close()
+
+    // Differentials 10.0, 18.0, 20.0: three rounds, the lowest less 2.0 → 8.0.
+    const { page: laptop } = await open({ viewport: DESKTOP })
+    await logIn(laptop, golfer.email, golfer.password)
+    await laptop.getByRole('link', { name: 'HCP' }).click()
+    await laptop.getByRole('button', { name: /^Score 80, Home Links/ }).waitFor()
+    await expect.poll(() => laptop.getByTestId('handicap-display').textContent()).toContain('8.0')
+    expect(await laptop.getByRole('link', { name: /^Resume round/ }).count()).toBe(0)
+  })
+
+  it("says so when the round isn't being scored on this device", async ({ page }) => {
+    const golfer = await golferWith([{ name: 'Home Links', rating: 70, slope: 113 }])
+    await logIn(page, golfer.email, golfer.password)
+    await page.goto(appUrl('/play/01JZZZZZZZZZZZZZZZZZZZZZZZ'))
+    await heading(page, "This round isn't being scored on this device").waitFor()
+    expect(await axeBothSchemes(page)).toEqual([])
+    await page.getByRole('link', { name: 'Back to your rounds' }).click()
+    await page.waitForURL('**/hcp')
+  })
+})
