@@ -297,11 +297,23 @@ function HoleGrid({ card }: { card: Card }) {
             type="button"
             className="hole-grid__hole"
             aria-current={at === card.at ? 'step' : undefined}
-            aria-label={`Hole ${number}: ${score ? `${score.strokes} strokes` : 'not entered'}`}
             onClick={() => goTo(at)}
           >
+            {/* Named by what it shows, "Hole 7: 5 strokes", the words hidden but read. */}
+            <span className="visually-hidden">Hole </span>
             <span className="hole-grid__number">{number}</span>
-            <span className="hole-grid__strokes">{score ? score.strokes : '·'}</span>
+            <span className="visually-hidden">: </span>
+            {score ? (
+              <span className="hole-grid__strokes">
+                {score.strokes}
+                <span className="visually-hidden"> strokes</span>
+              </span>
+            ) : (
+              <span className="hole-grid__strokes">
+                <span aria-hidden="true">·</span>
+                <span className="visually-hidden">not entered</span>
+              </span>
+            )}
           </button>
         )
       })}
