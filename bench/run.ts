@@ -9,6 +9,7 @@ import { benchInstallability } from './installability-bench.ts'
 import { benchLighthouse } from './lighthouse-bench.ts'
 import { benchLoad } from './load-bench.ts'
 import { benchOriginalDesign } from './original-design-bench.ts'
+import { benchScorecard } from './scorecard-bench.ts'
 import { benchStack } from './stack-bench.ts'
 import { benchUi } from './ui-bench.ts'
 import { benchWhs } from './whs-bench.ts'
@@ -25,6 +26,10 @@ const sections: Section[] = [
   { title: 'Login bundle vs floor', run: benchBundle },
   { title: 'Installability: manifest, service worker, precache', run: benchInstallability },
   { title: 'UI: Add Round to index, and to the other device', run: () => benchUi() },
+  {
+    title: 'Scorecard: a tap on the stepper to the device (CPU 4× slower)',
+    run: () => benchScorecard(),
+  },
   { title: 'Lighthouse: every screen, and HCP with 200 rounds', run: () => benchLighthouse() },
   { title: 'Local stack REST and Realtime', run: () => benchStack() },
   { title: 'Import 1,000 rounds from CSV', run: () => benchImport() },

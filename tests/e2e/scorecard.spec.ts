@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect } from 'vitest'
 import { adminPool } from '../support/stack.ts'
-import { appUrl, DESKTOP, LIVE_TIMEOUT, serviceWorkerControls } from './support/browser.ts'
+import {
+  appUrl,
+  DESKTOP,
+  LIVE_TIMEOUT,
+  screenshot,
+  serviceWorkerControls,
+} from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { axeViolations } from './support/accessibility.ts'
 import { golferWith, logIn } from './support/golfer.ts'
@@ -40,12 +46,13 @@ function targetsUnder48(page: Page): Promise<string[]> {
   )
 }
 
-/** axe in light and dark, back to light. */
-async function axeBothSchemes(page: Page): Promise<string[]> {
+/** axe in light and dark (a screenshot of each for people to look at), back to light. */
+async function axeBothSchemes(page: Page, state: string): Promise<string[]> {
   const found: string[] = []
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
     found.push(...(await axeViolations(page)).map((violation) => `${colorScheme}: ${violation}`))
+    await screenshot(page, `scorecard-${state}-${colorScheme}`)
   }
   await page.emulateMedia({ colorScheme: 'light' })
   return found
@@ -109,7 +116,7 @@ describe('the scorecard', () => {
     await page.getByRole('button', { name: 'Start a round' }).click()
     const dialog = page.getByRole('dialog', { name: 'Start a round' })
     await dialog.getByLabel('Holes Played').waitFor()
-    expect(await axeBothSchemes(page)).toEqual([])
+    expect(await axeBothSchemes(page, 'start-dialog')).toEqual([])
     await dialog.getByRole('button', { name: 'Start scoring' }).click()
     await page.waitForURL('**/play/*')
     const roundId = new URL(page.url()).pathname.split('/').at(-1) as string
@@ -117,7 +124,7 @@ describe('the scorecard', () => {
     await phone.setOffline(true)
     await heading(page, 'Hole 1').waitFor()
     expect(await page.getByTestId('strokes-received').textContent()).toBe('0')
-    expect(await axeBothSchemes(page)).toEqual([])
+    expect(await axeBothSchemes(page, 'hole')).toEqual([])
     expect(await targetsUnder48(page)).toEqual([])
     for (let number = 1; number <= 10; number++) await enterHole(page, number)
     await heading(page, 'Hole 11').waitFor()
@@ -128,10 +135,10 @@ describe('the scorecard', () => {
     await reopened.goto(appUrl('/hcp'))
     const resume = reopened.getByRole('link', { name: 'Resume round at Home Links, hole 11' })
     await resume.waitFor()
-    expect(await axeBothSchemes(reopened)).toEqual([])
+    expect(await axeBothSchemes(reopened, 'resume')).toEqual([])
     await reopened.getByRole('button', { name: 'Discard' }).click()
     await reopened.getByRole('dialog', { name: 'Discard this round?' }).waitFor()
-    expect(await axeBothSchemes(reopened)).toEqual([])
+    expect(await axeBothSchemes(reopened, 'discard')).toEqual([])
     await reopened.getByRole('button', { name: 'Keep scoring' }).click()
     await resume.click()
     await heading(reopened, 'Hole 11').waitFor()
@@ -153,7 +160,7 @@ describe('the scorecard', () => {
     expect(await reopened.getByTestId('summary-capped').textContent()).toBe(
       'No hole was capped at net double bogey.',
     )
-    expect(await axeBothSchemes(reopened)).toEqual([])
+    expect(await axeBothSchemes(reopened, 'summary')).toEqual([])
     expect(await targetsUnder48(reopened)).toEqual([])
     await reopened.getByRole('button', { name: 'Save round' }).click()
     await reopened.waitForURL('**/hcp')
@@ -192,7 +199,7 @@ describe('the scorecard', () => {
     await logIn(page, golfer.email, golfer.password)
     await page.goto(appUrl('/play/01JZZZZZZZZZZZZZZZZZZZZZZZ'))
     await heading(page, "This round isn't being scored on this device").waitFor()
-    expect(await axeBothSchemes(page)).toEqual([])
+    expect(await axeBothSchemes(page, 'no-card')).toEqual([])
     await page.getByRole('link', { name: 'Back to your rounds' }).click()
     await page.waitForURL('**/hcp')
   })

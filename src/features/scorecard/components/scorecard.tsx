@@ -399,7 +399,7 @@ function Summary({
           className="button button--secondary"
           onClick={() => useCardStore.getState().goTo(card.scores.length - 1)}
         >
-          Back to hole {holeNumber(card, card.scores.length - 1)}
+          Previous
         </button>
         <button
           type="button"
