@@ -10,6 +10,7 @@ import { PROJECT_ROOT } from '../scripts/project.ts'
 import { serveAppFor } from '../tests/e2e/setup/global-app.ts'
 import { PHONE } from '../tests/e2e/support/browser.ts'
 import { buildFloorPage } from './bundle-bench.ts'
+import { scorableCourse, startRound } from './scorecard-bench.ts'
 import { benchGolfer, median, startBenchStack } from './support.ts'
 
 const COURSES = [
@@ -19,7 +20,7 @@ const COURSES = [
 ]
 const ROUNDS = 200
 const PERFORMANCE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
-/** `LIGHTHOUSE_ONLY=hcp` (or a comma list of accessibility, floor, login, hcp) runs just those. */
+/** `LIGHTHOUSE_ONLY=hcp` (or a comma list of accessibility, floor, login, hcp, play) runs just those. */
 const ONLY = new Set(process.env.LIGHTHOUSE_ONLY?.split(',').map((part) => part.trim()))
 const runs = (part: string) => ONLY.size === 0 || ONLY.has(part)
 
@@ -28,8 +29,9 @@ const runs = (part: string) => ONLY.size === 0 || ONLY.has(part)
  * the stack's floor page (react, react-dom and supabase-js alone) for reference, and on every
  * screen a golfer opens, against a production build served by `vite preview` and a local
  * stack. Accessibility for each screen; Performance, Total Blocking Time and the longest main-
- * thread task for the login screen and for the HCP screen of a golfer with 200 rounds (the median
- * of three runs, each listed).
+ * thread task for the login screen, for the HCP screen of a golfer with 200 rounds and for the
+ * scorecard (/play/<id>, a card started on the device first) (the median of three runs, each
+ * listed).
  *
  * The signed-in screens need a session: the golfer signs in once with Playwright in the bench's
  * browser profile, and Lighthouse keeps the profile's storage (disableStorageReset). Every audit
@@ -67,6 +69,8 @@ export async function benchLighthouse() {
   try {
     const golfer = await benchGolfer(stack, 'lighthouse')
     await seedRecord(golfer.client)
+    // The scorecard's course, whose tee has its holes' pars and stroke indexes.
+    if (runs('play')) await scorableCourse(golfer.client)
 
     const audit = (url: string, categories: string[]) =>
       inBrowser((_, port) => runLighthouse(url, port, categories))
@@ -81,6 +85,7 @@ export async function benchLighthouse() {
     for (let i = 0; runs('login') && i < PERFORMANCE_RUNS; i++)
       loginRuns.push(await audit(`${app.url}/`, ['performance']))
 
+    let playUrl: string | null = null
     await inBrowser(async (context) => {
       const page = context.pages()[0] ?? (await context.newPage())
       await page.goto(`${app.url}/`)
@@ -91,10 +96,18 @@ export async function benchLighthouse() {
       await page.getByRole('link', { name: 'HCP' }).click()
       await page.getByTestId('handicap-display').getByText(`From ${ROUNDS} rounds`).waitFor()
       // The service worker's shell is cached by now, as it is on a golfer's second visit.
+      // The card lives on the device: it is started here, in the profile the audits use.
+      if (runs('play')) playUrl = `${app.url}/play/${await startRound(page)}`
     })
 
     for (const route of runs('accessibility') ? ['/courses', '/hcp', '/account'] : []) {
       accessibility[route] = (await audit(app.url + route, ['accessibility'])).accessibility
+    }
+    const playRuns = []
+    if (playUrl) {
+      accessibility['/play/<id>'] = (await audit(playUrl, ['accessibility'])).accessibility
+      for (let i = 0; i < PERFORMANCE_RUNS; i++)
+        playRuns.push(await audit(playUrl, ['performance']))
     }
     const hcpRuns = []
     for (let i = 0; runs('hcp') && i < PERFORMANCE_RUNS; i++)
@@ -106,6 +119,7 @@ export async function benchLighthouse() {
       floor_page_performance: summary(floorRuns),
       login_performance: summary(loginRuns),
       hcp_with_200_rounds_performance: summary(hcpRuns),
+      play_scorecard_performance: summary(playRuns),
     }
   } finally {
     await floor.close()

@@ -52,7 +52,9 @@ export async function benchScorecard(options: { taps?: number } = {}) {
       const up = i % 10 < 5
       strokes += up ? 1 : -1
       await page.evaluate(`(${ARM_IN_PAGE})(${JSON.stringify({ key: golfer.userId, strokes })})`)
-      await page.getByRole('button', { name: `Strokes: ${up ? 'one more' : 'one fewer'}` }).click()
+      await page
+        .getByRole('button', { name: `Strokes: ${up ? 'one more' : 'one fewer'}`, exact: true })
+        .click()
       const marks = await page
         .waitForFunction(() => (window as unknown as { tapMarks: TapMarks }).tapMarks.drawn, null, {
           timeout: 15_000,
