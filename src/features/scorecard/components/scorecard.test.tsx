@@ -1,0 +1,154 @@
+import { screen } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { renderAt } from '@/testing/render-at'
+import { readCard, writeCard, type Card } from '../lib/card'
+import { ResumeRound } from './resume-round'
+import { Scorecard, type CardScoring } from './scorecard'
+
+const USER = 'golfer-1'
+const ID = '01JCARD000000000000000000A'
+
+/** A back nine: holes 10–18, pars 4 4 3 5 4 4 3 4 5 (36). */
+function aCard(overrides: Partial<Card> = {}): Card {
+  return {
+    id: ID,
+    courseId: 'course-1',
+    courseName: 'Pebble Beach',
+    teeId: 'tee-1',
+    teeName: 'Blue',
+    nine: { side: 'back', rating: 35.4, slope: 118 },
+    rating: 35.4,
+    slope: 118,
+    holePars: [4, 4, 3, 5, 4, 4, 3, 4, 5],
+    strokeIndexes: [8, 4, 18, 2, 12, 16, 6, 10, 14],
+    firstHole: 10,
+    playedOn: '2026-11-25',
+    scores: Array.from({ length: 9 }, () => null),
+    at: 0,
+    ...overrides,
+  }
+}
+
+const par = (strokes: number) => ({
+  strokes,
+  putts: null,
+  fairwayHit: null,
+  greenInRegulation: null,
+  penalties: null,
+})
+
+/** Course handicap 3 on this nine: a stroke on the three lowest indexes (holes 13, 11, 16). */
+const scoring = (): CardScoring => ({
+  courseHandicap: 3,
+  received: [0, 1, 0, 1, 0, 0, 1, 0, 0],
+  maximums: [6, 7, 5, 8, 6, 6, 6, 6, 7],
+  adjustedGross: () => 41,
+})
+
+function renderCard(save = vi.fn(() => Promise.resolve(true)), known = () => false) {
+  return renderAt(
+    `/play/${ID}`,
+    <Scorecard
+      userId={USER}
+      roundId={ID}
+      scoring={scoring}
+      save={save}
+      isKnownRound={known}
+      onFinished={() => undefined}
+    />,
+  )
+}
+
+describe('Scorecard', () => {
+  it('starts a hole at par, stores each tap on the device, and Next keeps the hole', async () => {
+    writeCard(USER, aCard())
+    const { user } = renderCard()
+    expect(await screen.findByRole('heading', { name: 'Hole 10' })).toBeInTheDocument()
+    expect(screen.getByTestId('strokes-received')).toHaveTextContent('0')
+    expect(screen.getByTestId('strokes-label-value')).toHaveTextContent('4')
+    await user.click(screen.getByRole('button', { name: 'Strokes: one more' }))
+    expect(readCard(USER)?.scores[0]?.strokes).toBe(5)
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    expect(await screen.findByRole('heading', { name: 'Hole 11' })).toBeInTheDocument()
+    expect(screen.getByTestId('strokes-received')).toHaveTextContent('1')
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    // Hole 11 kept at its par, 4: 9 strokes, +1 over two holes.
+    expect(readCard(USER)?.scores.slice(0, 2)).toEqual([par(5), par(4)])
+    expect(screen.getByTestId('running-total')).toHaveTextContent('Total 9 · +1 after 2 holes')
+  })
+
+  it('offers the fairway only on a par 4 or 5', async () => {
+    writeCard(USER, aCard({ at: 2 }))
+    renderCard()
+    expect(await screen.findByRole('heading', { name: 'Hole 12' })).toBeInTheDocument()
+    expect(screen.queryByRole('group', { name: 'Fairway hit' })).toBeNull()
+    expect(screen.getByRole('group', { name: 'Green in regulation' })).toBeInTheDocument()
+  })
+
+  it('finishes once from the summary, with the adjusted gross and the capped holes', async () => {
+    const strokes = [4, 9, 3, 5, 4, 4, 3, 4, 5]
+    writeCard(USER, aCard({ scores: strokes.map(par), at: 9 }))
+    const save = vi.fn(() => Promise.resolve(true))
+    const { user } = renderCard(save)
+    expect(await screen.findByRole('heading', { name: 'Round summary' })).toBeInTheDocument()
+    expect(screen.getByTestId('summary-gross')).toHaveTextContent('41')
+    expect(screen.getByTestId('summary-to-par')).toHaveTextContent('+5')
+    // Hole 11: 9 strokes against its most of 7.
+    expect(screen.getByTestId('summary-capped')).toHaveTextContent(
+      'Capped at net double bogey: hole 11.',
+    )
+    await user.click(screen.getByRole('button', { name: 'Save round' }))
+    expect(save).toHaveBeenCalledTimes(1)
+    expect(readCard(USER)).toBeNull()
+  })
+
+  it("says a round isn't being scored on this device", async () => {
+    renderCard()
+    expect(
+      await screen.findByRole('heading', { name: "This round isn't being scored on this device" }),
+    ).toBeInTheDocument()
+  })
+
+  it('drops a card whose round is already stored', async () => {
+    writeCard(USER, aCard())
+    renderCard(undefined, () => true)
+    expect(
+      await screen.findByRole('heading', { name: "This round isn't being scored on this device" }),
+    ).toBeInTheDocument()
+    expect(readCard(USER)).toBeNull()
+  })
+})
+
+describe('ResumeRound', () => {
+  it('resumes at the hole the golfer was on, and discards only after a confirmation', async () => {
+    writeCard(USER, aCard({ at: 3 }))
+    const { user } = renderAt(
+      '/hcp',
+      <ResumeRound userId={USER} isKnownRound={() => false}>
+        <p>Start a round</p>
+      </ResumeRound>,
+    )
+    expect(
+      screen.getByRole('link', { name: 'Resume round at Pebble Beach, hole 13' }),
+    ).toHaveAttribute('href', `/play/${ID}`)
+    await user.click(screen.getByRole('button', { name: 'Discard' }))
+    await user.click(await screen.findByRole('button', { name: 'Keep scoring' }))
+    expect(readCard(USER)).not.toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Discard' }))
+    await user.click(await screen.findByRole('button', { name: 'Discard round' }))
+    expect(readCard(USER)).toBeNull()
+    expect(screen.getByText('Start a round')).toBeInTheDocument()
+  })
+
+  it('drops a card whose round is already in the rounds or the outbox', () => {
+    writeCard(USER, aCard())
+    renderAt(
+      '/hcp',
+      <ResumeRound userId={USER} isKnownRound={(id) => id === ID}>
+        <p>Start a round</p>
+      </ResumeRound>,
+    )
+    expect(screen.getByText('Start a round')).toBeInTheDocument()
+    expect(readCard(USER)).toBeNull()
+  })
+})
