@@ -7,7 +7,7 @@ import { serveAppFor } from '../tests/e2e/setup/global-app.ts'
 import { launchBrowser, PHONE } from '../tests/e2e/support/browser.ts'
 import { benchGolfer, startBenchStack, summarise } from './support.ts'
 
-export const SCORECARD_COURSE = { name: 'Bench Links', rating: 71.3, slope: 131, par: 72 }
+export const SCORECARD_COURSE = { name: 'Card Links', rating: 71.3, slope: 131, par: 72 }
 export const SCORECARD_PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 4, 3, 5, 4, 4, 3, 4, 5]
 export const SCORECARD_STROKE_INDEXES = [
   7, 3, 17, 1, 11, 15, 5, 9, 13, 8, 4, 18, 2, 12, 16, 6, 10, 14,
