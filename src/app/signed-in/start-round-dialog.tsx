@@ -3,15 +3,19 @@ import { Link } from 'react-router-dom'
 import { ulid } from 'ulid'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { Dialog, DialogActions } from '@/components/ui/dialog'
-import { SelectField } from '@/components/ui/select-field'
-import { TextField } from '@/components/ui/text-field'
-import { NineFields, parseNineFields } from '@/features/rounds/components/add-round-dialog'
-import { EARLIEST_PLAYED_ON, localToday, parsePlayedOn } from '@/features/rounds/lib/played-on'
+import {
+  CourseField,
+  DatePlayedField,
+  HolesPlayedField,
+  NineFields,
+  TeeField,
+  parseNineFields,
+  type Played,
+} from '@/features/rounds/components/add-round-dialog'
+import { localToday, parsePlayedOn } from '@/features/rounds/lib/played-on'
 import { PLAYED_ON_IN_FUTURE, PLAYED_ON_INVALID } from '@/features/rounds/lib/round-messages'
-import type { CourseChoice, NineSide } from '@/features/rounds/types'
+import type { CourseChoice } from '@/features/rounds/types'
 import { writeCard, type Card } from '@/features/scorecard/lib/card'
-
-type Played = 'all' | NineSide
 
 export const NO_HOLE_DATA =
   "This tee can't be scored hole by hole yet: add each hole's par and stroke index to this tee on the Courses screen."
@@ -93,39 +97,24 @@ function StartRoundForm({ userId, courses, onStarted }: StartRoundDialogProps) {
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <SelectField
-        label="Course Name"
-        name="courseId"
+      <CourseField
+        courses={courses}
         value={courseId}
-        onChange={(event) => {
-          setCourseId(event.target.value)
+        onChange={(id) => {
+          setCourseId(id)
           setTeeId(null)
           setPlayed('all')
         }}
-      >
-        {courses.length === 1 ? null : <option value="">Choose a course</option>}
-        {courses.map((known) => (
-          <option key={known.id} value={known.id}>
-            {known.name}
-          </option>
-        ))}
-      </SelectField>
+      />
       {tee ? (
-        <SelectField
-          label="Tee"
-          name="teeId"
+        <TeeField
+          tees={tees}
           value={tee.id}
-          onChange={(event) => {
-            setTeeId(event.target.value)
+          onChange={(id) => {
+            setTeeId(id)
             setPlayed('all')
           }}
-        >
-          {tees.map((known) => (
-            <option key={known.id} value={known.id}>
-              {known.name} ({known.holes} holes)
-            </option>
-          ))}
-        </SelectField>
+        />
       ) : null}
       {course && !scorable ? (
         <p className="form__note" data-testid="no-hole-data">
@@ -133,27 +122,10 @@ function StartRoundForm({ userId, courses, onStarted }: StartRoundDialogProps) {
         </p>
       ) : null}
       {tee?.holes === 18 && scorable ? (
-        <SelectField
-          label="Holes Played"
-          name="played"
-          value={played}
-          onChange={(event) => setPlayed(event.target.value as Played)}
-        >
-          <option value="all">All 18 holes</option>
-          <option value="front">Front nine (holes 1–9)</option>
-          <option value="back">Back nine (holes 10–18)</option>
-        </SelectField>
+        <HolesPlayedField value={played} onChange={setPlayed} />
       ) : null}
       {nine ? <NineFields /> : null}
-      <TextField
-        label="Date Played"
-        name="playedOn"
-        type="date"
-        min={EARLIEST_PLAYED_ON}
-        max={today}
-        defaultValue={today}
-        hint="Today, or the day you played; not in the future"
-      />
+      <DatePlayedField today={today} defaultValue={today} />
       <p className="field__hint">
         The card is kept on this device until you finish it; the round then reaches your other
         devices.

@@ -13,6 +13,7 @@ import {
   PLAYED_ON_INVALID,
 } from '../lib/round-messages'
 import type { CourseChoice, HoleScore, NineSide, RoundInput } from '../types'
+import type { RoundTee } from '@/lib/tables/rounds'
 
 /** What the form starts with: nothing for a new round but the course used last; a round's values for an edit. */
 export interface RoundFormValues {
@@ -29,7 +30,7 @@ export interface RoundFormValues {
 }
 
 /** "Holes Played" on an 18-hole tee: all of them, or one of its nines. */
-type Played = 'all' | NineSide
+export type Played = 'all' | NineSide
 
 interface RoundDialogProps {
   open: boolean
@@ -170,49 +171,19 @@ function RoundForm({
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <SelectField
-        label="Course Name"
-        name="courseId"
-        value={courseId}
-        onChange={(event) => chooseCourse(event.target.value)}
-      >
-        {onlyCourse ? null : <option value="">Choose a course</option>}
-        {courses.map((known) => (
-          <option key={known.id} value={known.id}>
-            {known.name}
-          </option>
-        ))}
-      </SelectField>
+      <CourseField courses={courses} value={courseId} onChange={chooseCourse} />
       {tee ? (
-        <SelectField
-          label="Tee"
-          name="teeId"
+        <TeeField
+          tees={tees}
           value={tee.id}
-          onChange={(event) => {
-            setTeeId(event.target.value)
+          onChange={(id) => {
+            setTeeId(id)
             setTeeChosen(true)
             setPlayed('all')
           }}
-        >
-          {tees.map((known) => (
-            <option key={known.id} value={known.id}>
-              {known.name} ({known.holes} holes)
-            </option>
-          ))}
-        </SelectField>
+        />
       ) : null}
-      {ninesOffered ? (
-        <SelectField
-          label="Holes Played"
-          name="played"
-          value={played}
-          onChange={(event) => setPlayed(event.target.value as Played)}
-        >
-          <option value="all">All 18 holes</option>
-          <option value="front">Front nine (holes 1–9)</option>
-          <option value="back">Back nine (holes 10–18)</option>
-        </SelectField>
-      ) : null}
+      {ninesOffered ? <HolesPlayedField value={played} onChange={setPlayed} /> : null}
       {nine ? <NineFields initial={initial?.nine ? initial : undefined} /> : null}
       <TextField
         label="Gross Score"
@@ -228,15 +199,7 @@ function RoundForm({
           18-hole score.
         </p>
       ) : null}
-      <TextField
-        label="Date Played"
-        name="playedOn"
-        type="date"
-        min={EARLIEST_PLAYED_ON}
-        max={today}
-        defaultValue={initial?.playedOn ?? today}
-        hint="Today, or the day you played; not in the future"
-      />
+      <DatePlayedField today={today} defaultValue={initial?.playedOn ?? today} />
       <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
       <DialogActions submitLabel={submitLabel} />
     </form>
@@ -286,4 +249,97 @@ export function parseNineFields(
     return `The nine's ${problems.join(' ').replace(/^The /, '').replace(/ The /g, ' Its ')}`
   }
   return { side, rating, slope }
+}
+
+/*
+ * The fields a round is played on, shared by the Add/Edit Round dialog and Start a round (which
+ * keeps score hole by hole): the same labels, choices and bounds in both.
+ */
+
+/** The golfer's courses; "Choose a course" first unless there is only one. */
+export function CourseField({
+  courses,
+  value,
+  onChange,
+}: {
+  courses: readonly CourseChoice[]
+  value: string
+  onChange(id: string): void
+}) {
+  return (
+    <SelectField
+      label="Course Name"
+      name="courseId"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      {courses.length === 1 ? null : <option value="">Choose a course</option>}
+      {courses.map((known) => (
+        <option key={known.id} value={known.id}>
+          {known.name}
+        </option>
+      ))}
+    </SelectField>
+  )
+}
+
+export function TeeField({
+  tees,
+  value,
+  onChange,
+}: {
+  tees: readonly RoundTee[]
+  value: string
+  onChange(id: string): void
+}) {
+  return (
+    <SelectField
+      label="Tee"
+      name="teeId"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      {tees.map((known) => (
+        <option key={known.id} value={known.id}>
+          {known.name} ({known.holes} holes)
+        </option>
+      ))}
+    </SelectField>
+  )
+}
+
+/** On an 18-hole tee: all 18 holes, or one of its nines. */
+export function HolesPlayedField({
+  value,
+  onChange,
+}: {
+  value: Played
+  onChange(played: Played): void
+}) {
+  return (
+    <SelectField
+      label="Holes Played"
+      name="played"
+      value={value}
+      onChange={(event) => onChange(event.target.value as Played)}
+    >
+      <option value="all">All 18 holes</option>
+      <option value="front">Front nine (holes 1–9)</option>
+      <option value="back">Back nine (holes 10–18)</option>
+    </SelectField>
+  )
+}
+
+export function DatePlayedField({ today, defaultValue }: { today: string; defaultValue: string }) {
+  return (
+    <TextField
+      label="Date Played"
+      name="playedOn"
+      type="date"
+      min={EARLIEST_PLAYED_ON}
+      max={today}
+      defaultValue={defaultValue}
+      hint="Today, or the day you played; not in the future"
+    />
+  )
 }
