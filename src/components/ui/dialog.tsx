@@ -53,3 +53,27 @@ export function DialogActions({ submitLabel }: { submitLabel: string }) {
     </div>
   )
 }
+
+/** A confirmation's footer: the first button keeps things as they are, the second does it. */
+export function ConfirmActions({
+  cancelLabel,
+  confirmLabel,
+  onConfirm,
+}: {
+  cancelLabel: string
+  confirmLabel: string
+  onConfirm(): void
+}) {
+  return (
+    <div className="form__actions">
+      <DialogClose asChild>
+        <button type="button" className="button button--secondary">
+          {cancelLabel}
+        </button>
+      </DialogClose>
+      <button type="button" className="button button--danger" onClick={onConfirm}>
+        {confirmLabel}
+      </button>
+    </div>
+  )
+}

@@ -1,4 +1,4 @@
-import { Dialog, DialogClose } from '@/components/ui/dialog'
+import { ConfirmActions, Dialog } from '@/components/ui/dialog'
 import { roundsKeptMessage } from '../lib/course-messages'
 import type { Course } from '../types'
 
@@ -23,23 +23,14 @@ export function DeleteCourseDialog({
       title={`Delete ${course.name}?`}
       description={roundsKeptMessage(roundCount)}
     >
-      <div className="form__actions">
-        <DialogClose asChild>
-          <button type="button" className="button button--secondary">
-            Cancel
-          </button>
-        </DialogClose>
-        <button
-          type="button"
-          className="button button--danger"
-          onClick={() => {
-            onOpenChange(false)
-            onDelete()
-          }}
-        >
-          Delete the course
-        </button>
-      </div>
+      <ConfirmActions
+        cancelLabel="Cancel"
+        confirmLabel="Delete the course"
+        onConfirm={() => {
+          onOpenChange(false)
+          onDelete()
+        }}
+      />
     </Dialog>
   )
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { Dialog, DialogClose } from '@/components/ui/dialog'
+import { ConfirmActions, Dialog } from '@/components/ui/dialog'
 import { currentHoleNumber, readCard, removeCard } from '../lib/card'
 
 interface ResumeRoundProps {
@@ -46,24 +46,15 @@ export function ResumeRound({ userId, isKnownRound, children }: ResumeRoundProps
             </button>
           }
         >
-          <div className="form__actions">
-            <DialogClose asChild>
-              <button type="button" className="button button--secondary">
-                Keep scoring
-              </button>
-            </DialogClose>
-            <button
-              type="button"
-              className="button button--danger"
-              onClick={() => {
-                removeCard(userId)
-                setCard(null)
-                setConfirming(false)
-              }}
-            >
-              Discard round
-            </button>
-          </div>
+          <ConfirmActions
+            cancelLabel="Keep scoring"
+            confirmLabel="Discard round"
+            onConfirm={() => {
+              removeCard(userId)
+              setCard(null)
+              setConfirming(false)
+            }}
+          />
         </Dialog>
       </div>
     </div>

@@ -1,41 +1,13 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { renderAt } from '@/testing/render-at'
-import { readCard, writeCard, type Card } from '../lib/card'
+import { readCard, writeCard } from '../lib/card'
+import { aCard, CARD_ID, hole } from '../testing'
 import { ResumeRound } from './resume-round'
 import { Scorecard, type CardScoring } from './scorecard'
 
 const USER = 'golfer-1'
-const ID = '01JCARD000000000000000000A'
-
-/** A back nine: holes 10–18, pars 4 4 3 5 4 4 3 4 5 (36). */
-function aCard(overrides: Partial<Card> = {}): Card {
-  return {
-    id: ID,
-    courseId: 'course-1',
-    courseName: 'Pebble Beach',
-    teeId: 'tee-1',
-    teeName: 'Blue',
-    nine: { side: 'back', rating: 35.4, slope: 118 },
-    rating: 35.4,
-    slope: 118,
-    holePars: [4, 4, 3, 5, 4, 4, 3, 4, 5],
-    strokeIndexes: [8, 4, 18, 2, 12, 16, 6, 10, 14],
-    firstHole: 10,
-    playedOn: '2026-11-25',
-    scores: Array.from({ length: 9 }, () => null),
-    at: 0,
-    ...overrides,
-  }
-}
-
-const par = (strokes: number) => ({
-  strokes,
-  putts: null,
-  fairwayHit: null,
-  greenInRegulation: null,
-  penalties: null,
-})
+const ID = CARD_ID
 
 /** Course handicap 3 on this nine: a stroke on the three lowest indexes (holes 13, 11, 16). */
 const scoring = (): CardScoring => ({
@@ -73,7 +45,7 @@ describe('Scorecard', () => {
     expect(screen.getByTestId('strokes-received')).toHaveTextContent('1')
     await user.click(screen.getByRole('button', { name: 'Next' }))
     // Hole 11 kept at its par, 4: 9 strokes, +1 over two holes.
-    expect(readCard(USER)?.scores.slice(0, 2)).toEqual([par(5), par(4)])
+    expect(readCard(USER)?.scores.slice(0, 2)).toEqual([hole(5), hole(4)])
     expect(screen.getByTestId('running-total')).toHaveTextContent('Total 9 · +1 after 2 holes')
   })
 
@@ -87,7 +59,7 @@ describe('Scorecard', () => {
 
   it('finishes once from the summary, with the adjusted gross and the capped holes', async () => {
     const strokes = [4, 9, 3, 5, 4, 4, 3, 4, 5]
-    writeCard(USER, aCard({ scores: strokes.map(par), at: 9 }))
+    writeCard(USER, aCard({ scores: strokes.map((count) => hole(count)), at: 9 }))
     const save = vi.fn(() => Promise.resolve(true))
     const { user } = renderCard(save)
     expect(await screen.findByRole('heading', { name: 'Round summary' })).toBeInTheDocument()

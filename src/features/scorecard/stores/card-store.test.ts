@@ -1,38 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
-import { readCard, writeCard, type Card } from '../lib/card'
+import { readCard, writeCard } from '../lib/card'
+import { aCard, CARD_ID, hole } from '../testing'
 import { useCardStore } from './card-store'
 
 const USER = 'golfer-1'
 const OTHER = 'golfer-2'
-
-/** A front nine: pars 4 5 3 4 4 3 5 4 4 (36). */
-function aCard(overrides: Partial<Card> = {}): Card {
-  return {
-    id: '01JCARD000000000000000000A',
-    courseId: 'course-1',
-    courseName: 'Pebble Beach',
-    teeId: 'tee-1',
-    teeName: 'Blue',
-    nine: null,
-    rating: 36.1,
-    slope: 128,
-    holePars: [4, 5, 3, 4, 4, 3, 5, 4, 4],
-    strokeIndexes: [7, 3, 17, 1, 11, 15, 5, 9, 13],
-    firstHole: 1,
-    playedOn: '2026-11-25',
-    scores: Array.from({ length: 9 }, () => null),
-    at: 0,
-    ...overrides,
-  }
-}
-
-const hole = (strokes: number, putts: number | null = null) => ({
-  strokes,
-  putts,
-  fairwayHit: null,
-  greenInRegulation: null,
-  penalties: null,
-})
 
 /** What a reopened tab reads: the device, not the store. */
 const onDevice = () => readCard(USER)
@@ -97,7 +69,7 @@ describe('the card store', () => {
     const first = useCardStore.getState().finish(save)
     const second = useCardStore.getState().finish(save)
     // Not yet in the outbox: a kill now keeps the card.
-    expect(onDevice()?.id).toBe('01JCARD000000000000000000A')
+    expect(onDevice()?.id).toBe(CARD_ID)
     hold(true)
     expect(await first).toBe(true)
     expect(await second).toBe(false)
@@ -126,7 +98,7 @@ describe('the card store', () => {
     useCardStore.getState().load(USER)
     useCardStore.getState().dropIfFinished((id) => id === 'another-round')
     expect(onDevice()).not.toBeNull()
-    useCardStore.getState().dropIfFinished((id) => id === '01JCARD000000000000000000A')
+    useCardStore.getState().dropIfFinished((id) => id === CARD_ID)
     expect(onDevice()).toBeNull()
     expect(useCardStore.getState().card).toBeNull()
   })

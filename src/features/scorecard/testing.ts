@@ -1,0 +1,37 @@
+import type { HoleScore } from '@/lib/tables/rounds'
+import type { Card } from './lib/card'
+
+export const CARD_ID = '01JCARD000000000000000000A'
+
+/**
+ * For tests: a back nine played from an 18-hole tee, holes 10–18, pars 4 4 3 5 4 4 3 4 5 (36),
+ * nothing entered yet.
+ */
+export function aCard(overrides: Partial<Card> = {}): Card {
+  return {
+    id: CARD_ID,
+    courseId: 'course-1',
+    courseName: 'Pebble Beach',
+    teeId: 'tee-1',
+    teeName: 'Blue',
+    nine: { side: 'back', rating: 35.4, slope: 118 },
+    rating: 35.4,
+    slope: 118,
+    holePars: [4, 4, 3, 5, 4, 4, 3, 4, 5],
+    strokeIndexes: [8, 4, 18, 2, 12, 16, 6, 10, 14],
+    firstHole: 10,
+    playedOn: '2026-11-25',
+    scores: Array.from({ length: 9 }, () => null),
+    at: 0,
+    ...overrides,
+  }
+}
+
+/** A hole with only its strokes (and putts, if given) recorded. */
+export const hole = (strokes: number, putts: number | null = null): HoleScore => ({
+  strokes,
+  putts,
+  fairwayHit: null,
+  greenInRegulation: null,
+  penalties: null,
+})
