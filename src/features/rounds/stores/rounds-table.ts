@@ -43,9 +43,12 @@ export const roundsTable = defineRecordsTable({
     if (error.failure === 'gone') return EDIT_ROUND_GONE
     return action === 'add' ? ADD_ROUND_UNAVAILABLE : EDIT_ROUND_UNAVAILABLE
   },
-  /** "Score 88 at Pebble Beach, 12 Nov 2026": what the golfer typed, so a refusal loses nothing. */
+  /** "Score 88 at Pebble Beach, 12 Nov 2026": what the golfer typed, so a refusal loses nothing;
+   * a round scored hole by hole adds its strokes, "(strokes 5 4 3 …)". */
   describe: (round) =>
-    `Score ${round.score} at ${round.courseName}, ${formatPlayedOn(round.playedOn)}`,
+    `Score ${round.score} at ${round.courseName}, ${formatPlayedOn(round.playedOn)}${
+      round.holeScores ? ` (strokes ${round.holeScores.map((hole) => hole.strokes).join(' ')})` : ''
+    }`,
   upgradeInput: upgradeRoundInput,
   upgradeRecord: upgradeRoundRecord,
 })
