@@ -173,7 +173,10 @@ function HoleView({ card, scoring }: { card: Card; scoring: CardScoring }) {
         <Stepper
           label="Penalty strokes"
           value={shown.penalties}
-          bounds={PENALTY_BOUNDS}
+          bounds={{
+            min: PENALTY_BOUNDS.min,
+            max: Math.min(PENALTY_BOUNDS.max, shown.strokes - 1),
+          }}
           onChange={(penalties) => change({ penalties })}
         />
         {par >= 4 ? (

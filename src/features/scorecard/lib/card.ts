@@ -98,7 +98,7 @@ export const PENALTY_BOUNDS = { min: 0, max: 10 } as const
 
 /**
  * A hole as the golfer changed it, kept within the database's bounds: strokes 1–20, putts 0–10
- * and never more than the strokes, penalty strokes 0–10 and within the strokes, a fairway only
+ * and never more than the strokes, penalty strokes 0–10 and fewer than the strokes, a fairway only
  * on a par 4 or 5.
  */
 export function keptInBounds(score: HoleScore, par: number): HoleScore {
@@ -108,7 +108,7 @@ export function keptInBounds(score: HoleScore, par: number): HoleScore {
   const penalties =
     score.penalties === null
       ? null
-      : Math.min(strokes, PENALTY_BOUNDS.max, Math.max(0, score.penalties))
+      : Math.min(strokes - 1, PENALTY_BOUNDS.max, Math.max(0, score.penalties))
   return {
     strokes,
     putts,

@@ -52,13 +52,16 @@ describe('the card store', () => {
   it('keeps a hole within the bounds the database checks', () => {
     writeCard(USER, aCard())
     useCardStore.getState().load(USER)
-    // Hole 3 is a par 3: no fairway; putts at most the strokes; strokes 1 to 20.
+    // Hole 12 is a par 3: no fairway; putts at most the strokes; strokes 1 to 20.
     useCardStore.getState().enter(2, { ...hole(2, 4), fairwayHit: true })
     expect(onDevice()?.scores[2]).toEqual({ ...hole(2, 2), fairwayHit: null })
     useCardStore.getState().enter(1, hole(25))
     expect(onDevice()?.scores[1]?.strokes).toBe(20)
     useCardStore.getState().enter(1, hole(0))
     expect(onDevice()?.scores[1]?.strokes).toBe(1)
+    // Penalty strokes are fewer than the strokes: 3 of them in 3 strokes is 2.
+    useCardStore.getState().enter(1, { ...hole(3), penalties: 3 })
+    expect(onDevice()?.scores[1]?.penalties).toBe(2)
   })
 
   it('finishes once: the card goes only after the round is in the outbox', async () => {
