@@ -79,11 +79,16 @@ interface StoredRound {
   holes: number
   hole_strokes: number[] | null
   hole_pars: number[] | null
+  hole_putts: (number | null)[] | null
+  hole_fairways: (boolean | null)[] | null
+  hole_greens: (boolean | null)[] | null
+  hole_penalties: (number | null)[] | null
 }
 
 async function storedRounds(userId: string): Promise<StoredRound[]> {
   const { rows } = await pool.query<StoredRound>(
-    `select id, score, holes, hole_strokes, hole_pars from public.rounds
+    `select id, score, holes, hole_strokes, hole_pars, hole_putts, hole_fairways, hole_greens,
+            hole_penalties from public.rounds
       where user_id = $1 order by score`,
     [userId],
   )
@@ -126,6 +131,18 @@ describe('the scorecard', () => {
     expect(await page.getByTestId('strokes-received').textContent()).toBe('0')
     expect(await axeBothSchemes(page, 'hole')).toEqual([])
     expect(await targetsUnder48(page)).toEqual([])
+    // Hole 1's details too: two putts, the fairway missed, the green hit; the rest not recorded.
+    await page.getByRole('button', { name: 'Putts: one more' }).click()
+    await page.getByRole('button', { name: 'Putts: one more' }).click()
+    await page
+      .getByRole('group', { name: 'Fairway hit' })
+      .getByRole('button', { name: 'No' })
+      .click()
+    await page
+      .getByRole('group', { name: 'Green in regulation' })
+      .getByRole('button', { name: 'Yes' })
+      .click()
+    await expect.poll(() => page.getByTestId('putts-label-value').textContent()).toBe('2')
     for (let number = 1; number <= 10; number++) await enterHole(page, number)
     await heading(page, 'Hole 11').waitFor()
 
@@ -181,6 +198,11 @@ describe('the scorecard', () => {
       holes: 18,
       hole_strokes: STROKES,
       hole_pars: PARS,
+      hole_putts: [2, ...Array<null>(17).fill(null)],
+      hole_fairways: [false, ...Array<null>(17).fill(null)],
+      hole_greens: [true, ...Array<null>(17).fill(null)],
+      // Nothing recorded on any hole: no column at all, as for a total.
+      hole_penalties: null,
     })
     expect(appProblems(problems)).toEqual([])
     await phone.close()

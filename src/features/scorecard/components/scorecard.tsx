@@ -221,7 +221,7 @@ interface StepperProps {
   onChange(value: number): void
 }
 
-/** − value +: a first + on a value not recorded records the lowest. */
+/** − value +: a first + on a value not recorded records 1 (a putt, a penalty stroke). */
 function Stepper({ label, value, bounds, large = false, note = null, onChange }: StepperProps) {
   const labelId = `${label.replace(/\W+/g, '-').toLowerCase()}-label`
   return (
@@ -249,8 +249,8 @@ function Stepper({ label, value, bounds, large = false, note = null, onChange }:
         type="button"
         className="stepper__button"
         aria-label={`${label}: one more`}
-        disabled={value !== null && value >= bounds.max}
-        onClick={() => onChange(value === null ? bounds.min : value + 1)}
+        disabled={(value ?? 0) >= bounds.max}
+        onClick={() => onChange(value === null ? Math.max(bounds.min, 1) : value + 1)}
       >
         +
       </button>
