@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { renderAt } from '@/testing/render-at'
 import { readCard, writeCard } from '../lib/card'
@@ -47,6 +47,24 @@ describe('Scorecard', () => {
     // Hole 11 kept at its par, 4: 9 strokes, +1 over two holes.
     expect(readCard(USER)?.scores.slice(0, 2)).toEqual([hole(5), hole(4)])
     expect(screen.getByTestId('running-total')).toHaveTextContent('Total 9 · +1 after 2 holes')
+  })
+
+  it('goes to the next hole on a swipe left and back on a swipe right, not on a tap', async () => {
+    writeCard(USER, aCard())
+    renderCard()
+    const card = await screen.findByRole('region', { name: 'Scorecard, Pebble Beach' })
+    const swipe = (fromX: number, toX: number) => {
+      fireEvent.pointerDown(card, { clientX: fromX, clientY: 400 })
+      fireEvent.pointerUp(card, { clientX: toX, clientY: 410 })
+    }
+    swipe(300, 290)
+    expect(screen.getByRole('heading', { name: 'Hole 10' })).toBeInTheDocument()
+    swipe(300, 100)
+    expect(await screen.findByRole('heading', { name: 'Hole 11' })).toBeInTheDocument()
+    // Swiping on keeps the hole as shown, at par.
+    expect(readCard(USER)?.scores[0]).toEqual(hole(4))
+    swipe(100, 300)
+    expect(await screen.findByRole('heading', { name: 'Hole 10' })).toBeInTheDocument()
   })
 
   it('offers the fairway only on a par 4 or 5', async () => {
