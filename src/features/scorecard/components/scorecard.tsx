@@ -376,7 +376,11 @@ function Summary({
         </div>
         <div>
           <dt>Course handicap</dt>
-          <dd>{scoring.courseHandicap === null ? 'No index yet' : scoring.courseHandicap}</dd>
+          {scoring.courseHandicap === null ? (
+            <dd className="summary__words">No index yet</dd>
+          ) : (
+            <dd>{scoring.courseHandicap}</dd>
+          )}
         </div>
       </dl>
       <p data-testid="summary-capped">
