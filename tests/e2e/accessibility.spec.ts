@@ -326,6 +326,9 @@ describe('keyboard only', () => {
     await waitForTitle(page, 'Handicap · HCPFast')
     await expect.poll(() => focused(page)).toBe('h1 Handicap')
 
+    // Start a round (the scorecard) comes first, then Add Round for a round played already.
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('button Start a round')
     await page.keyboard.press('Tab')
     expect(await focused(page)).toBe('button Add a round...')
     await page.keyboard.press('Enter')
