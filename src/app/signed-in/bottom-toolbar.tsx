@@ -1,10 +1,11 @@
 import { useState } from 'react'
 import { NavLink, useNavigate } from 'react-router-dom'
-import { Dialog, DialogClose } from '@/components/ui/dialog'
+import { ConfirmActions, Dialog } from '@/components/ui/dialog'
 import { FlagIcon } from '@/components/ui/flag-icon'
 import { GaugeIcon, LogoutIcon } from '@/components/ui/icons'
 import { signOut } from '@/features/auth/api/sign-out'
 import { SIGN_OUT_FAILED } from '@/features/auth/lib/auth-messages'
+import { readCard } from '@/features/scorecard/lib/card'
 import { selectUserId, useSessionStore } from '@/features/auth/stores/session-store'
 import { showNotice } from '@/stores/notices-store'
 import { forgetDevice, outboxSettled, useOutboxStore, waitingSummary } from '@/stores/outbox'
@@ -29,9 +30,13 @@ export function BottomToolbar() {
       // cannot reach HCPFast now would be lost: say how much, and let the golfer stay.
       await outboxSettled(LOGOUT_SYNC_WAIT_MS)
       const waiting = waitingSummary(useOutboxStore.getState().entries, OUTBOX_NOUNS)
-      if (waiting) {
+      // A scorecard in play lives on this device only, and logout deletes it with the rest.
+      const card = userId ? readCard(userId) : null
+      const inPlay = card ? `the round being scored at ${card.courseName}` : null
+      const lost = [waiting, inPlay].filter((part) => part !== null).join(' and ')
+      if (lost) {
         setSigningOut(false)
-        setConfirming(waiting)
+        setConfirming(lost.charAt(0).toUpperCase() + lost.slice(1))
         return
       }
     }
@@ -77,20 +82,11 @@ export function BottomToolbar() {
         title="Log out and lose changes?"
         description={`${confirming ?? ''}. They have not reached HCPFast yet and will be lost if you log out now.`}
       >
-        <div className="form__actions">
-          <DialogClose asChild>
-            <button type="button" className="button button--secondary">
-              Stay signed in
-            </button>
-          </DialogClose>
-          <button
-            type="button"
-            className="button button--danger"
-            onClick={() => void logOut({ askFirst: false })}
-          >
-            Log out anyway
-          </button>
-        </div>
+        <ConfirmActions
+          cancelLabel="Stay signed in"
+          confirmLabel="Log out anyway"
+          onConfirm={() => void logOut({ askFirst: false })}
+        />
       </Dialog>
     </nav>
   )

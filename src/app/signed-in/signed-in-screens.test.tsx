@@ -30,6 +30,8 @@ import type { Round } from '@/features/rounds/types'
 import { DataError } from '@/lib/data-error'
 import { subscribeToOwnTables } from '@/lib/realtime'
 import { aCourse, aRound, USER_ID } from '@/testing/fixtures'
+import { readCard, writeCard } from '@/features/scorecard/lib/card'
+import { aCard } from '@/features/scorecard/testing'
 import { PathProbe } from '@/testing/render-at'
 import { AppRoutes } from '../router'
 
@@ -536,6 +538,17 @@ describe('HCP screen', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Stay signed in' }))
     expect(signOut).not.toHaveBeenCalled()
     expect(screen.getByRole('button', { name: /^Score 84, Augusta/ })).toBeInTheDocument()
+  })
+
+  it('asks before a logout would delete the round being scored on this device', async () => {
+    writeCard(USER_ID, aCard({ courseName: 'Augusta' }))
+    const user = await openHcp([aRound(course, 80)])
+    await user.click(screen.getByRole('button', { name: 'Logout' }))
+    const confirm = await screen.findByRole('dialog', { name: 'Log out and lose changes?' })
+    expect(confirm).toHaveTextContent('The round being scored at Augusta.')
+    await user.click(within(confirm).getByRole('button', { name: 'Stay signed in' }))
+    expect(signOut).not.toHaveBeenCalled()
+    expect(readCard(USER_ID)).not.toBeNull()
   })
 
   it('shows the 20 most recent rounds, and the older ones when asked, focus on the first of them', async () => {
