@@ -29,7 +29,7 @@ export function CoursesScreen() {
   const listUnknown =
     courses.length === 0 && (coursesStatus === 'idle' || coursesStatus === 'loading')
   const { courseHandicaps, teeHandicaps, roundCounts } = useMemo(() => {
-    const record = scoreRecord(rounds)
+    const record = scoreRecord(rounds, source)
     const index = source === 'whs' ? record.whs.index : record.index
     // On a 9-hole tee the index is halved first (courseHandicap does it).
     const shown = (tee: { rating: number; slope: number; par: number | null; holes?: 9 | 18 }) =>

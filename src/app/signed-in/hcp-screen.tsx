@@ -10,6 +10,10 @@ import { HandicapDisplay } from '@/features/handicap/components/handicap-display
 import { HandicapTrend } from '@/features/handicap/components/handicap-trend'
 import { explainWhs } from '@/features/handicap/lib/explain-whs'
 import { scoreRecord } from '@/features/handicap/lib/score-record'
+import {
+  selectCourseHandicapSource,
+  useHandicapSettingsStore,
+} from '@/features/handicap/stores/handicap-settings-store'
 import { RoundsList } from '@/features/rounds/components/rounds-list'
 import { formatPlayedOn } from '@/features/rounds/lib/played-on'
 import { selectRoundsNewestFirst, useRoundsStore } from '@/features/rounds/stores/rounds-store'
@@ -36,6 +40,8 @@ export function HcpScreen() {
   const roundsById = useRoundsStore((state) => state.byId)
   // A card whose round is already here (or in the outbox) was finished: it is dropped.
   const isKnownRound = useCallback((id: string) => id in roundsById, [roundsById])
+  // A round scored hole by hole counts its net double bogey off the index the golfer chose.
+  const source = useHandicapSettingsStore(selectCourseHandicapSource)
   // The round dialogs pick a tee of the course: each course with its tees, first made first. A
   // course whose tees this device does not know yet shows the first tee the database makes.
   const choices = useMemo(
@@ -51,7 +57,7 @@ export function HcpScreen() {
   const { index, entryCount, estimate, marks, trend } = useMemo(() => {
     // Both the spec's index and the WHS estimate count 18-hole entries: an 18-hole round, or two
     // nines paired in record order (WHS 2020).
-    const record = scoreRecord(rounds)
+    const record = scoreRecord(rounds, source)
     // "25 Nov 2026 (40)": the other nine as the list shows it.
     const partners = new Map(
       rounds.map((round) => [round.id, `${formatPlayedOn(round.playedOn)} (${round.score})`]),
@@ -88,7 +94,7 @@ export function HcpScreen() {
         whsIndex: entry.whs.indexAfter,
       })),
     }
-  }, [rounds])
+  }, [rounds, source])
   // The card says "Loading…" until both lists are known (the device's copy or the server's), and
   // the trend and the list are drawn below it together then: nothing the golfer already sees is
   // pushed down by what arrives after it.

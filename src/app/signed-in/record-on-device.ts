@@ -1,6 +1,10 @@
 import type { AccountRecordRows } from '@/features/account/api/load-account-record'
 import { useCoursesStore } from '@/features/courses/stores/courses-store'
 import { scoreRecord } from '@/features/handicap/lib/score-record'
+import {
+  selectCourseHandicapSource,
+  useHandicapSettingsStore,
+} from '@/features/handicap/stores/handicap-settings-store'
 import { selectRoundsNewestFirst, useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import type { RecordsState } from '@/lib/records'
 
@@ -22,7 +26,8 @@ export function recordOnDevice(): AccountRecordRows | null {
   const rounds = useRoundsStore.getState()
   if (!loaded(courses) || !loaded(rounds)) return null
   const newest = selectRoundsNewestFirst(rounds)
-  const scored = scoreRecord(newest).byRound
+  const source = selectCourseHandicapSource(useHandicapSettingsStore.getState())
+  const scored = scoreRecord(newest, source).byRound
   return {
     courses: Object.values(courses.byId)
       .sort(byId)

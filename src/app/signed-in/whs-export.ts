@@ -1,5 +1,9 @@
 import type { ExportRound } from '@/features/account/lib/export-files'
 import { scoreRecord } from '@/features/handicap/lib/score-record'
+import {
+  selectCourseHandicapSource,
+  useHandicapSettingsStore,
+} from '@/features/handicap/stores/handicap-settings-store'
 
 /**
  * The exported rounds with the WHS estimate's columns: the estimate reads them in record order
@@ -10,7 +14,11 @@ export function withWhsColumns(rounds: ExportRound[]): ExportRound[] {
   const ordered = [...rounds].sort((a, b) =>
     a.playedOn !== b.playedOn ? (a.playedOn < b.playedOn ? -1 : 1) : a.id < b.id ? -1 : 1,
   )
-  const record = scoreRecord([...ordered].reverse().map((round) => ({ ...round, par: null })))
+  const source = selectCourseHandicapSource(useHandicapSettingsStore.getState())
+  const record = scoreRecord(
+    [...ordered].reverse().map((round) => ({ ...round, par: null })),
+    source,
+  )
   const byRound = new Map<string, (typeof record.entries)[number]['whs']>()
   for (const { entry, whs } of record.entries) {
     for (const id of entry.roundIds) byRound.set(id, whs)

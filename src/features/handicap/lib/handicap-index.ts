@@ -92,9 +92,22 @@ export function handicapIndex(rounds: readonly ScoredRound[]): number | null {
   if (!rule) return null
   const lowest: number[] = []
   for (const round of rounds) keepIfLowest(lowest, differentialTenths(round), rule.count)
-  const sumTenths = lowest.reduce((sum, tenths) => sum + tenths, 0)
-  const indexTenths = roundHalfUp(sumTenths, rule.count) - rule.adjustmentTenths
-  return indexTenths / 10
+  return indexOfLowest(lowest, rounds.length)
+}
+
+/** The most differentials (in tenths) the index ever averages: keep this many lowest. */
+export const MOST_AVERAGED = 8
+
+/**
+ * The index of `roundCount` rounds whose lowest differentials, in tenths and ascending, start
+ * `lowest` (it holds at least the table's count of them), or null below 3 rounds.
+ */
+export function indexOfLowest(lowest: readonly number[], roundCount: number): number | null {
+  const rule = differentialsUsed(roundCount)
+  if (!rule) return null
+  let sumTenths = 0
+  for (let at = 0; at < rule.count; at++) sumTenths += lowest[at] as number
+  return (roundHalfUp(sumTenths, rule.count) - rule.adjustmentTenths) / 10
 }
 
 /** One decimal; a plus handicap (negative index) shows as "+" and its absolute value. */
@@ -138,11 +151,7 @@ export function handicapHistory(rounds: readonly ScoredRound[]): (number | null)
       else high = middle
     }
     sorted.splice(low, 0, tenths)
-    const rule = differentialsUsed(sorted.length)
-    if (!rule) return null
-    let sumTenths = 0
-    for (let at = 0; at < rule.count; at++) sumTenths += sorted[at] as number
-    return (roundHalfUp(sumTenths, rule.count) - rule.adjustmentTenths) / 10
+    return indexOfLowest(sorted, sorted.length)
   })
 }
 

@@ -1,15 +1,35 @@
-import { countingRounds, handicapHistory, handicapIndex, scoreDifferential } from './handicap-index'
-import { eighteenHoleEntries, type EighteenHoleEntry, type ScoringRound } from './scoring-entries'
-import { whsRecord, type WhsRecord, type WhsRoundResult } from './whs-index'
+import type { CourseHandicapSource } from '../types'
+import { holeMaximums } from './adjusted-gross'
+import {
+  countingRounds,
+  courseHandicap,
+  differentialTenths,
+  handicapHistory,
+  indexOfLowest,
+  keepIfLowest,
+  MOST_AVERAGED,
+  scoreDifferential,
+} from './handicap-index'
+import { NinesPairing, type EighteenHoleEntry, type ScoringRound } from './scoring-entries'
+import { WhsWalk, type WhsRecord, type WhsRoundResult } from './whs-index'
 
 /**
  * The spec's index over a golfer's record as the screens, the export and the courses screen show
  * it: every figure is computed over the 18-hole entries (an 18-hole round, or two nines paired in
  * record order), never over the rounds themselves, so a nine counts only once it has a partner.
+ *
+ * A round scored hole by hole counts with its adjusted gross score (net double bogey, issue 23):
+ * its strokes received come from the course handicap, for the round's own copies of the tee, of
+ * the golfer's chosen index in effect on the day played, the index over the entries of the days
+ * before. `score` stays the gross score.
  */
 export interface RecordRound extends ScoringRound {
   /** YYYY-MM-DD. */
   playedOn: string
+  /** The round's holes, in hole order, when it was scored hole by hole (as on Round). */
+  holePars?: readonly number[] | null
+  strokeIndexes?: readonly number[] | null
+  holeScores?: readonly { strokes: number }[] | null
 }
 
 /** What the record makes of one round. */
@@ -23,6 +43,13 @@ export interface RoundScore {
   countsForWhs: boolean
   /** The other nine of its pair, or null (an 18-hole round, or a nine still waiting). */
   pairedWith: string | null
+  /** The score its differential is made from: the adjusted gross score of a round scored hole by
+   * hole, the score of a round entered as a total. */
+  adjustedScore: number
+  /** The course handicap its net double bogey used; null with no index then, or for a total. */
+  courseHandicap: number | null
+  /** 1-based numbers of the holes whose strokes were over their net double bogey. */
+  cappedHoles: number[]
 }
 
 export interface ScoredEntry {
@@ -46,18 +73,87 @@ export interface ScoredRecord {
   byRound: Map<string, RoundScore>
 }
 
-/** The record scored, from its rounds newest first (the rounds list's order). */
-export function scoreRecord(newestFirst: readonly RecordRound[]): ScoredRecord {
+type Adjustment = Pick<RoundScore, 'adjustedScore' | 'courseHandicap' | 'cappedHoles'>
+
+/** A round's net double bogey off `index`, the chosen index in effect on its day. */
+function adjustRound(round: RecordRound, index: number | null): Adjustment {
+  const { holeScores, holePars, strokeIndexes } = round
+  if (
+    !holeScores ||
+    !holePars ||
+    !strokeIndexes ||
+    holeScores.length !== holePars.length ||
+    strokeIndexes.length !== holePars.length
+  ) {
+    return { adjustedScore: round.score, courseHandicap: null, cappedHoles: [] }
+  }
+  const par = round.par ?? holePars.reduce((total, hole) => total + hole, 0)
+  const handicap =
+    index === null
+      ? null
+      : courseHandicap(index, {
+          courseRating: round.courseRating,
+          slopeRating: round.slopeRating,
+          par,
+          holes: round.holes,
+        })
+  const maximums = holeMaximums(
+    holePars.map((holePar, at) => ({ par: holePar, strokeIndex: strokeIndexes[at] as number })),
+    handicap,
+  )
+  let adjustedScore = 0
+  const cappedHoles: number[] = []
+  holeScores.forEach(({ strokes }, at) => {
+    const most = maximums[at] as number
+    if (strokes > most) cappedHoles.push(at + 1)
+    adjustedScore += Math.min(strokes, most)
+  })
+  return { adjustedScore, courseHandicap: handicap, cappedHoles }
+}
+
+/**
+ * The record scored, from its rounds newest first (the rounds list's order), with the golfer's
+ * course handicap source. One pass in record order: on each new day the chosen index is read off
+ * the state so far (the spec's from the lowest 8 differentials kept, the estimate from its walk),
+ * so the whole record costs O(20 · rounds), never a re-run per day.
+ */
+export function scoreRecord(
+  newestFirst: readonly RecordRound[],
+  source: CourseHandicapSource = 'spec',
+): ScoredRecord {
   const oldestFirst = [...newestFirst].reverse()
-  const playedOn = new Map(oldestFirst.map((round) => [round.id, round.playedOn]))
-  const entries = eighteenHoleEntries(oldestFirst)
+  const pairing = new NinesPairing()
+  const walk = new WhsWalk()
+  // The lowest differentials (tenths, ascending) of the entries so far: the spec's index.
+  const lowest: number[] = []
+  const entries: EighteenHoleEntry[] = []
+  const days: string[] = []
+  const adjustments = new Map<string, Adjustment>()
+  let day = ''
+  let inEffect: number | null = null
+  for (const round of oldestFirst) {
+    if (round.playedOn !== day) {
+      day = round.playedOn
+      inEffect = source === 'whs' ? walk.index : indexOfLowest(lowest, entries.length)
+    }
+    const adjustment = adjustRound(round, inEffect)
+    adjustments.set(round.id, adjustment)
+    const entry = pairing.add(
+      adjustment.adjustedScore === round.score
+        ? round
+        : { ...round, score: adjustment.adjustedScore },
+    )
+    if (!entry) continue
+    entries.push(entry)
+    days.push(round.playedOn)
+    walk.add({ ...entry, playedOn: round.playedOn })
+    keepIfLowest(lowest, differentialTenths(entry), MOST_AVERAGED)
+  }
   // countingRounds prefers the earlier of two tied entries in its input: give it newest first, so
   // the more recent one counts, as for rounds.
-  const newestEntries = [...entries].reverse()
-  const counts = countingRounds(newestEntries).reverse()
+  const counts = countingRounds([...entries].reverse()).reverse()
   const history = handicapHistory(entries)
-  const days = entries.map((entry) => playedOn.get(entry.roundIds.at(-1) as string) as string)
-  const whs = whsRecord(entries.map((entry, at) => ({ ...entry, playedOn: days[at] as string })))
+  const whs = walk.record()
   const scored = entries.map((entry, at) => ({
     entry,
     playedOn: days[at] as string,
@@ -73,13 +169,20 @@ export function scoreRecord(newestFirst: readonly RecordRound[]): ScoredRecord {
       counts: false,
       countsForWhs: false,
       pairedWith: null,
+      ...(adjustments.get(round.id) as Adjustment),
     })
   }
   for (const { entry, differential, counts: entryCounts, whs: result } of scored) {
     const [first, second] = entry.roundIds as [string, string | undefined]
     const score = { differential, counts: entryCounts, countsForWhs: result.counts }
-    byRound.set(first, { ...score, pairedWith: second ?? null })
-    if (second !== undefined) byRound.set(second, { ...score, pairedWith: first })
+    byRound.set(first, {
+      ...(byRound.get(first) as RoundScore),
+      ...score,
+      pairedWith: second ?? null,
+    })
+    if (second !== undefined) {
+      byRound.set(second, { ...(byRound.get(second) as RoundScore), ...score, pairedWith: first })
+    }
   }
-  return { index: handicapIndex(entries), whs, entries: scored, byRound }
+  return { index: indexOfLowest(lowest, entries.length), whs, entries: scored, byRound }
 }

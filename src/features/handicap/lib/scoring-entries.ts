@@ -30,20 +30,33 @@ export interface EighteenHoleEntry {
 
 /** The 18-hole entries of rounds given in record order, in record order. */
 export function eighteenHoleEntries(rounds: readonly ScoringRound[]): EighteenHoleEntry[] {
+  const pairing = new NinesPairing()
   const entries: EighteenHoleEntry[] = []
-  let waiting: ScoringRound | null = null
   for (const round of rounds) {
-    if (round.holes !== 9) {
-      const { id, score, courseRating, slopeRating, par } = round
-      entries.push({ roundIds: [id], score, courseRating, slopeRating, par })
-    } else if (waiting === null) {
-      waiting = round
-    } else {
-      entries.push(pairOfNines(waiting, round))
-      waiting = null
-    }
+    const entry = pairing.add(round)
+    if (entry) entries.push(entry)
   }
   return entries
+}
+
+/** The same, one round at a time (the record walk decides each round before adding it). */
+export class NinesPairing {
+  private waiting: ScoringRound | null = null
+
+  /** The entry this round completes, or null when it is a nine left waiting for a partner. */
+  add(round: ScoringRound): EighteenHoleEntry | null {
+    if (round.holes !== 9) {
+      const { id, score, courseRating, slopeRating, par } = round
+      return { roundIds: [id], score, courseRating, slopeRating, par }
+    }
+    if (this.waiting === null) {
+      this.waiting = round
+      return null
+    }
+    const entry = pairOfNines(this.waiting, round)
+    this.waiting = null
+    return entry
+  }
 }
 
 function pairOfNines(first: ScoringRound, second: ScoringRound): EighteenHoleEntry {

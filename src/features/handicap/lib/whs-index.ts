@@ -125,82 +125,101 @@ class LowestOfDays {
 }
 
 /**
- * The estimate over a golfer's rounds, given in record order (by day played, then entry order
- * within a day), oldest first; each round's figures and the state after the last one.
+ * The estimate walked round by round, in record order (by day played, then entry order within a
+ * day), oldest first: `index` is the estimate after the rounds added so far, the one in effect
+ * on any later day, so a caller can decide a round (its net double bogey, issue 23) from the
+ * estimate before its day and then add it, without walking the record again.
  */
-export function whsRecord(rounds: readonly WhsInputRound[]): WhsRecord {
-  const count = rounds.length
-  const differentials = rounds.map(differentialTenths)
-  const reductions: (0 | 1 | 2)[] = []
-  const indexes: (number | null)[] = []
-  const lowestOfDays = new LowestOfDays()
-  let day = Number.NaN
-  let inEffect: number | null = null
-  let lowOfDay: number | null = null
-  let lowIndex: number | null = null
-  let cap: WhsCap = 'none'
+export class WhsWalk {
+  private readonly differentials: number[] = []
+  private readonly reductions: (0 | 1 | 2)[] = []
+  private readonly indexes: (number | null)[] = []
+  private readonly lowestOfDays = new LowestOfDays()
+  private day = Number.NaN
+  private dayText = ''
+  private inEffect: number | null = null
+  private lowOfDay: number | null = null
+  private lowIndex: number | null = null
+  private cap: WhsCap = 'none'
 
-  let dayText = ''
-  for (let at = 0; at < count; at++) {
-    const playedOn = (rounds[at] as WhsInputRound).playedOn
+  /** The estimate after the rounds added so far, or null while there is none. */
+  get index(): number | null {
+    const after = this.indexes.at(-1) ?? null
+    return after === null ? null : after / 10
+  }
+
+  add(round: WhsInputRound): void {
+    const at = this.differentials.length
     // Rounds of one day share its text: parse each day once.
-    const played = playedOn === dayText ? day : dayNumber(playedOn)
-    dayText = playedOn
-    if (played < day) {
+    const played = round.playedOn === this.dayText ? this.day : dayNumber(round.playedOn)
+    this.dayText = round.playedOn
+    if (played < this.day) {
       throw new RangeError(
         `rounds must be oldest first: round ${at} was played before round ${at - 1}`,
       )
     }
-    if (played !== day) {
+    if (played !== this.day) {
       // Rule 5.4: every round of a day is played off the estimate at the end of the day before.
       if (at > 0) {
-        inEffect = indexes[at - 1] as number | null
-        if (inEffect !== null) lowestOfDays.add(day, inEffect)
+        this.inEffect = this.indexes[at - 1] as number | null
+        if (this.inEffect !== null) this.lowestOfDays.add(this.day, this.inEffect)
       }
-      day = played
-      lowOfDay = lowestOfDays.lowestSince(day - LOW_INDEX_DAYS) ?? inEffect
+      this.day = played
+      this.lowOfDay = this.lowestOfDays.lowestSince(played - LOW_INDEX_DAYS) ?? this.inEffect
     }
-    const differential = differentials[at] as number
-    reductions.push(exceptionalReduction(inEffect, differential))
+    const differential = differentialTenths(round)
+    this.differentials.push(differential)
+    this.reductions.push(exceptionalReduction(this.inEffect, differential))
 
     const rule = differentialsUsed(Math.min(at + 1, LATEST))
     if (!rule) {
-      indexes.push(null)
-      continue
+      this.indexes.push(null)
+      return
     }
     // Within the latest 20, a round is covered by every exceptional round from it to this one.
     const lowest: number[] = []
     let covering = 0
     for (let back = at; back >= 0 && back > at - LATEST; back--) {
-      covering += 10 * (reductions[back] as number)
-      keepIfLowest(lowest, (differentials[back] as number) - covering, rule.count)
+      covering += 10 * (this.reductions[back] as number)
+      keepIfLowest(lowest, (this.differentials[back] as number) - covering, rule.count)
     }
     const sum = lowest.reduce((total, tenths) => total + tenths, 0)
     const calculated = roundHalfUp(sum, rule.count) - rule.adjustmentTenths
-    lowIndex = at + 1 >= LATEST ? lowOfDay : null
-    const result = capped(calculated, lowIndex)
-    cap = result.cap
-    indexes.push(result.tenths)
+    this.lowIndex = at + 1 >= LATEST ? this.lowOfDay : null
+    const result = capped(calculated, this.lowIndex)
+    this.cap = result.cap
+    this.indexes.push(result.tenths)
   }
 
-  const adjusted = finalAdjustments(differentials, reductions)
-  const counts = finalCounts(adjusted)
-  const index = count > 0 ? (indexes[count - 1] as number | null) : null
-  return {
-    rounds: differentials.map((differential, at) => {
-      const after = indexes[at] as number | null
-      return {
-        differential: differential / 10,
-        adjustedDifferential: (adjusted[at] as number) / 10,
-        exceptionalReduction: reductions[at] as 0 | 1 | 2,
-        indexAfter: after === null ? null : after / 10,
-        counts: counts[at] as boolean,
-      }
-    }),
-    index: index === null ? null : index / 10,
-    lowIndex: index === null || lowIndex === null ? null : lowIndex / 10,
-    cap: index === null ? 'none' : cap,
+  /** Each round's figures, and the state after the last one. */
+  record(): WhsRecord {
+    const { differentials, reductions, indexes } = this
+    const adjusted = finalAdjustments(differentials, reductions)
+    const counts = finalCounts(adjusted)
+    const index = indexes.at(-1) ?? null
+    return {
+      rounds: differentials.map((differential, at) => {
+        const after = indexes[at] as number | null
+        return {
+          differential: differential / 10,
+          adjustedDifferential: (adjusted[at] as number) / 10,
+          exceptionalReduction: reductions[at] as 0 | 1 | 2,
+          indexAfter: after === null ? null : after / 10,
+          counts: counts[at] as boolean,
+        }
+      }),
+      index: index === null ? null : index / 10,
+      lowIndex: index === null || this.lowIndex === null ? null : this.lowIndex / 10,
+      cap: index === null ? 'none' : this.cap,
+    }
   }
+}
+
+/** The estimate over a golfer's rounds, given in record order, oldest first. */
+export function whsRecord(rounds: readonly WhsInputRound[]): WhsRecord {
+  const walk = new WhsWalk()
+  for (const round of rounds) walk.add(round)
+  return walk.record()
 }
 
 /** Each differential less the reductions of the exceptional rounds among it and the 19 after it. */
