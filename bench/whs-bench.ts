@@ -4,6 +4,7 @@ import { withThrowawayDatabase } from 'local-supabase'
 import pg from 'pg'
 import { PROJECT_ROOT } from '../scripts/project.ts'
 import { explainWhs } from '../src/features/handicap/lib/explain-whs.ts'
+import { scoreRecord, type RecordRound } from '../src/features/handicap/lib/score-record.ts'
 import { whsRecord, type WhsInputRound } from '../src/features/handicap/lib/whs-index.ts'
 import { median, round, summarise } from './support.ts'
 import { insertGolfers } from '../tests/support/bulk-records.ts'
@@ -18,6 +19,11 @@ import { idMaker } from '../tests/support/random-golfers.ts'
  * The engine's figure is the median of 41 calls after a warm-up, with the slowest call beside it:
  * a browser long task is 50 ms, and the issue's check is on a 4× slowed CPU, so the slowest call
  * here should stay under about 12 ms. The views' figure is the median of 11 reads.
+ *
+ * Issue 23: the record walk (`scoreRecord`, both indexes with net double bogey off the index in
+ * effect each day) on 5,000 rounds of which half are 18-hole cards scored hole by hole, and every
+ * handicap view on the same record. Node, not a throttled browser: multiply by about 4 for a
+ * slowed phone CPU.
  *
  * Run alone: `npx tsx bench/whs-bench.ts`; in the full run: `npm run bench -- whs`.
  */
@@ -48,6 +54,34 @@ function seededRecord(count: number, seed: number): (WhsInputRound & { id: strin
   })
 }
 
+/** Pebble Beach's men's card: the pars and stroke indexes the cards are played on (par 72). */
+const HOLE_PARS = [4, 5, 4, 4, 3, 5, 3, 4, 4, 4, 4, 3, 4, 5, 4, 4, 3, 5]
+const STROKE_INDEXES = [6, 10, 12, 16, 14, 2, 18, 4, 8, 3, 9, 17, 7, 1, 13, 11, 15, 5]
+
+/** The same record with every other round an 18-hole card: each hole par − 1 to par + 3, now and
+ * then a blow-up of par + 4 to par + 7, so net double bogey caps some holes. */
+function withCards(
+  record: readonly (WhsInputRound & { id: string })[],
+  seed: number,
+): (RecordRound & { holeStrokes: number[] | null })[] {
+  const random = seededRandom(seed)
+  return record.map((round, at) => {
+    const base = { ...round, holes: 18 as const, par: 72 }
+    if (at % 2 === 1) return { ...base, holeStrokes: null }
+    const holeStrokes = HOLE_PARS.map((par) =>
+      random() < 0.05 ? par + 4 + Math.floor(random() * 4) : par - 1 + Math.floor(random() * 5),
+    )
+    return {
+      ...base,
+      score: holeStrokes.reduce((total, strokes) => total + strokes, 0),
+      holePars: HOLE_PARS,
+      strokeIndexes: STROKE_INDEXES,
+      holeScores: holeStrokes.map((strokes) => ({ strokes })),
+      holeStrokes,
+    }
+  })
+}
+
 // Written to by every call so the engine's work cannot be optimised away.
 let sink = 0
 
@@ -74,6 +108,20 @@ function benchEngine() {
   })
 }
 
+/** scoreRecord on 5,000 rounds, half of them cards, newest first as the HCP screen gives them. */
+function benchRecordWalk() {
+  const rounds = 5_000
+  const newestFirst = withCards(seededRecord(rounds, 23_000), 23_001).reverse()
+  return (['spec', 'whs'] as const).map((source) => {
+    const once = () => {
+      const result = scoreRecord(newestFirst, source)
+      sink += (result.index ?? 0) + (result.whs.index ?? 0)
+    }
+    for (let i = 0; i < 10; i++) once()
+    return { rounds, cards: rounds / 2, source, ...timings(SAMPLES, once) }
+  })
+}
+
 async function benchViews(dbUrl: string) {
   const client = new pg.Client({ connectionString: dbUrl })
   await client.connect()
@@ -94,16 +142,26 @@ async function benchViews(dbUrl: string) {
          select id, $2, 'Bench course', 71.4, slope from unnest($1::text[], $3::int[]) as t(id, slope)`,
         [[...courseBySlope.values()], golfer, [...courseBySlope.keys()]],
       )
+      // Every course's first tee (its id is the course's) gets Pebble Beach's holes, so a
+      // round's copies carry them; every other round is a card with its strokes.
       await client.query(
-        `insert into public.rounds (id, user_id, course_id, score, played_on)
-         select id, $2, course_id, score, played_on
-         from unnest($1::text[], $3::text[], $4::int[], $5::date[]) as t(id, course_id, score, played_on)`,
+        `update public.tees set par = 72, hole_pars = $2, stroke_indexes = $3 where id = any ($1)`,
+        [[...courseBySlope.values()], HOLE_PARS, STROKE_INDEXES],
+      )
+      const cards = withCards(record, 43_000 + rounds)
+      await client.query(
+        `insert into public.rounds (id, user_id, course_id, tee_id, score, played_on, hole_strokes)
+         select id, $2, course_id, course_id, score, played_on,
+                case when strokes = '' then null else string_to_array(strokes, ',')::int[] end
+         from unnest($1::text[], $3::text[], $4::int[], $5::date[], $6::text[])
+           as t(id, course_id, score, played_on, strokes)`,
         [
-          record.map((r) => r.id),
+          cards.map((r) => r.id),
           golfer,
-          record.map((r) => courseBySlope.get(r.slopeRating)),
-          record.map((r) => r.score),
-          record.map((r) => r.playedOn),
+          cards.map((r) => courseBySlope.get(r.slopeRating)),
+          cards.map((r) => r.score),
+          cards.map((r) => r.playedOn),
+          cards.map((r) => r.holeStrokes?.join(',') ?? ''),
         ],
       )
       await client.query('commit')
@@ -131,8 +189,13 @@ async function benchViews(dbUrl: string) {
       }
       rows.push({
         rounds,
+        cards: Math.ceil(rounds / 2),
         whs_history_ms: await medianRead('select * from public.whs_history'),
         whs_indexes_ms: await medianRead('select * from public.whs_indexes'),
+        round_differentials_ms: await medianRead('select * from public.round_differentials'),
+        handicap_indexes_ms: await medianRead('select * from public.handicap_indexes'),
+        handicap_history_ms: await medianRead('select * from public.handicap_history'),
+        course_handicaps_ms: await medianRead('select * from public.course_handicaps'),
       })
     }
     return rows
@@ -143,10 +206,12 @@ async function benchViews(dbUrl: string) {
 
 export async function benchWhs(): Promise<Record<string, unknown>> {
   const engine = benchEngine()
+  const recordWalk = benchRecordWalk()
   const views = await withThrowawayDatabase(PROJECT_ROOT, benchViews)
   return {
     method: `engine: median and slowest of ${SAMPLES} calls of whsRecord + explainWhs after 10 warm-up calls; views: median of ${VIEW_SAMPLES} reads as the golfer (RLS), after one`,
     engine,
+    recordWalk,
     views,
     checksum: sink,
   }

@@ -63,185 +63,111 @@ $$;
 comment on function public.handicap_index_of(integer[]) is
   'The handicap index of a set of score differentials given in tenths (e.g. 123 for 12.3), in any order: the mean of the lowest differentials_used(n).counted, rounded to a tenth with ties toward +∞, minus the adjustment; null for fewer than 3. Pass the rounds that count (all of them, or the latest 20 for a WHS estimate).';
 
--- What the handicap counts (issue 22): every 18-hole round as itself, and 9-hole rounds combined
--- in pairs, the WHS 2020 method (fully published, unlike 2024's "expected score"). In record order
--- (played_on, id) each nine pairs with the next unpaired nine, so the nines simply pair in turn:
--- the 1st with the 2nd, the 3rd with the 4th. A pair is one 18-hole entry at its later round's
--- position (entry_id is that round's id): the scores and the ratings added, the slope the mean of
--- the two to the nearest whole (ties up), the pars added (null when either nine has none). A nine
--- with no partner yet waits: it is in no entry and does not count. As eighteenHoleEntries in
--- src/features/handicap/lib/scoring-entries.ts; one row per entry, with its differential.
-create view public.scoring_entries
-  with (security_invoker = on)
-as
-with nines as (
-  select
-    r.user_id,
-    r.id,
-    r.played_on,
-    r.score,
-    r.course_rating,
-    r.slope_rating,
-    r.par,
-    row_number() over w as place,
-    lag(r.id) over w as earlier_id,
-    lag(r.score) over w as earlier_score,
-    lag(r.course_rating) over w as earlier_rating,
-    lag(r.slope_rating) over w as earlier_slope,
-    lag(r.par) over w as earlier_par
-  from public.rounds as r
-  where r.holes = 9
-  window w as (partition by r.user_id order by r.played_on, r.id)
-),
-entries as (
-  select
-    r.user_id,
-    r.id as entry_id,
-    array[r.id] as round_ids,
-    r.played_on,
-    r.score,
-    r.course_rating,
-    r.slope_rating,
-    r.par
-  from public.rounds as r
-  where r.holes = 18
-  union all
-  select
-    n.user_id,
-    n.id,
-    array[n.earlier_id, n.id],
-    n.played_on,
-    n.earlier_score + n.score,
-    n.earlier_rating + n.course_rating,
-    (n.earlier_slope + n.slope_rating + 1) / 2,
-    n.earlier_par + n.par
-  from nines as n
-  where n.place % 2 = 0
-)
-select
-  e.user_id,
-  e.entry_id,
-  e.round_ids,
-  e.played_on,
-  e.score,
-  e.course_rating,
-  e.slope_rating,
-  e.par,
-  (
-    floor(
-      (2 * 113 * (10 * e.score - (10 * e.course_rating)::integer) + e.slope_rating)::numeric
-        / (2 * e.slope_rating)
-    ) / 10
-  )::numeric(4, 1) as differential
-from entries as e;
-
-comment on view public.scoring_entries is
-  'The 18-hole entries the handicap counts, in record order by (played_on, entry_id): each 18-hole round, and each pair of 9-hole rounds (paired in turn in record order) at its later round, with scores and ratings added, the mean slope (nearest whole, ties up) and pars added. An unpaired nine is in none.';
-
--- One row per round with its score differential, the day played and whether the round is one the
--- index averages: the lowest `counted` differentials of the golfer's entries; on a tie at the
--- cut-off the entry listed first in the app (played_on desc, id desc: the more recent) counts.
--- Both nines of a pair show the pair's differential and counts; a waiting nine shows null and
--- does not count. The column order is the migrations' (create or replace view can only append
--- columns): holes, tee_id and paired_with (the other nine of a pair) came with tees.
-create view public.round_differentials
-  with (security_invoker = on)
-as
-with ranked as (
-  select
-    e.*,
-    row_number() over (
-      partition by e.user_id order by e.differential, e.played_on desc, e.entry_id desc
-    ) as position,
-    count(*) over (partition by e.user_id) as entries_count
-  from public.scoring_entries as e
-),
-counted as (
-  select
-    unnest(ranked.round_ids) as round_id,
-    ranked.round_ids,
-    ranked.differential,
-    coalesce(ranked.position <= rule.counted, false) as counts
-  from ranked
-  left join lateral public.differentials_used(ranked.entries_count) as rule on true
-)
-select
-  r.id,
-  r.user_id,
-  r.course_id,
-  r.course_name,
-  r.course_rating,
-  r.slope_rating,
-  r.score,
-  c.differential,
-  r.created_at,
-  r.played_on,
-  coalesce(c.counts, false) as counts,
-  r.holes,
-  r.tee_id,
-  case when cardinality(c.round_ids) = 2 then (array_remove(c.round_ids, r.id))[1] end
-    as paired_with
-from public.rounds as r
-left join counted as c on c.round_id = r.id;
-
-comment on view public.round_differentials is
-  'Score differential per round: 113 / slope × (score − course rating), rounded to the nearest tenth, ties toward +∞, of the round or, for a 9-hole round, of its pair (null while it waits); counts: among the lowest differentials the index averages (ties: the more recently played).';
-
--- One row per golfer who has rounds: the index over all their entries (there is no 20-round
--- window), null below 3. rounds_count counts entries (a pair of nines is one); waiting_nines is
--- 1 when a nine waits for its partner.
-create view public.handicap_indexes
-  with (security_invoker = on)
-as
-select
-  r.user_id,
-  count(e.entry_id)::integer as rounds_count,
-  public.handicap_index_of(
-    array_agg((e.differential * 10)::integer) filter (where e.entry_id is not null)
-  ) as handicap_index,
-  (count(*) filter (where r.holes = 9) % 2)::integer as waiting_nines
-from public.rounds as r
-left join public.scoring_entries as e on e.entry_id = r.id
-group by r.user_id;
-
-comment on view public.handicap_indexes is
-  'Handicap index per golfer with rounds, over their 18-hole entries (a pair of nines is one; rounds_count counts entries): null below 3, otherwise the mean of the lowest differentials (rounded to a tenth, ties toward +∞) minus the product spec''s adjustment. waiting_nines: 1 when a nine waits for a partner.';
-
--- The index as it stood after each round, rounds taken in the order played (played_on, id): over
--- the entries at or before the round (a waiting nine, or the first of a pair, leaves it as it was).
-create view public.handicap_history
-  with (security_invoker = on)
-as
-select
-  r.user_id,
-  r.id as round_id,
-  r.played_on,
-  public.handicap_index_of(
-    array_agg((e.differential * 10)::integer) filter (where e.entry_id is not null) over (
-      partition by r.user_id
-      order by r.played_on, r.id
-      rows between unbounded preceding and current row
+-- Net double bogey (issue 23 §4, WHS Rule 3.1), as src/features/handicap/lib/adjusted-gross.ts
+-- (a test compares them on 10,000 random cards). Strokes follow the rank of each hole's stroke
+-- index on the card, so a nine numbered 1, 3, …, 17 or 2, 4, …, 18 allocates as one numbered
+-- 1 … 9: with a course handicap C ≥ 0 on H holes every hole receives C / H (whole) and the C mod H
+-- holes of lowest index one more; a plus handicap gives strokes back from the highest index down
+-- the same way. In hole order.
+create function public.strokes_received(course_handicap integer, stroke_indexes integer[])
+  returns integer[]
+  language sql
+  immutable
+  set search_path = ''
+as $$
+  select array_agg(
+    (case when course_handicap < 0 then -1 else 1 end) * (
+      abs(course_handicap) / cardinality(stroke_indexes)
+        + case when ranked.place <= abs(course_handicap) % cardinality(stroke_indexes) then 1 else 0 end
     )
-  ) as handicap_index
-from public.rounds as r
-left join public.scoring_entries as e on e.entry_id = r.id;
+    order by ranked.hole
+  )
+  from (
+    -- Hardest first for strokes received, easiest first for strokes given back; a repeated
+    -- index (never on a valid card) keeps hole order.
+    select
+      h.hole,
+      row_number() over (
+        order by
+          case when course_handicap < 0 then -h.stroke_index else h.stroke_index end,
+          case when course_handicap < 0 then -h.hole else h.hole end
+      ) as place
+    from unnest(stroke_indexes) with ordinality as h(stroke_index, hole)
+  ) as ranked;
+$$;
 
-comment on view public.handicap_history is
-  'The handicap index over each golfer''s entries up to and including this round, in played_on, id order; null below 3 entries.';
+comment on function public.strokes_received(integer, integer[]) is
+  'Strokes received on each hole (in hole order) for a course handicap: every hole the whole part of C / holes, and the C mod holes holes of lowest stroke index one more; a plus handicap (C < 0) gives them back from the highest index. By rank of index, so a nine''s 1, 3, …, 17 works.';
 
--- Signed-in golfers read the views (RLS on the tables limits them to their own rows); nobody
--- writes through them, and anon gets nothing.
-revoke all on table public.round_differentials, public.handicap_indexes
-  from public, anon, authenticated, service_role;
-grant select on table public.round_differentials, public.handicap_indexes
-  to authenticated, service_role;
-revoke all on table public.handicap_history from public, anon, authenticated, service_role;
-grant select on table public.handicap_history to authenticated, service_role;
-revoke all on table public.scoring_entries from public, anon, authenticated, service_role;
-grant select on table public.scoring_entries to authenticated, service_role;
-revoke all on function public.differentials_used(bigint), public.handicap_index_of(integer[])
+-- Each hole counts at most par + 2 + the strokes received, or par + 5 with no course handicap
+-- (no index yet); the adjusted gross score is their sum.
+create function public.adjusted_gross_score(
+  hole_pars integer[],
+  stroke_indexes integer[],
+  hole_strokes integer[],
+  course_handicap integer
+) returns integer
+  language sql
+  immutable
+  set search_path = ''
+as $$
+  select sum(
+    least(
+      h.strokes,
+      case when course_handicap is null then h.par + 5 else h.par + 2 + h.received end
+    )
+  )::integer
+  from unnest(
+    hole_pars,
+    hole_strokes,
+    public.strokes_received(coalesce(course_handicap, 0), stroke_indexes)
+  ) as h(par, strokes, received);
+$$;
+
+comment on function public.adjusted_gross_score(integer[], integer[], integer[], integer) is
+  'The gross score with each hole held to its net double bogey: par + 2 + strokes received from the course handicap, or par + 5 when it is null (no index yet).';
+
+-- Course handicap (WHS Rule 6.1) of an index given in tenths, the one formula of the schema
+-- (public.course_handicaps per tee, public.whs_records per round). 18 holes: index × slope / 113
+-- + (course rating − par), to the nearest whole number, halves toward +∞; in tenths of the index I
+-- and of the rating R that is (I × slope + 113 × (R − 10 × par)) / 1130, an exact ratio of
+-- integers. 9 holes: the index is halved and rounded to a tenth first (ties up), then the same.
+-- Null when the index or the par is.
+create function public.course_handicap(
+  index_tenths integer,
+  course_rating numeric,
+  slope_rating integer,
+  par integer,
+  holes integer
+) returns integer
+  language sql
+  immutable
+  strict
+  set search_path = ''
+as $$
+  select floor(
+    (
+      2 * (
+        case holes when 9 then floor((index_tenths + 1)::numeric / 2)::integer else index_tenths end
+          * slope_rating
+          + 113 * ((course_rating * 10)::integer - 10 * par)
+      ) + 1130
+    )::numeric / 2260
+  )::integer;
+$$;
+
+comment on function public.course_handicap(integer, numeric, integer, integer, integer) is
+  'Course handicap of an index in tenths on a rating, slope, par and 9 or 18 holes (the index halved to a tenth first for 9): nearest whole, halves toward +∞; null without index or par.';
+
+revoke all on function
+  public.strokes_received(integer, integer[]),
+  public.adjusted_gross_score(integer[], integer[], integer[], integer),
+  public.course_handicap(integer, numeric, integer, integer, integer)
   from public, anon;
-grant execute on function public.differentials_used(bigint), public.handicap_index_of(integer[])
+grant execute on function
+  public.strokes_received(integer, integer[]),
+  public.adjusted_gross_score(integer[], integer[], integer[], integer),
+  public.course_handicap(integer, numeric, integer, integer, integer)
   to authenticated, service_role;
 
 -- The estimated World Handicap System index (issue 24), beside the spec's: the most recent 20
@@ -262,6 +188,16 @@ grant execute on function public.differentials_used(bigint), public.handicap_ind
 -- one public.round_differentials shows; adjusted_differential is it less every exceptional
 -- reduction covering it as of the golfer's last round; counts marks the rounds the golfer's final
 -- estimate is made from (the lowest of the latest 20, the more recent on a tie).
+--
+-- Issue 23: the same walk decides each round's adjusted_score, the score every handicap figure is
+-- made from: a round scored hole by hole counts its adjusted gross score (net double bogey,
+-- public.adjusted_gross_score) with the strokes received from course_handicap, the course
+-- handicap (public.course_handicap, on the round's own copies of rating, slope, par and holes) of
+-- the golfer's chosen index in effect on the day played (handicap_settings, 'spec' with no row):
+-- the index over the entries of the days before, the spec's from the lowest 8 differentials kept
+-- alongside, the estimate from this walk. Null with no index then (par + 5 on every hole). A
+-- round entered as a total counts its score. public.scoring_entries reads adjusted_score, so
+-- every view counts it. As scoreRecord in src/features/handicap/lib/score-record.ts.
 create function public.whs_records()
   returns table (
     user_id uuid,
@@ -273,7 +209,9 @@ create function public.whs_records()
     index_after numeric,
     low_index numeric,
     cap text,
-    counts boolean
+    counts boolean,
+    adjusted_score integer,
+    course_handicap integer
   )
   language plpgsql
   stable
@@ -338,6 +276,15 @@ declare
   entry_slope integer;
   e integer;
   s integer;
+  -- Issue 23, per round k: the score it counts and the course handicap that decided it; the day
+  -- of the last round seen, the chosen index in effect on it (tenths), and the spec's lowest 8.
+  round_scores integer[];
+  round_handicaps integer[];
+  round_day date;
+  chosen integer;
+  spec_lowest integer[];
+  counted_score integer;
+  handicap integer;
 begin
   select
     array_agg(coalesce(rule.counted, 0) order by size),
@@ -358,10 +305,17 @@ begin
       r.holes,
       r.score,
       (10 * r.course_rating)::integer as rating_tenths,
-      r.slope_rating
+      r.slope_rating,
+      r.course_rating,
+      coalesce(r.par, public.sum_of(r.hole_pars)) as par,
+      r.hole_pars,
+      r.stroke_indexes,
+      r.hole_strokes,
+      coalesce(h.course_handicap_source, 'spec') as source
     from public.rounds as r
+    left join public.handicap_settings as h on h.user_id = r.user_id
     union all
-    select null, null, null, null, null, null, null
+    select null, null, null, null, null, null, null, null, null, null, null, null, null
     order by 1 nulls last, 3, 2
   loop
     if visible.user_id is distinct from golfer then
@@ -389,6 +343,8 @@ begin
           low_index := (lows[s] / 10.0)::numeric(4, 1);
           cap := coalesce(caps[s], 'none');
           counts := coalesce(counting[e], false);
+          adjusted_score := round_scores[j];
+          course_handicap := round_handicaps[j];
           return next;
         end loop;
       end if;
@@ -416,19 +372,53 @@ begin
       current_day := null;
       in_effect := null;
       kept := 0;
+      round_scores := '{}';
+      round_handicaps := '{}';
+      round_day := null;
+      spec_lowest := '{}';
+    end if;
+    -- Issue 23: the chosen index in effect on a new day, over the r entries before it.
+    if round_day is distinct from visible.played_on then
+      round_day := visible.played_on;
+      if visible.source = 'whs' then
+        chosen := case when r > 0 then indexes[r] end;
+      elsif r >= 3 then
+        needed := averaged[least(r, 20)];
+        total := 0;
+        for earlier in 1 .. needed loop
+          total := total + spec_lowest[earlier];
+        end loop;
+        chosen := floor((2 * total + needed)::numeric / (2 * needed))::integer
+          - adjustment[least(r, 20)];
+      else
+        chosen := null;
+      end if;
+    end if;
+    counted_score := visible.score;
+    handicap := null;
+    if cardinality(visible.hole_strokes) = cardinality(visible.hole_pars)
+      and cardinality(visible.stroke_indexes) = cardinality(visible.hole_pars) then
+      handicap := public.course_handicap(
+        chosen, visible.course_rating, visible.slope_rating, visible.par, visible.holes
+      );
+      counted_score := public.adjusted_gross_score(
+        visible.hole_pars, visible.stroke_indexes, visible.hole_strokes, handicap
+      );
     end if;
     k := k + 1;
     round_ids[k] := visible.id;
     round_days[k] := visible.played_on;
     round_seen[k] := r;
+    round_scores[k] := counted_score;
+    round_handicaps[k] := handicap;
     if visible.holes = 9 and waiting is null then
       waiting := k;
-      waiting_score := visible.score;
+      waiting_score := counted_score;
       waiting_rating := visible.rating_tenths;
       waiting_slope := visible.slope_rating;
       continue;
     end if;
-    entry_score := visible.score;
+    entry_score := counted_score;
     entry_rating := visible.rating_tenths;
     entry_slope := visible.slope_rating;
     r := r + 1;
@@ -446,6 +436,15 @@ begin
     diffs[r] := floor(
       (2 * 113 * (10 * entry_score - entry_rating) + entry_slope)::numeric / (2 * entry_slope)
     )::integer;
+    -- The spec's index is over all the entries: their lowest 8, kept sorted by insertion.
+    if cardinality(spec_lowest) < 8 or diffs[r] < spec_lowest[8] then
+      place := least(cardinality(spec_lowest), 7) + 1;
+      while place > 1 and spec_lowest[place - 1] > diffs[r] loop
+        spec_lowest[place] := spec_lowest[place - 1];
+        place := place - 1;
+      end loop;
+      spec_lowest[place] := diffs[r];
+    end if;
 
     if current_day is distinct from visible.played_on then
       -- Rule 5.4: every round of a day is played off the estimate at the end of the day before.
@@ -546,7 +545,212 @@ end;
 $$;
 
 comment on function public.whs_records() is
-  'The WHS estimate over the rounds the caller can read, one row per round in record order (user_id, played_on, id): differential, adjusted differential, exceptional reduction, and the estimate, low index and cap after the round. Not an official index: playing conditions, committee adjustments and penalty scores are not modelled.';
+  'The WHS estimate over the rounds the caller can read, one row per round in record order (user_id, played_on, id): differential, adjusted differential, exceptional reduction, and the estimate, low index and cap after the round; adjusted_score, the score the round counts (net double bogey for a round scored hole by hole, off course_handicap from the chosen index in effect that day). Not an official index: playing conditions, committee adjustments and penalty scores are not modelled.';
+
+revoke all on function public.whs_records() from public, anon;
+grant execute on function public.whs_records() to authenticated, service_role;
+
+-- What the handicap counts (issue 22): every 18-hole round as itself, and 9-hole rounds combined
+-- in pairs, the WHS 2020 method (fully published, unlike 2024's "expected score"). In record order
+-- (played_on, id) each nine pairs with the next unpaired nine, so the nines simply pair in turn:
+-- the 1st with the 2nd, the 3rd with the 4th. A pair is one 18-hole entry at its later round's
+-- position (entry_id is that round's id): the scores and the ratings added, the slope the mean of
+-- the two to the nearest whole (ties up), the pars added (null when either nine has none). A nine
+-- with no partner yet waits: it is in no entry and does not count. As eighteenHoleEntries in
+-- src/features/handicap/lib/scoring-entries.ts; one row per entry, with its differential. The
+-- score is the one each round counts (issue 23): its adjusted gross score when it was scored hole
+-- by hole, from public.whs_records().
+create view public.scoring_entries
+  with (security_invoker = on)
+as
+with counted as (
+  -- Each round with the score it counts (issue 23: net double bogey for a hole-by-hole round),
+  -- from the one walk that decides it; read once for both uses below.
+  select
+    r.user_id,
+    r.id,
+    r.played_on,
+    r.holes,
+    w.adjusted_score as score,
+    r.course_rating,
+    r.slope_rating,
+    r.par
+  from public.rounds as r
+  join public.whs_records() as w on w.round_id = r.id
+),
+nines as (
+  select
+    r.user_id,
+    r.id,
+    r.played_on,
+    r.score,
+    r.course_rating,
+    r.slope_rating,
+    r.par,
+    row_number() over w as place,
+    lag(r.id) over w as earlier_id,
+    lag(r.score) over w as earlier_score,
+    lag(r.course_rating) over w as earlier_rating,
+    lag(r.slope_rating) over w as earlier_slope,
+    lag(r.par) over w as earlier_par
+  from counted as r
+  where r.holes = 9
+  window w as (partition by r.user_id order by r.played_on, r.id)
+),
+entries as (
+  select
+    r.user_id,
+    r.id as entry_id,
+    array[r.id] as round_ids,
+    r.played_on,
+    r.score,
+    r.course_rating,
+    r.slope_rating,
+    r.par
+  from counted as r
+  where r.holes = 18
+  union all
+  select
+    n.user_id,
+    n.id,
+    array[n.earlier_id, n.id],
+    n.played_on,
+    n.earlier_score + n.score,
+    n.earlier_rating + n.course_rating,
+    (n.earlier_slope + n.slope_rating + 1) / 2,
+    n.earlier_par + n.par
+  from nines as n
+  where n.place % 2 = 0
+)
+select
+  e.user_id,
+  e.entry_id,
+  e.round_ids,
+  e.played_on,
+  e.score,
+  e.course_rating,
+  e.slope_rating,
+  e.par,
+  (
+    floor(
+      (2 * 113 * (10 * e.score - (10 * e.course_rating)::integer) + e.slope_rating)::numeric
+        / (2 * e.slope_rating)
+    ) / 10
+  )::numeric(4, 1) as differential
+from entries as e;
+
+comment on view public.scoring_entries is
+  'The 18-hole entries the handicap counts, in record order by (played_on, entry_id): each 18-hole round, and each pair of 9-hole rounds (paired in turn in record order) at its later round, with scores and ratings added, the mean slope (nearest whole, ties up) and pars added. The score is the counted one: the adjusted gross score (net double bogey) of a round scored hole by hole. An unpaired nine is in none.';
+
+-- One row per round with its score differential, the day played and whether the round is one the
+-- index averages: the lowest `counted` differentials of the golfer's entries; on a tie at the
+-- cut-off the entry listed first in the app (played_on desc, id desc: the more recent) counts.
+-- Both nines of a pair show the pair's differential and counts; a waiting nine shows null and
+-- does not count. The column order is the migrations' (create or replace view can only append
+-- columns): holes, tee_id and paired_with (the other nine of a pair) came with tees;
+-- adjusted_score (the score the differential is made from: the adjusted gross score of a round
+-- scored hole by hole, the score otherwise) with the scorecard.
+create view public.round_differentials
+  with (security_invoker = on)
+as
+with ranked as (
+  select
+    e.*,
+    row_number() over (
+      partition by e.user_id order by e.differential, e.played_on desc, e.entry_id desc
+    ) as position,
+    count(*) over (partition by e.user_id) as entries_count
+  from public.scoring_entries as e
+),
+counted as (
+  select
+    unnest(ranked.round_ids) as round_id,
+    ranked.round_ids,
+    ranked.differential,
+    coalesce(ranked.position <= rule.counted, false) as counts
+  from ranked
+  left join lateral public.differentials_used(ranked.entries_count) as rule on true
+)
+select
+  r.id,
+  r.user_id,
+  r.course_id,
+  r.course_name,
+  r.course_rating,
+  r.slope_rating,
+  r.score,
+  c.differential,
+  r.created_at,
+  r.played_on,
+  coalesce(c.counts, false) as counts,
+  r.holes,
+  r.tee_id,
+  case when cardinality(c.round_ids) = 2 then (array_remove(c.round_ids, r.id))[1] end
+    as paired_with,
+  a.adjusted_score
+from public.rounds as r
+join public.whs_records() as a on a.round_id = r.id
+left join counted as c on c.round_id = r.id;
+
+comment on view public.round_differentials is
+  'Score differential per round: 113 / slope × (adjusted score − course rating), rounded to the nearest tenth, ties toward +∞, of the round or, for a 9-hole round, of its pair (null while it waits); counts: among the lowest differentials the index averages (ties: the more recently played); adjusted_score: the adjusted gross score (net double bogey) of a round scored hole by hole, the score otherwise.';
+
+-- One row per golfer who has rounds: the index over all their entries (there is no 20-round
+-- window), null below 3. rounds_count counts entries (a pair of nines is one); waiting_nines is
+-- 1 when a nine waits for its partner.
+create view public.handicap_indexes
+  with (security_invoker = on)
+as
+select
+  r.user_id,
+  count(e.entry_id)::integer as rounds_count,
+  public.handicap_index_of(
+    array_agg((e.differential * 10)::integer) filter (where e.entry_id is not null)
+  ) as handicap_index,
+  (count(*) filter (where r.holes = 9) % 2)::integer as waiting_nines
+from public.rounds as r
+left join public.scoring_entries as e on e.entry_id = r.id
+group by r.user_id;
+
+comment on view public.handicap_indexes is
+  'Handicap index per golfer with rounds, over their 18-hole entries (a pair of nines is one; rounds_count counts entries): null below 3, otherwise the mean of the lowest differentials (rounded to a tenth, ties toward +∞) minus the product spec''s adjustment. waiting_nines: 1 when a nine waits for a partner.';
+
+-- The index as it stood after each round, rounds taken in the order played (played_on, id): over
+-- the entries at or before the round (a waiting nine, or the first of a pair, leaves it as it was).
+create view public.handicap_history
+  with (security_invoker = on)
+as
+select
+  r.user_id,
+  r.id as round_id,
+  r.played_on,
+  public.handicap_index_of(
+    array_agg((e.differential * 10)::integer) filter (where e.entry_id is not null) over (
+      partition by r.user_id
+      order by r.played_on, r.id
+      rows between unbounded preceding and current row
+    )
+  ) as handicap_index
+from public.rounds as r
+left join public.scoring_entries as e on e.entry_id = r.id;
+
+comment on view public.handicap_history is
+  'The handicap index over each golfer''s entries up to and including this round, in played_on, id order; null below 3 entries.';
+
+-- Signed-in golfers read the views (RLS on the tables limits them to their own rows); nobody
+-- writes through them, and anon gets nothing.
+revoke all on table public.round_differentials, public.handicap_indexes
+  from public, anon, authenticated, service_role;
+grant select on table public.round_differentials, public.handicap_indexes
+  to authenticated, service_role;
+revoke all on table public.handicap_history from public, anon, authenticated, service_role;
+grant select on table public.handicap_history to authenticated, service_role;
+revoke all on table public.scoring_entries from public, anon, authenticated, service_role;
+grant select on table public.scoring_entries to authenticated, service_role;
+revoke all on function public.differentials_used(bigint), public.handicap_index_of(integer[])
+  from public, anon;
+grant execute on function public.differentials_used(bigint), public.handicap_index_of(integer[])
+  to authenticated, service_role;
 
 -- One row per round of the caller (RLS on rounds decides whose rounds those are).
 create view public.whs_history
@@ -583,5 +787,3 @@ comment on view public.whs_indexes is
 revoke all on table public.whs_history, public.whs_indexes
   from public, anon, authenticated, service_role;
 grant select on table public.whs_history, public.whs_indexes to authenticated, service_role;
-revoke all on function public.whs_records() from public, anon;
-grant execute on function public.whs_records() to authenticated, service_role;

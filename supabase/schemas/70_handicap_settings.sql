@@ -63,30 +63,19 @@ revoke all on function public.touch_handicap_settings() from public, anon, authe
 alter publication supabase_realtime add table public.handicap_settings;
 
 -- Here rather than in 40_handicap.sql: it reads the golfer's choice above.
--- Course handicap per tee (WHS Rule 6.1) from the index the golfer chose for course handicaps
--- (handicap_settings: the spec's, the default, or the WHS estimate). 18 holes: index × slope / 113
--- + (course rating − par), to the nearest whole number, halves toward +∞. In tenths of the index
--- I and of the rating R that is (I × slope + 113 × (R − 10 × par)) / 1130, an exact ratio of
--- integers. 9 holes: the index is halved and rounded to a tenth first (ties up), then the same.
--- One row per tee: a course's first tee has the course's values, so its row is the course's
--- handicap as before.
+-- Course handicap per tee (WHS Rule 6.1, public.course_handicap: on a 9-hole tee the index halved
+-- to a tenth first) from the index the golfer chose for course handicaps (handicap_settings: the
+-- spec's, the default, or the WHS estimate). One row per tee: a course's first tee has the
+-- course's values, so its row is the course's handicap as before.
 create view public.course_handicaps
   with (security_invoker = on)
 as
 select
   t.user_id,
   t.course_id,
-  case
-    when t.par is not null and playing.tenths is not null then
-      floor(
-        (
-          2 * (
-            playing.tenths * t.slope_rating
-              + 113 * ((t.course_rating * 10)::integer - 10 * t.par)
-          ) + 1130
-        )::numeric / 2260
-      )::integer
-  end as course_handicap,
+  public.course_handicap(
+    (chosen.handicap_index * 10)::integer, t.course_rating, t.slope_rating, t.par, t.holes
+  ) as course_handicap,
   t.id as tee_id,
   t.holes,
   chosen.source as handicap_source,
@@ -102,14 +91,7 @@ cross join lateral (
       when 'whs' then w.whs_index
       else h.handicap_index
     end as handicap_index
-) as chosen
-cross join lateral (
-  select
-    case t.holes
-      when 9 then floor(((chosen.handicap_index * 10)::integer + 1)::numeric / 2)::integer
-      else (chosen.handicap_index * 10)::integer
-    end as tenths
-) as playing;
+) as chosen;
 
 comment on view public.course_handicaps is
   'Course handicap per tee for its golfer''s index (handicap_settings: the spec''s or the WHS estimate; on a 9-hole tee the index halved to a tenth first); null without an index or without par.';

@@ -138,15 +138,24 @@ export function scoreRecord(
     }
     const adjustment = adjustRound(round, inEffect)
     adjustments.set(round.id, adjustment)
-    const entry = pairing.add(
-      adjustment.adjustedScore === round.score
-        ? round
-        : { ...round, score: adjustment.adjustedScore },
-    )
+    const { id, holes, courseRating, slopeRating, par } = round
+    const entry = pairing.add({
+      id,
+      holes,
+      score: adjustment.adjustedScore,
+      courseRating,
+      slopeRating,
+      par,
+    })
     if (!entry) continue
     entries.push(entry)
     days.push(round.playedOn)
-    walk.add({ ...entry, playedOn: round.playedOn })
+    walk.add({
+      score: entry.score,
+      courseRating: entry.courseRating,
+      slopeRating: entry.slopeRating,
+      playedOn: round.playedOn,
+    })
     keepIfLowest(lowest, differentialTenths(entry), MOST_AVERAGED)
   }
   // countingRounds prefers the earlier of two tied entries in its input: give it newest first, so
@@ -162,6 +171,7 @@ export function scoreRecord(
     counts: counts[at] === true,
     whs: whs.rounds[at] as WhsRoundResult,
   }))
+  // Fresh objects, one per round, filled in by their entry below.
   const byRound = new Map<string, RoundScore>()
   for (const round of oldestFirst) {
     byRound.set(round.id, {
@@ -174,14 +184,16 @@ export function scoreRecord(
   }
   for (const { entry, differential, counts: entryCounts, whs: result } of scored) {
     const [first, second] = entry.roundIds as [string, string | undefined]
-    const score = { differential, counts: entryCounts, countsForWhs: result.counts }
-    byRound.set(first, {
-      ...(byRound.get(first) as RoundScore),
-      ...score,
-      pairedWith: second ?? null,
-    })
-    if (second !== undefined) {
-      byRound.set(second, { ...(byRound.get(second) as RoundScore), ...score, pairedWith: first })
+    for (const [id, pairedWith] of [
+      [first, second ?? null],
+      [second, first],
+    ] as const) {
+      if (id === undefined) continue
+      const score = byRound.get(id) as RoundScore
+      score.differential = differential
+      score.counts = entryCounts
+      score.countsForWhs = result.counts
+      score.pairedWith = pairedWith
     }
   }
   return { index: indexOfLowest(lowest, entries.length), whs, entries: scored, byRound }
