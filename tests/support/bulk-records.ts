@@ -25,7 +25,15 @@ export interface RoundCopy {
   /** 18 unless given. */
   holes?: 9 | 18
   par?: number | null
+  /** A round scored hole by hole: its holes' pars, stroke indexes and strokes, in hole order. */
+  holePars?: readonly number[] | null
+  strokeIndexes?: readonly number[] | null
+  holeStrokes?: readonly number[] | null
 }
+
+/** An integer array as Postgres text ('{4,5,3}'), '' for none: unnest cannot take ragged arrays. */
+const arrayText = (values: readonly number[] | null | undefined) =>
+  values ? `{${values.join(',')}}` : ''
 
 /**
  * Many rounds in one statement, with their course copies given directly: inside the caller's
@@ -39,10 +47,11 @@ export async function insertRoundCopies(
 ): Promise<void> {
   await db.query('set local session_replication_role = replica')
   await db.query(
-    `insert into public.rounds (id, user_id, course_id, course_name, course_rating, slope_rating, score, played_on, holes, par)
-     select id, user_id, null, 'Agreement course', course_rating, slope_rating, score, played_on, holes, par
-     from unnest($1::text[], $2::uuid[], $3::numeric[], $4::int[], $5::int[], $6::date[], $7::int[], $8::int[])
-       as t(id, user_id, course_rating, slope_rating, score, played_on, holes, par)`,
+    `insert into public.rounds (id, user_id, course_id, course_name, course_rating, slope_rating, score, played_on, holes, par, hole_pars, stroke_indexes, hole_strokes)
+     select id, user_id, null, 'Agreement course', course_rating, slope_rating, score, played_on, holes, par,
+            nullif(hole_pars, '')::int[], nullif(stroke_indexes, '')::int[], nullif(hole_strokes, '')::int[]
+     from unnest($1::text[], $2::uuid[], $3::numeric[], $4::int[], $5::int[], $6::date[], $7::int[], $8::int[], $9::text[], $10::text[], $11::text[])
+       as t(id, user_id, course_rating, slope_rating, score, played_on, holes, par, hole_pars, stroke_indexes, hole_strokes)`,
     [
       rounds.map((round) => round.id),
       rounds.map((round) => round.userId),
@@ -52,6 +61,9 @@ export async function insertRoundCopies(
       rounds.map((round) => round.playedOn),
       rounds.map((round) => round.holes ?? 18),
       rounds.map((round) => round.par ?? null),
+      rounds.map((round) => arrayText(round.holePars)),
+      rounds.map((round) => arrayText(round.strokeIndexes)),
+      rounds.map((round) => arrayText(round.holeStrokes)),
     ],
   )
   await db.query('set local session_replication_role = origin')
