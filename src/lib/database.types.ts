@@ -273,6 +273,7 @@ export type Database = {
       }
       round_differentials: {
         Row: {
+          adjusted_score: number | null
           counts: boolean | null
           course_id: string | null
           course_name: string | null
@@ -349,7 +350,26 @@ export type Database = {
       }
     }
     Functions: {
+      adjusted_gross_score: {
+        Args: {
+          course_handicap: number
+          hole_pars: number[]
+          hole_strokes: number[]
+          stroke_indexes: number[]
+        }
+        Returns: number
+      }
       are_distinct: { Args: { numbers: number[] }; Returns: boolean }
+      course_handicap: {
+        Args: {
+          course_rating: number
+          holes: number
+          index_tenths: number
+          par: number
+          slope_rating: number
+        }
+        Returns: number
+      }
       delete_my_account: {
         Args: Record<PropertyKey, never>
         Returns: undefined
@@ -426,6 +446,10 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      strokes_received: {
+        Args: { course_handicap: number; stroke_indexes: number[] }
+        Returns: number[]
+      }
       sum_of: { Args: { numbers: number[] }; Returns: number }
       tee_of_round: {
         Args: { course_id: string; golfer: string; tee_id: string }
@@ -457,8 +481,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: {
           adjusted_differential: number
+          adjusted_score: number
           cap: string
           counts: boolean
+          course_handicap: number
           differential: number
           exceptional_reduction: number
           index_after: number
