@@ -15,32 +15,37 @@
 -- index on the card, so a nine numbered 1, 3, …, 17 or 2, 4, …, 18 allocates as one numbered
 -- 1 … 9: with a course handicap C ≥ 0 on H holes every hole receives C / H (whole) and the C mod H
 -- holes of lowest index one more; a plus handicap gives strokes back from the highest index down
--- the same way. In hole order.
+-- the same way. In hole order. plpgsql rather than SQL: the record walk calls these once per
+-- card, and Postgres 17 plans a SQL function's body again on every call (four times the cost).
 create function public.strokes_received(course_handicap integer, stroke_indexes integer[])
   returns integer[]
-  language sql
+  language plpgsql
   immutable
   set search_path = ''
 as $$
-  select array_agg(
-    (case when course_handicap < 0 then -1 else 1 end) * (
-      abs(course_handicap) / cardinality(stroke_indexes)
-        + case when ranked.place <= abs(course_handicap) % cardinality(stroke_indexes) then 1 else 0 end
-    )
-    order by ranked.hole
-  )
-  from (
-    -- Hardest first for strokes received, easiest first for strokes given back; a repeated
-    -- index (never on a valid card) keeps hole order.
-    select
-      h.hole,
-      row_number() over (
-        order by
-          case when course_handicap < 0 then -h.stroke_index else h.stroke_index end,
-          case when course_handicap < 0 then -h.hole else h.hole end
-      ) as place
-    from unnest(stroke_indexes) with ordinality as h(stroke_index, hole)
-  ) as ranked;
+declare
+  holes integer := coalesce(cardinality(stroke_indexes), 0);
+  direction integer := case when course_handicap < 0 then -1 else 1 end;
+  ranked integer[];
+  received integer[];
+begin
+  if course_handicap is null then
+    return null;
+  end if;
+  if holes = 0 then
+    return '{}';
+  end if;
+  -- Hardest first for strokes received, easiest first for strokes given back; a repeated index
+  -- (never on a valid card) keeps hole order.
+  select array_agg(h.hole::integer order by direction * h.stroke_index, direction * h.hole)
+  into ranked
+  from unnest(stroke_indexes) with ordinality as h(stroke_index, hole);
+  received := array_fill(direction * (abs(course_handicap) / holes), array[holes]);
+  for place in 1 .. abs(course_handicap) % holes loop
+    received[ranked[place]] := received[ranked[place]] + direction;
+  end loop;
+  return received;
+end;
 $$;
 
 comment on function public.strokes_received(integer, integer[]) is
@@ -54,21 +59,22 @@ create function public.adjusted_gross_score(
   hole_strokes integer[],
   course_handicap integer
 ) returns integer
-  language sql
+  language plpgsql
   immutable
   set search_path = ''
 as $$
-  select sum(
-    least(
-      h.strokes,
-      case when course_handicap is null then h.par + 5 else h.par + 2 + h.received end
-    )
-  )::integer
-  from unnest(
-    hole_pars,
-    hole_strokes,
-    public.strokes_received(coalesce(course_handicap, 0), stroke_indexes)
-  ) as h(par, strokes, received);
+declare
+  received integer[] := public.strokes_received(coalesce(course_handicap, 0), stroke_indexes);
+  total integer := 0;
+begin
+  for hole in 1 .. coalesce(cardinality(hole_pars), 0) loop
+    total := total + least(
+      hole_strokes[hole],
+      hole_pars[hole] + case when course_handicap is null then 5 else 2 + received[hole] end
+    );
+  end loop;
+  return total;
+end;
 $$;
 
 comment on function public.adjusted_gross_score(integer[], integer[], integer[], integer) is
