@@ -486,9 +486,11 @@ export type Database = {
           counts: boolean
           course_handicap: number
           differential: number
+          entry_id: string
           exceptional_reduction: number
           index_after: number
           low_index: number
+          paired_with: string
           played_on: string
           round_id: string
           user_id: string

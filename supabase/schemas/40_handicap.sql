@@ -217,7 +217,9 @@ create function public.whs_records()
     cap text,
     counts boolean,
     adjusted_score integer,
-    course_handicap integer
+    course_handicap integer,
+    entry_id text,
+    paired_with text
   )
   language plpgsql
   stable
@@ -286,6 +288,7 @@ declare
   -- of the last round seen, the chosen index in effect on it (tenths), and the spec's lowest 8.
   round_scores integer[];
   round_handicaps integer[];
+  round_paired text[];
   round_day date;
   chosen integer;
   spec_lowest integer[];
@@ -351,6 +354,8 @@ begin
           counts := coalesce(counting[e], false);
           adjusted_score := round_scores[j];
           course_handicap := round_handicaps[j];
+          entry_id := ids[e];
+          paired_with := round_paired[j];
           return next;
         end loop;
       end if;
@@ -380,6 +385,7 @@ begin
       kept := 0;
       round_scores := '{}';
       round_handicaps := '{}';
+      round_paired := '{}';
       round_day := null;
       spec_lowest := '{}';
     end if;
@@ -433,6 +439,8 @@ begin
       entry_rating := entry_rating + waiting_rating;
       entry_slope := (entry_slope + waiting_slope + 1) / 2;
       round_entry[waiting] := r;
+      round_paired[waiting] := visible.id;
+      round_paired[k] := round_ids[waiting];
       waiting := null;
     end if;
     round_entry[k] := r;
@@ -551,7 +559,7 @@ end;
 $$;
 
 comment on function public.whs_records() is
-  'The WHS estimate over the rounds the caller can read, one row per round in record order (user_id, played_on, id): differential, adjusted differential, exceptional reduction, and the estimate, low index and cap after the round; adjusted_score, the score the round counts (net double bogey for a round scored hole by hole, off course_handicap from the chosen index in effect that day). Not an official index: playing conditions, committee adjustments and penalty scores are not modelled.';
+  'The WHS estimate over the rounds the caller can read, one row per round in record order (user_id, played_on, id): differential, adjusted differential, exceptional reduction, and the estimate, low index and cap after the round; adjusted_score, the score the round counts (net double bogey for a round scored hole by hole, off course_handicap from the chosen index in effect that day); entry_id, the later round of its 18-hole entry (null while a nine waits), and paired_with, the other nine of its pair. Not an official index: playing conditions, committee adjustments and penalty scores are not modelled.';
 
 revoke all on function public.whs_records() from public, anon;
 grant execute on function public.whs_records() to authenticated, service_role;
@@ -655,24 +663,31 @@ comment on view public.scoring_entries is
 -- does not count. The column order is the migrations' (create or replace view can only append
 -- columns): holes, tee_id and paired_with (the other nine of a pair) came with tees;
 -- adjusted_score (the score the differential is made from: the adjusted gross score of a round
--- scored hole by hole, the score otherwise) with the scorecard.
+-- scored hole by hole, the score otherwise) with the scorecard. The entries, their differentials
+-- and pairs are those of public.scoring_entries, read from the walk that decides the adjusted
+-- scores (public.whs_records gives the same entries), so the view walks the record once.
 create view public.round_differentials
   with (security_invoker = on)
 as
-with ranked as (
+with walked as (
+  -- One walk (public.whs_records) gives each round its entry's differential, its adjusted score
+  -- and its pair; read once for both uses below.
+  select w.* from public.whs_records() as w
+),
+ranked as (
+  -- One row per entry: its later round's.
   select
-    e.*,
+    w.entry_id,
     row_number() over (
-      partition by e.user_id order by e.differential, e.played_on desc, e.entry_id desc
+      partition by w.user_id order by w.differential, w.played_on desc, w.entry_id desc
     ) as position,
-    count(*) over (partition by e.user_id) as entries_count
-  from public.scoring_entries as e
+    count(*) over (partition by w.user_id) as entries_count
+  from walked as w
+  where w.round_id = w.entry_id
 ),
 counted as (
   select
-    unnest(ranked.round_ids) as round_id,
-    ranked.round_ids,
-    ranked.differential,
+    ranked.entry_id,
     coalesce(ranked.position <= rule.counted, false) as counts
   from ranked
   left join lateral public.differentials_used(ranked.entries_count) as rule on true
@@ -685,18 +700,17 @@ select
   r.course_rating,
   r.slope_rating,
   r.score,
-  c.differential,
+  w.differential::numeric(4, 1) as differential,
   r.created_at,
   r.played_on,
   coalesce(c.counts, false) as counts,
   r.holes,
   r.tee_id,
-  case when cardinality(c.round_ids) = 2 then (array_remove(c.round_ids, r.id))[1] end
-    as paired_with,
-  a.adjusted_score
+  w.paired_with,
+  w.adjusted_score
 from public.rounds as r
-join public.whs_records() as a on a.round_id = r.id
-left join counted as c on c.round_id = r.id;
+join walked as w on w.round_id = r.id
+left join counted as c on c.entry_id = w.entry_id;
 
 comment on view public.round_differentials is
   'Score differential per round: 113 / slope × (adjusted score − course rating), rounded to the nearest tenth, ties toward +∞, of the round or, for a 9-hole round, of its pair (null while it waits); counts: among the lowest differentials the index averages (ties: the more recently played); adjusted_score: the adjusted gross score (net double bogey) of a round scored hole by hole, the score otherwise.';
