@@ -493,6 +493,7 @@ export type Database = {
           paired_with: string
           played_on: string
           round_id: string
+          spec_index_after: number
           user_id: string
         }[]
       }

@@ -5,7 +5,7 @@
 -- that already follows each golfer's record day by day (public.whs_records) decides each round's
 -- counted score, keeping the spec's lowest 8 beside the estimate, and public.scoring_entries reads
 -- it, so every handicap view counts adjusted scores; round_differentials gains adjusted_score
--- (appended). whs_records() returns two more columns, so it and the views over it are dropped and
+-- (appended), and it, handicap_indexes and handicap_history read the walk directly (one pass). whs_records() returns two more columns, so it and the views over it are dropped and
 -- made again; course_handicaps now shares public.course_handicap with the walk. The current
 -- definitions, and why: supabase/schemas/40_handicap.sql and 70_handicap_settings.sql; a test
 -- checks these migrations build exactly that.
@@ -158,7 +158,8 @@ create function public.whs_records()
     adjusted_score integer,
     course_handicap integer,
     entry_id text,
-    paired_with text
+    paired_with text,
+    spec_index_after numeric
   )
   language plpgsql
   stable
@@ -228,6 +229,7 @@ declare
   round_scores integer[];
   round_handicaps integer[];
   round_paired text[];
+  spec_indexes integer[];
   round_day date;
   chosen integer;
   spec_lowest integer[];
@@ -295,6 +297,7 @@ begin
           course_handicap := round_handicaps[j];
           entry_id := ids[e];
           paired_with := round_paired[j];
+          spec_index_after := (spec_indexes[s] / 10.0)::numeric(4, 1);
           return next;
         end loop;
       end if;
@@ -325,25 +328,18 @@ begin
       round_scores := '{}';
       round_handicaps := '{}';
       round_paired := '{}';
+      spec_indexes := '{}';
       round_day := null;
       spec_lowest := '{}';
     end if;
     -- Issue 23: the chosen index in effect on a new day, over the r entries before it.
     if round_day is distinct from visible.played_on then
       round_day := visible.played_on;
-      if visible.source = 'whs' then
-        chosen := case when r > 0 then indexes[r] end;
-      elsif r >= 3 then
-        needed := averaged[least(r, 20)];
-        total := 0;
-        for earlier in 1 .. needed loop
-          total := total + spec_lowest[earlier];
-        end loop;
-        chosen := floor((2 * total + needed)::numeric / (2 * needed))::integer
-          - adjustment[least(r, 20)];
-      else
-        chosen := null;
-      end if;
+      chosen := case
+        when r = 0 then null
+        when visible.source = 'whs' then indexes[r]
+        else spec_indexes[r]
+      end;
     end if;
     counted_score := visible.score;
     handicap := null;
@@ -397,6 +393,16 @@ begin
         place := place - 1;
       end loop;
       spec_lowest[place] := diffs[r];
+    end if;
+    -- The spec's index after this entry: the mean of the table's lowest, less its adjustment.
+    if r >= 3 then
+      needed := averaged[least(r, 20)];
+      total := 0;
+      for earlier in 1 .. needed loop
+        total := total + spec_lowest[earlier];
+      end loop;
+      spec_indexes[r] := floor((2 * total + needed)::numeric / (2 * needed))::integer
+        - adjustment[least(r, 20)];
     end if;
 
     if current_day is distinct from visible.played_on then
@@ -498,7 +504,7 @@ end;
 $$;
 
 comment on function public.whs_records() is
-  'The WHS estimate over the rounds the caller can read, one row per round in record order (user_id, played_on, id): differential, adjusted differential, exceptional reduction, and the estimate, low index and cap after the round; adjusted_score, the score the round counts (net double bogey for a round scored hole by hole, off course_handicap from the chosen index in effect that day); entry_id, the later round of its 18-hole entry (null while a nine waits), and paired_with, the other nine of its pair. Not an official index: playing conditions, committee adjustments and penalty scores are not modelled.';
+  'The WHS estimate over the rounds the caller can read, one row per round in record order (user_id, played_on, id): differential, adjusted differential, exceptional reduction, and the estimate, low index and cap after the round; adjusted_score, the score the round counts (net double bogey for a round scored hole by hole, off course_handicap from the chosen index in effect that day); entry_id, the later round of its 18-hole entry (null while a nine waits), paired_with, the other nine of its pair, and spec_index_after, the spec''s index over the entries so far (all of them, no 20-round window). Not an official index: playing conditions, committee adjustments and penalty scores are not modelled.';
 
 revoke all on function public.whs_records() from public, anon;
 grant execute on function public.whs_records() to authenticated, service_role;
@@ -653,6 +659,40 @@ left join counted as c on c.entry_id = w.entry_id;
 
 comment on view public.round_differentials is
   'Score differential per round: 113 / slope × (adjusted score − course rating), rounded to the nearest tenth, ties toward +∞, of the round or, for a 9-hole round, of its pair (null while it waits); counts: among the lowest differentials the index averages (ties: the more recently played); adjusted_score: the adjusted gross score (net double bogey) of a round scored hole by hole, the score otherwise.';
+
+-- One row per golfer who has rounds: the index over all their entries (there is no 20-round
+-- window), null below 3. rounds_count counts entries (a pair of nines is one); waiting_nines is
+-- 1 when a nine waits for its partner. Read off the walk (public.whs_records), which keeps the
+-- spec's lowest 8 to decide each day's net double bogeys anyway.
+create or replace view public.handicap_indexes
+  with (security_invoker = on)
+as
+select
+  w.user_id,
+  (count(*) filter (where w.round_id = w.entry_id))::integer as rounds_count,
+  (array_agg(w.spec_index_after order by w.played_on desc, w.round_id desc))[1] as handicap_index,
+  (count(*) filter (where w.entry_id is null))::integer as waiting_nines
+from public.whs_records() as w
+group by w.user_id;
+
+comment on view public.handicap_indexes is
+  'Handicap index per golfer with rounds, over their 18-hole entries (a pair of nines is one; rounds_count counts entries): null below 3, otherwise the mean of the lowest differentials (rounded to a tenth, ties toward +∞) minus the product spec''s adjustment. waiting_nines: 1 when a nine waits for a partner.';
+
+-- The index as it stood after each round, rounds taken in the order played (played_on, id): over
+-- the entries at or before the round (a waiting nine, or the first of a pair, leaves it as it was).
+-- From the walk too: one pass, where a window over all earlier differentials was O(n²).
+create or replace view public.handicap_history
+  with (security_invoker = on)
+as
+select
+  w.user_id,
+  w.round_id,
+  w.played_on,
+  w.spec_index_after as handicap_index
+from public.whs_records() as w;
+
+comment on view public.handicap_history is
+  'The handicap index over each golfer''s entries up to and including this round, in played_on, id order; null below 3 entries.';
 
 -- One row per round of the caller (RLS on rounds decides whose rounds those are).
 create view public.whs_history
