@@ -737,6 +737,16 @@ grant select on table public.whs_history, public.whs_indexes to authenticated, s
 create view public.course_handicaps
   with (security_invoker = on)
 as
+with latest as (
+  -- Each golfer's two indexes after their last round, from one walk of the record rather than
+  -- one for handicap_indexes and another for whs_indexes.
+  select distinct on (w.user_id)
+    w.user_id,
+    w.spec_index_after,
+    w.index_after
+  from public.whs_records() as w
+  order by w.user_id, w.played_on desc, w.round_id desc
+)
 select
   t.user_id,
   t.course_id,
@@ -749,14 +759,13 @@ select
   chosen.handicap_index
 from public.tees as t
 left join public.handicap_settings as s on s.user_id = t.user_id
-left join public.handicap_indexes as h on h.user_id = t.user_id
-left join public.whs_indexes as w on w.user_id = t.user_id
+left join latest as l on l.user_id = t.user_id
 cross join lateral (
   select
     coalesce(s.course_handicap_source, 'spec') as source,
     case coalesce(s.course_handicap_source, 'spec')
-      when 'whs' then w.whs_index
-      else h.handicap_index
+      when 'whs' then l.index_after
+      else l.spec_index_after
     end as handicap_index
 ) as chosen;
 
