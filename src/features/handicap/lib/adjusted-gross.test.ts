@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { adjustedGrossScore, holeMaximums, strokesReceived } from './adjusted-gross'
 
 /*
- * Pebble Beach Golf Links, the men's card: pars and the handicap (stroke index) row, holes 1–18.
+ * Pebble Beach Golf Links, the men's card: pars and the handicap (stroke index) row, holes 1–18,
+ * as the resort's card prints them to our knowledge (not re-checked against a printed card here:
+ * the network reaches no course data). The expectations stand on the numbers below either way.
  *   hole   1  2  3  4  5  6  7  8  9 | 10 11 12 13 14 15 16 17 18
  *   par    4  5  4  4  3  5  3  4  4 |  4  4  3  4  5  4  4  3  5   (72)
  *   index  6 10 12 16 14  2 18  4  8 |  3  9 17  7  1 13 11 15  5
