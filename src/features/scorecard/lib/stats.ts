@@ -1,0 +1,132 @@
+import type { HoleScore, Round } from '@/lib/tables/rounds'
+
+/**
+ * The stats golfers track (GHIN, TheGrint, 18Birdies), over the golfer's latest hole-by-hole
+ * rounds. Pure: the HCP screen passes its rounds, newest first.
+ *
+ * Which rounds count for a stat:
+ * - a par average: every round with at least one hole of that par (every hole has its strokes);
+ * - putts and penalties per round: only a round with them recorded on **every** hole, since a
+ *   total with holes missing would read as a better round than it was;
+ * - fairways hit and greens in regulation: every round with at least one hole where it is
+ *   recorded (a fairway only on a par 4 or 5), as a share of the holes where it is recorded.
+ * A stat made from fewer than `STATS_MIN_ROUNDS` rounds is null.
+ *
+ * A 9-hole round counts per hole: the par averages are per hole anyway, and the per-round
+ * figures are per 18 holes (the putts of every hole counted, times 18, over the holes counted),
+ * so a nine is half a round and never halves the golfer's putts.
+ */
+export const STATS_ROUNDS = 20
+export const STATS_MIN_ROUNDS = 3
+
+export type StatsPar = 3 | 4 | 5
+export const STATS_PARS: readonly StatsPar[] = [3, 4, 5]
+
+export interface Stat {
+  value: number
+  /** How many rounds it is made from. */
+  rounds: number
+}
+
+export interface ScoringStats {
+  /** The hole-by-hole rounds looked at: the latest, at most `STATS_ROUNDS`. */
+  rounds: number
+  /** Average strokes on a hole of each par. */
+  parAverages: Record<StatsPar, Stat | null>
+  /** Putts per 18 holes. */
+  puttsPerRound: Stat | null
+  /** Percent of par 4 and 5 holes with a recorded fairway where it was hit. */
+  fairwaysHit: Stat | null
+  /** Percent of holes with a recorded green where it was hit in regulation. */
+  greensInRegulation: Stat | null
+  /** Penalty strokes per 18 holes. */
+  penaltiesPerRound: Stat | null
+}
+
+export type StatsRound = Pick<Round, 'holePars' | 'holeScores'>
+
+interface Hole extends HoleScore {
+  par: number
+}
+
+/** A running sum over rounds: `top / bottom` is the stat, `rounds` the rounds that gave to it. */
+interface Tally {
+  top: number
+  bottom: number
+  rounds: number
+}
+
+const tally = (): Tally => ({ top: 0, bottom: 0, rounds: 0 })
+
+/** Adds a round's holes that have the detail; a round with none of them adds nothing. */
+function add(into: Tally, holes: readonly Hole[], top: (hole: Hole) => number, bottom = 1) {
+  if (holes.length === 0) return
+  into.rounds += 1
+  for (const hole of holes) {
+    into.top += top(hole)
+    into.bottom += bottom
+  }
+}
+
+/** Top × scale / bottom in one division of whole numbers, so 46 / 10 is exactly 4.6. */
+function stat({ top, bottom, rounds }: Tally, scale = 1): Stat | null {
+  return rounds < STATS_MIN_ROUNDS ? null : { value: (top * scale) / bottom, rounds }
+}
+
+const recorded = <K extends keyof HoleScore>(holes: readonly Hole[], key: K) =>
+  holes.filter((hole) => hole[key] !== null)
+
+/** The stats over the latest `STATS_ROUNDS` hole-by-hole rounds of `newestFirst`. */
+export function scoringStats(newestFirst: readonly StatsRound[]): ScoringStats {
+  const cards: Hole[][] = []
+  for (const round of newestFirst) {
+    if (cards.length === STATS_ROUNDS) break
+    const { holePars, holeScores } = round
+    if (!holeScores || !holePars || holePars.length !== holeScores.length) continue
+    cards.push(holeScores.map((hole, at) => ({ ...hole, par: holePars[at] as number })))
+  }
+
+  const pars = { 3: tally(), 4: tally(), 5: tally() }
+  const putts = tally()
+  const fairways = tally()
+  const greens = tally()
+  const penalties = tally()
+  for (const holes of cards) {
+    for (const par of STATS_PARS) {
+      add(
+        pars[par],
+        holes.filter((hole) => hole.par === par),
+        (hole) => hole.strokes,
+      )
+    }
+    const allPutts = recorded(holes, 'putts')
+    if (allPutts.length === holes.length) add(putts, allPutts, (hole) => hole.putts ?? 0)
+    const allPenalties = recorded(holes, 'penalties')
+    if (allPenalties.length === holes.length) {
+      add(penalties, allPenalties, (hole) => hole.penalties ?? 0)
+    }
+    const drives = recorded(holes, 'fairwayHit').filter((hole) => hole.par >= 4)
+    add(fairways, drives, (hole) => (hole.fairwayHit ? 1 : 0))
+    add(greens, recorded(holes, 'greenInRegulation'), (hole) => (hole.greenInRegulation ? 1 : 0))
+  }
+
+  return {
+    rounds: cards.length,
+    parAverages: { 3: stat(pars[3]), 4: stat(pars[4]), 5: stat(pars[5]) },
+    puttsPerRound: stat(putts, 18),
+    fairwaysHit: stat(fairways, 100),
+    greensInRegulation: stat(greens, 100),
+    penaltiesPerRound: stat(penalties, 18),
+  }
+}
+
+/** Whether any stat has enough rounds to be shown. */
+export function hasStats(stats: ScoringStats): boolean {
+  return [
+    ...STATS_PARS.map((par) => stats.parAverages[par]),
+    stats.puttsPerRound,
+    stats.fairwaysHit,
+    stats.greensInRegulation,
+    stats.penaltiesPerRound,
+  ].some((value) => value !== null)
+}
