@@ -1,5 +1,5 @@
 import type { Course } from '@/features/courses/types'
-import type { Round } from '@/features/rounds/types'
+import type { HoleScore, Round } from '@/features/rounds/types'
 
 export const USER_ID = '6f1c3f7e-1d2a-4c1b-9e8a-2b5d4f6a7c8d'
 
@@ -42,4 +42,23 @@ export function aRound(course: Course, score: number, overrides: Partial<Round> 
     createdAt: '2026-11-22T10:00:00.000Z',
     ...overrides,
   }
+}
+
+/** What a card recorded besides the strokes, hole by hole; a null (or a missing list) is not recorded. */
+export interface HoleDetails {
+  putts?: readonly (number | null)[]
+  fairwayHit?: readonly (boolean | null)[]
+  greenInRegulation?: readonly (boolean | null)[]
+  penalties?: readonly (number | null)[]
+}
+
+/** A card's hole scores: the strokes of each hole, and the details recorded. */
+export function holeScoresOf(strokes: readonly number[], details: HoleDetails = {}): HoleScore[] {
+  return strokes.map((hole, at) => ({
+    strokes: hole,
+    putts: details.putts?.[at] ?? null,
+    fairwayHit: details.fairwayHit?.[at] ?? null,
+    greenInRegulation: details.greenInRegulation?.[at] ?? null,
+    penalties: details.penalties?.[at] ?? null,
+  }))
 }

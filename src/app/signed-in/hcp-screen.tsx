@@ -18,6 +18,7 @@ import { RoundsList } from '@/features/rounds/components/rounds-list'
 import { formatPlayedOn } from '@/features/rounds/lib/played-on'
 import { selectRoundsNewestFirst, useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import { ResumeRound } from '@/features/scorecard/components/resume-round'
+import { ScoringStats } from '@/features/scorecard/components/scoring-stats'
 import type { LoadStatus } from '@/lib/records'
 import { StartRoundDialog } from './start-round-dialog'
 
@@ -125,6 +126,7 @@ export function HcpScreen() {
               </ResumeRound>
             </section>
           ) : null}
+          <ScoringStats rounds={rounds} />
           <h2 className="section-title">Rounds</h2>
           {/* In the screen's own chunk, not a lazy one, so it is drawn with the rounds. */}
           {index === null ? null : <HandicapTrend entries={trend} />}

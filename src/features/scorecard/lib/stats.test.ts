@@ -1,29 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import type { HoleScore } from '@/lib/tables/rounds'
+import { holeScoresOf, type HoleDetails } from '@/testing/fixtures'
 import { hasStats, scoringStats, type StatsRound } from './stats'
 
 // A nine of par 36: par 4, 4, 3, 5, 4, 4, 3, 5, 4 (two par 3s, five par 4s, two par 5s).
 const NINE = [4, 4, 3, 5, 4, 4, 3, 5, 4]
 const EIGHTEEN = [...NINE, ...NINE]
 
-interface Details {
-  putts?: (number | null)[]
-  fairwayHit?: (boolean | null)[]
-  greenInRegulation?: (boolean | null)[]
-  penalties?: (number | null)[]
-}
-
 /** A card: strokes per hole on `pars`, and the details recorded (null where not). */
-function card(strokes: number[], details: Details = {}, pars = NINE): StatsRound {
-  const holeScores: HoleScore[] = strokes.map((hole, at) => ({
-    strokes: hole,
-    putts: details.putts?.[at] ?? null,
-    fairwayHit: details.fairwayHit?.[at] ?? null,
-    greenInRegulation: details.greenInRegulation?.[at] ?? null,
-    penalties: details.penalties?.[at] ?? null,
-  }))
-  return { holePars: pars, holeScores }
-}
+const card = (strokes: number[], details: HoleDetails = {}, pars = NINE): StatsRound => ({
+  holePars: pars,
+  holeScores: holeScoresOf(strokes, details),
+})
 
 const TOTAL: StatsRound = { holePars: null, holeScores: null }
 const Y = true

@@ -28,7 +28,7 @@ export interface Stat {
   rounds: number
 }
 
-export interface ScoringStats {
+export interface RoundStats {
   /** The hole-by-hole rounds looked at: the latest, at most `STATS_ROUNDS`. */
   rounds: number
   /** Average strokes on a hole of each par. */
@@ -77,7 +77,7 @@ const recorded = <K extends keyof HoleScore>(holes: readonly Hole[], key: K) =>
   holes.filter((hole) => hole[key] !== null)
 
 /** The stats over the latest `STATS_ROUNDS` hole-by-hole rounds of `newestFirst`. */
-export function scoringStats(newestFirst: readonly StatsRound[]): ScoringStats {
+export function scoringStats(newestFirst: readonly StatsRound[]): RoundStats {
   const cards: Hole[][] = []
   for (const round of newestFirst) {
     if (cards.length === STATS_ROUNDS) break
@@ -121,7 +121,7 @@ export function scoringStats(newestFirst: readonly StatsRound[]): ScoringStats {
 }
 
 /** Whether any stat has enough rounds to be shown. */
-export function hasStats(stats: ScoringStats): boolean {
+export function hasStats(stats: RoundStats): boolean {
   return [
     ...STATS_PARS.map((par) => stats.parAverages[par]),
     stats.puttsPerRound,
