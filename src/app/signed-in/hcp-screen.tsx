@@ -14,16 +14,35 @@ import {
   selectCourseHandicapSource,
   useHandicapSettingsStore,
 } from '@/features/handicap/stores/handicap-settings-store'
+import type { CardScore } from '@/features/rounds/components/round-card'
 import { RoundsList } from '@/features/rounds/components/rounds-list'
 import { formatPlayedOn } from '@/features/rounds/lib/played-on'
 import { selectRoundsNewestFirst, useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import { ResumeRound } from '@/features/scorecard/components/resume-round'
 import { ScoringStats } from '@/features/scorecard/components/scoring-stats'
 import type { LoadStatus } from '@/lib/records'
+import type { Round } from '@/lib/tables/rounds'
 import { StartRoundDialog } from './start-round-dialog'
 
 /** No rows from the device or the server yet. */
 const unanswered = (status: LoadStatus) => status === 'idle' || status === 'loading'
+
+/**
+ * INTERIM, until the record walk scores cards (card-engine's `RoundScore.adjustedScore`,
+ * `courseHandicap`, `cappedHoles`): each hole at most par + 5, the rule with no index.
+ */
+function interimCardScore(round: Round): CardScore | null {
+  const { holeScores, holePars } = round
+  if (!holeScores || !holePars) return null
+  const cappedHoles: number[] = []
+  let adjustedScore = 0
+  holeScores.forEach((hole, at) => {
+    const most = (holePars[at] ?? 0) + 5
+    if (hole.strokes > most) cappedHoles.push(at + 1)
+    adjustedScore += Math.min(hole.strokes, most)
+  })
+  return { adjustedScore, courseHandicap: null, cappedHoles }
+}
 
 /** The handicap from the golfer's rounds, and the rounds, which are played on their courses. */
 export function HcpScreen() {
@@ -82,6 +101,7 @@ export function HcpScreen() {
               counts,
               countsForWhs,
               pairedWith: pairedWith === null ? null : (partners.get(pairedWith) ?? null),
+              card: interimCardScore(round),
             },
           ]
         }),

@@ -16,6 +16,7 @@ import { useSyncLabel } from '@/stores/outbox'
 import { reloadRounds } from '../stores/rounds-table'
 import type { CourseChoice, Round } from '../types'
 import { AddRoundDialog, EditRoundDialog } from './add-round-dialog'
+import { RoundCard, type CardScore } from './round-card'
 
 interface RoundsListProps {
   /** The golfer's rounds, newest first, as the screen draws them (with `marks` and the index). */
@@ -38,6 +39,8 @@ export interface RoundMark {
   countsForWhs?: boolean
   /** For a paired nine, its other nine as shown: "25 Nov 2026 (40)", its day and score. */
   pairedWith?: string | null
+  /** For a round scored hole by hole: its adjusted gross score and the holes capped. */
+  card?: CardScore | null
 }
 
 /** What a nine's entry says: which nine it is paired with, or that it waits for one. */
@@ -130,6 +133,10 @@ export function RoundsList({
           const day = formatPlayedOn(round.playedOn)
           const nine = nineNote(round, mark)
           const differential = mark?.differential ?? null
+          const card = round.holeScores ? (mark?.card ?? null) : null
+          // Shown in the title only when it differs from the gross score: it is what counts.
+          const adjusted =
+            card && card.adjustedScore !== round.score ? `Adjusted ${card.adjustedScore}` : null
           return (
             <AccordionItem
               key={round.id}
@@ -143,6 +150,7 @@ export function RoundsList({
                 round.courseName,
                 day,
                 ...(round.holes === 9 ? ['9 holes'] : []),
+                ...(adjusted ? [adjusted] : []),
                 ...(differential === null ? [] : [`Diff ${differential}`]),
                 ...(nine ? [nine] : []),
                 ...(mark?.counts ? ['Counts'] : []),
@@ -157,6 +165,12 @@ export function RoundsList({
                     <>
                       {' '}
                       <span className="round__holes">9 holes</span>
+                    </>
+                  ) : null}
+                  {adjusted ? (
+                    <>
+                      {' '}
+                      <span className="round__adjusted">{adjusted}</span>
                     </>
                   ) : null}
                   {differential === null ? null : (
@@ -193,7 +207,11 @@ export function RoundsList({
               }
             >
               <p className="detail detail--strong">{round.courseName}</p>
-              <p className="detail">Score: {round.score}</p>
+              {card ? (
+                <RoundCard round={round} score={card} />
+              ) : (
+                <p className="detail">Score: {round.score}</p>
+              )}
               <p className="detail">
                 Played {day}
                 {round.teeName ? ` from the ${round.teeName} tee` : ''} at rating{' '}
