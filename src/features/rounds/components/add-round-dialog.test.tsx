@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { holeScoresOf } from '@/testing/fixtures'
 import { NOT_NUMBERS } from '@/testing/hostile-values'
 import { localToday } from '../lib/played-on'
 import { ADD_ROUND_INVALID, PLAYED_ON_IN_FUTURE } from '../lib/round-messages'
@@ -368,5 +369,92 @@ describe('tees and nines', () => {
       },
       WITH_TEES,
     )
+  })
+  describe('a round scored hole by hole', () => {
+    // A back nine from White: 5 + 4 + 6 + 4 + 5 + 3 + 4 + 5 + 6 = 42.
+    const holeScores = holeScoresOf([5, 4, 6, 4, 5, 3, 4, 5, 6])
+    const initial = {
+      courseId: AUGUSTA.id,
+      teeId: WHITE.id,
+      nine: 'back' as const,
+      courseRating: 36.2,
+      slopeRating: 125,
+      score: 42,
+      holeScores,
+      playedOn: '2025-06-01',
+    }
+
+    function openCard(courses: CourseChoice[] = [WITH_TEES, PEBBLE]) {
+      const onSave = vi.fn()
+      const user = userEvent.setup()
+      render(
+        <EditRoundDialog
+          open
+          onOpenChange={vi.fn()}
+          onSave={onSave}
+          courses={courses}
+          initial={initial}
+        />,
+      )
+      return { user, onSave, dialog: screen.getByRole('dialog', { name: 'Edit Round' }) }
+    }
+
+    it('keeps its course, tee, nine and score fixed, and says why', () => {
+      const { dialog } = openCard()
+      const why =
+        'Scored hole by hole: the round stays on the course, tee and holes it was played on.'
+      for (const label of ['Course Name', 'Tee', 'Holes Played']) {
+        const select = within(dialog).getByLabelText(label)
+        expect(select).toBeDisabled()
+        expect(select).toHaveAccessibleDescription(why)
+      }
+      expect(within(dialog).getByLabelText('Course Name')).toHaveValue(AUGUSTA.id)
+      expect(within(dialog).getByLabelText('Holes Played')).toHaveValue('back')
+      expect(within(dialog).getByLabelText("Nine's Course Rating")).toHaveAttribute('readonly')
+      const score = within(dialog).getByLabelText('Gross Score')
+      expect(score).toHaveValue('42')
+      expect(score).toHaveAttribute('readonly')
+      expect(score).toHaveAccessibleDescription(
+        'The sum of the 9 holes on the card, so it is not typed here',
+      )
+    })
+
+    it('moves it to another day with its holes', async () => {
+      const { user, onSave, dialog } = openCard()
+      const date = within(dialog).getByLabelText('Date Played')
+      await user.clear(date)
+      await user.type(date, '2025-06-02')
+      await user.click(within(dialog).getByRole('button', { name: 'Save Round' }))
+      expect(onSave).toHaveBeenCalledWith(
+        {
+          courseId: AUGUSTA.id,
+          teeId: WHITE.id,
+          nine: { side: 'back', rating: 36.2, slope: 125 },
+          score: 42,
+          holeScores,
+          playedOn: '2025-06-02',
+        },
+        WITH_TEES,
+      )
+    })
+
+    it('refuses a day in the future as any round does', async () => {
+      const { user, onSave, dialog } = openCard()
+      const date = within(dialog).getByLabelText('Date Played')
+      await user.clear(date)
+      await user.type(date, '2999-01-01')
+      await user.click(within(dialog).getByRole('button', { name: 'Save Round' }))
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(PLAYED_ON_IN_FUTURE)
+      expect(onSave).not.toHaveBeenCalled()
+    })
+
+    it('says its course is gone rather than moving it to another', async () => {
+      const { user, onSave, dialog } = openCard([PEBBLE])
+      await user.click(within(dialog).getByRole('button', { name: 'Save Round' }))
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        "Couldn't save the round: its course is no longer in your courses.",
+      )
+      expect(onSave).not.toHaveBeenCalled()
+    })
   })
 })

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactElement } from 'react'
+import { useId, useState, type FormEvent, type ReactElement } from 'react'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { Dialog, DialogActions } from '@/components/ui/dialog'
 import { SelectField } from '@/components/ui/select-field'
@@ -7,6 +7,7 @@ import { TEE_BOUNDS, parseTeeRating, parseTeeSlope, teeRatingHint } from '@/lib/
 import { NINE_SCORE_BOUNDS, SCORE_BOUNDS, parseRoundForm } from '../lib/parse-round-form'
 import { EARLIEST_PLAYED_ON, localToday, parsePlayedOn } from '../lib/played-on'
 import {
+  ADD_ROUND_COURSE_GONE,
   ADD_ROUND_INVALID,
   NINE_SCORE_INVALID,
   PLAYED_ON_IN_FUTURE,
@@ -118,6 +119,11 @@ function RoundForm({
   const nine = ninesOffered && played !== 'all' ? played : null
   const holes = nine || tee?.holes === 9 ? 9 : 18
   const scoreBounds = holes === 9 ? NINE_SCORE_BOUNDS : SCORE_BOUNDS
+  // A round scored hole by hole keeps its holes: its score is their sum, and they were played on
+  // its course, tee and nine (the database refuses a move). Only its date can change.
+  const card = initial?.holeScores ?? null
+  const fixedId = useId()
+  const fixedBy = card ? fixedId : undefined
 
   function chooseCourse(id: string) {
     setCourseId(id)
@@ -126,9 +132,49 @@ function RoundForm({
     setPlayed('all')
   }
 
+  /** The date played as typed, or null with the alert that says what is wrong with it. */
+  function readPlayedOn(form: FormData): string | null {
+    const playedOn = parsePlayedOn(String(form.get('playedOn') ?? ''), localToday())
+    if ('refused' in playedOn) {
+      setAlert(playedOn.refused === 'future' ? PLAYED_ON_IN_FUTURE : PLAYED_ON_INVALID)
+      return null
+    }
+    return playedOn.day
+  }
+
+  /** A card's round again, on another day. */
+  function submitCard(form: FormData, holeScores: HoleScore[]) {
+    const played = courses.find((known) => known.id === initial?.courseId)
+    if (!played || !initial?.courseId) {
+      setAlert(ADD_ROUND_COURSE_GONE)
+      return
+    }
+    const playedOn = readPlayedOn(form)
+    if (playedOn === null) return
+    const side = initial.nine ?? null
+    onSubmit(
+      {
+        courseId: played.id,
+        teeId: initial.teeId ?? null,
+        nine:
+          side === null
+            ? null
+            : { side, rating: initial.courseRating ?? 0, slope: initial.slopeRating ?? 0 },
+        score: holeScores.reduce((sum, hole) => sum + hole.strokes, 0),
+        holeScores,
+        playedOn,
+      },
+      played,
+    )
+  }
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
+    if (card) {
+      submitCard(form, card)
+      return
+    }
     const round = parseRoundForm(
       { courseId: String(form.get('courseId') ?? ''), score: String(form.get('score') ?? '') },
       courses,
@@ -148,11 +194,8 @@ function RoundForm({
       }
       typedNine = typed
     }
-    const playedOn = parsePlayedOn(String(form.get('playedOn') ?? ''), localToday())
-    if ('refused' in playedOn) {
-      setAlert(playedOn.refused === 'future' ? PLAYED_ON_IN_FUTURE : PLAYED_ON_INVALID)
-      return
-    }
+    const playedOn = readPlayedOn(form)
+    if (playedOn === null) return
     onSubmit(
       {
         courseId: round.course.id,
@@ -162,8 +205,8 @@ function RoundForm({
             : null,
         nine: typedNine,
         score: round.score,
-        holeScores: initial?.holeScores ?? null,
-        playedOn: playedOn.day,
+        holeScores: null,
+        playedOn,
       },
       round.course,
     )
@@ -171,7 +214,7 @@ function RoundForm({
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <CourseField courses={courses} value={courseId} onChange={chooseCourse} />
+      <CourseField courses={courses} value={courseId} onChange={chooseCourse} fixedBy={fixedBy} />
       {tee ? (
         <TeeField
           tees={tees}
@@ -181,17 +224,32 @@ function RoundForm({
             setTeeChosen(true)
             setPlayed('all')
           }}
+          fixedBy={fixedBy}
         />
       ) : null}
-      {ninesOffered ? <HolesPlayedField value={played} onChange={setPlayed} /> : null}
-      {nine ? <NineFields initial={initial?.nine ? initial : undefined} /> : null}
+      {ninesOffered ? (
+        <HolesPlayedField value={played} onChange={setPlayed} fixedBy={fixedBy} />
+      ) : null}
+      {card ? (
+        <p className="field__hint" id={fixedId}>
+          Scored hole by hole: the round stays on the course, tee and holes it was played on.
+        </p>
+      ) : null}
+      {nine ? (
+        <NineFields initial={initial?.nine ? initial : undefined} readOnly={card !== null} />
+      ) : null}
       <TextField
         label="Gross Score"
         name="score"
         inputMode="numeric"
         autoComplete="off"
         defaultValue={initial?.score ?? ''}
-        hint={`A whole number from ${scoreBounds.min} to ${scoreBounds.max}`}
+        readOnly={card !== null}
+        hint={
+          card
+            ? `The sum of the ${card.length} holes on the card, so it is not typed here`
+            : `A whole number from ${scoreBounds.min} to ${scoreBounds.max}`
+        }
       />
       {holes === 9 ? (
         <p className="field__hint" data-testid="nines-note">
@@ -212,8 +270,11 @@ function RoundForm({
  */
 export function NineFields({
   initial,
+  readOnly = false,
 }: {
   initial?: { courseRating?: number; slopeRating?: number }
+  /** A card's nine is fixed (its holes were played there). */
+  readOnly?: boolean
 }) {
   return (
     <>
@@ -223,6 +284,7 @@ export function NineFields({
         inputMode="decimal"
         autoComplete="off"
         defaultValue={initial?.courseRating?.toFixed(1) ?? ''}
+        readOnly={readOnly}
         hint={`${teeRatingHint(9)}, as on the scorecard`}
       />
       <TextField
@@ -231,6 +293,7 @@ export function NineFields({
         inputMode="numeric"
         autoComplete="off"
         defaultValue={initial?.slopeRating ?? ''}
+        readOnly={readOnly}
         hint={`A whole number from ${TEE_BOUNDS.slope.min} to ${TEE_BOUNDS.slope.max}`}
       />
     </>
@@ -253,18 +316,24 @@ export function parseNineFields(
 
 /*
  * The fields a round is played on, shared by the Add/Edit Round dialog and Start a round (which
- * keeps score hole by hole): the same labels, choices and bounds in both.
+ * keeps score hole by hole): the same labels, choices and bounds in both. `fixedBy` (a round
+ * scored hole by hole, edited) shows the field disabled, described by the note that says why.
  */
+
+const fixedProps = (fixedBy: string | undefined) =>
+  fixedBy ? { disabled: true, 'aria-describedby': fixedBy } : {}
 
 /** The golfer's courses; "Choose a course" first unless there is only one. */
 export function CourseField({
   courses,
   value,
   onChange,
+  fixedBy,
 }: {
   courses: readonly CourseChoice[]
   value: string
   onChange(id: string): void
+  fixedBy?: string
 }) {
   return (
     <SelectField
@@ -272,6 +341,7 @@ export function CourseField({
       name="courseId"
       value={value}
       onChange={(event) => onChange(event.target.value)}
+      {...fixedProps(fixedBy)}
     >
       {courses.length === 1 ? null : <option value="">Choose a course</option>}
       {courses.map((known) => (
@@ -287,10 +357,12 @@ export function TeeField({
   tees,
   value,
   onChange,
+  fixedBy,
 }: {
   tees: readonly RoundTee[]
   value: string
   onChange(id: string): void
+  fixedBy?: string
 }) {
   return (
     <SelectField
@@ -298,6 +370,7 @@ export function TeeField({
       name="teeId"
       value={value}
       onChange={(event) => onChange(event.target.value)}
+      {...fixedProps(fixedBy)}
     >
       {tees.map((known) => (
         <option key={known.id} value={known.id}>
@@ -312,9 +385,11 @@ export function TeeField({
 export function HolesPlayedField({
   value,
   onChange,
+  fixedBy,
 }: {
   value: Played
   onChange(played: Played): void
+  fixedBy?: string
 }) {
   return (
     <SelectField
@@ -322,6 +397,7 @@ export function HolesPlayedField({
       name="played"
       value={value}
       onChange={(event) => onChange(event.target.value as Played)}
+      {...fixedProps(fixedBy)}
     >
       <option value="all">All 18 holes</option>
       <option value="front">Front nine (holes 1–9)</option>
