@@ -42,6 +42,9 @@ export function recordOnDevice(): AccountRecordRows | null {
         score: round.score,
         teeName: round.teeName,
         holes: round.holes,
+        holePars: round.holePars,
+        strokeIndexes: round.strokeIndexes,
+        holeScores: round.holeScores,
         // A nine shows its pair's differential, or none while it waits for another nine.
         differential: scored.get(round.id)?.differential ?? null,
         counts: scored.get(round.id)?.counts === true,

@@ -1,4 +1,5 @@
 import type { Database } from '../database.types'
+import { HOLES_CSV_HEADER, holesToCsv } from './hole-scores'
 
 /**
  * A round, in every shape it takes: the table's row, the record the app keeps and shows, what
@@ -186,8 +187,11 @@ export const ROUND_COLUMNS =
 
 const numbers = (values: readonly (number | string)[] | null) => values?.map(Number) ?? null
 
+type HoleColumns =
+  'hole_strokes' | 'hole_putts' | 'hole_fairways' | 'hole_greens' | 'hole_penalties'
+
 /** The hole arrays of a row as one list of holes; null for a round entered as a total. */
-function holeScoresFromRow(row: RoundRow): HoleScore[] | null {
+export function holeScoresFromRow(row: Pick<RoundRow, HoleColumns>): HoleScore[] | null {
   if (!row.hole_strokes) return null
   return row.hole_strokes.map((strokes, at) => ({
     strokes: Number(strokes),
@@ -208,7 +212,7 @@ function holeColumn<T>(holes: readonly HoleScore[], value: (hole: HoleScore) => 
 }
 
 /** The hole arrays sent for a round scored hole by hole, all null for a total. */
-function holeScoresToRow(holes: readonly HoleScore[] | null) {
+export function holeScoresToRow(holes: readonly HoleScore[] | null) {
   return {
     hole_strokes: holes ? holes.map((hole) => hole.strokes) : null,
     hole_putts: holes ? holeColumn(holes, (hole) => hole.putts) : null,
@@ -333,7 +337,17 @@ function holesOfNine(
 /** A round with what the handicap makes of it: the export's line. */
 export interface ScoredRoundRecord extends Pick<
   Round,
-  'id' | 'playedOn' | 'courseName' | 'teeName' | 'holes' | 'courseRating' | 'slopeRating' | 'score'
+  | 'id'
+  | 'playedOn'
+  | 'courseName'
+  | 'teeName'
+  | 'holes'
+  | 'courseRating'
+  | 'slopeRating'
+  | 'score'
+  | 'holePars'
+  | 'strokeIndexes'
+  | 'holeScores'
 > {
   /** The differential of the round's 18-hole entry (a pair's, for a nine); null while a nine
    * waits for another nine. */
@@ -351,7 +365,7 @@ export interface WhsColumns {
   counts: boolean
 }
 
-/** The rounds CSV's header; its first seven columns are what the import reads back. */
+/** The rounds CSV's header; the import reads back its first seven columns and the holes'. */
 export const ROUNDS_CSV_HEADER = [
   'Date played',
   'Course name',
@@ -365,6 +379,7 @@ export const ROUNDS_CSV_HEADER = [
   'Adjusted differential',
   'Exceptional reduction',
   'Counts for WHS',
+  ...HOLES_CSV_HEADER,
 ] as const
 
 const tenths = (value: number) => value.toFixed(1)
@@ -385,5 +400,6 @@ export function roundToCsv(round: ScoredRoundRecord) {
     round.whs ? tenths(round.whs.adjustedDifferential) : null,
     round.whs ? tenths(round.whs.exceptionalReduction) : null,
     yesNo(round.whs?.counts),
+    ...holesToCsv(round),
   ]
 }

@@ -1,5 +1,6 @@
 import { DataError } from '@/lib/data-error'
 import { supabase } from '@/lib/supabase'
+import { holeScoresFromRow } from '@/lib/tables/rounds'
 import type { ExportCourse, ExportRound } from '../lib/export-files'
 
 // The API answers at most 1,000 rows a request (config.toml [api] max_rows), so read in pages.
@@ -64,17 +65,19 @@ export async function loadAccountRecord(userId: string): Promise<AccountRecordRo
         .order('id')
         .range(from, to),
     ),
-    // The tee each round was played from, by name (a copy the view does not carry).
+    // The tee each round was played from, by name, and its holes (copies the view does not carry).
     allPages((from, to) =>
       supabase
         .from('rounds')
-        .select('id, tee_name')
+        .select(
+          'id, tee_name, hole_pars, stroke_indexes, hole_strokes, hole_putts, hole_fairways, hole_greens, hole_penalties',
+        )
         .eq('user_id', userId)
         .order('id')
         .range(from, to),
     ),
   ])
-  const teeNames = new Map(tees.map((row) => [row.id, row.tee_name ?? '']))
+  const copies = new Map(tees.map((row) => [row.id, row]))
   return {
     courses: courses.map((row) => ({
       id: row.id,
@@ -83,17 +86,23 @@ export async function loadAccountRecord(userId: string): Promise<AccountRecordRo
       slope: Number(row.slope),
       par: row.par === null ? null : Number(row.par),
     })),
-    rounds: rounds.map((row) => ({
-      id: String(row.id),
-      playedOn: String(row.played_on),
-      courseName: String(row.course_name),
-      teeName: teeNames.get(String(row.id)) ?? '',
-      holes: row.holes === 9 ? (9 as const) : (18 as const),
-      courseRating: Number(row.course_rating),
-      slopeRating: Number(row.slope_rating),
-      score: Number(row.score),
-      differential: row.differential === null ? null : Number(row.differential),
-      counts: row.counts,
-    })),
+    rounds: rounds.map((row) => {
+      const round = copies.get(String(row.id))
+      return {
+        id: String(row.id),
+        playedOn: String(row.played_on),
+        courseName: String(row.course_name),
+        teeName: round?.tee_name ?? '',
+        holes: row.holes === 9 ? (9 as const) : (18 as const),
+        courseRating: Number(row.course_rating),
+        slopeRating: Number(row.slope_rating),
+        score: Number(row.score),
+        differential: row.differential === null ? null : Number(row.differential),
+        counts: row.counts,
+        holePars: round?.hole_pars ?? null,
+        strokeIndexes: round?.stroke_indexes ?? null,
+        holeScores: round ? holeScoresFromRow(round) : null,
+      }
+    }),
   }
 }

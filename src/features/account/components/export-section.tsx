@@ -58,6 +58,12 @@ export function ExportSection({ userId, email, recordOnDevice, withEstimate }: E
     <section className="account-section" aria-labelledby="account-export">
       <h2 id="account-export">Export</h2>
       <p>Spreadsheet files (CSV, UTF-8) of your rounds and courses, or everything as JSON.</p>
+      <p>
+        A round scored hole by hole keeps its holes on its line of the rounds file, in seven columns
+        (Hole pars, Stroke indexes, Hole strokes, Hole putts, Hole fairways, Hole greens, Hole
+        penalties), each listing the holes in order, separated by spaces, with - where a detail was
+        not recorded. Import reads them back.
+      </p>
       <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
       <div className="account-actions" aria-busy={busy !== null}>
         <button

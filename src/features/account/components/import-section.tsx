@@ -72,9 +72,10 @@ export function ImportSection({ userId, recordOnDevice, onImported }: ImportSect
       <p>
         A CSV file with a header row naming the columns Date played (YYYY-MM-DD), Course name,
         Course rating, Slope rating and Score, in any order, and optionally Tee and Holes (9 or 18;
-        without them a round is 18 holes on its course&apos;s first tee). Courses and tees you do
-        not have yet are added; rounds you already have are skipped. You see what will happen before
-        anything is stored.
+        without them a round is 18 holes on its course&apos;s first tee), and the hole columns of an
+        export (Hole pars, Stroke indexes, Hole strokes and the details), which bring a round scored
+        hole by hole back with its holes. Courses and tees you do not have yet are added; rounds you
+        already have are skipped. You see what will happen before anything is stored.
       </p>
       <div className="field">
         <label className="field__label" htmlFor={inputId}>

@@ -49,6 +49,9 @@ describe('planImport', () => {
         score: 88,
         teeName: null,
         holes: 18,
+        holePars: null,
+        strokeIndexes: null,
+        holeScores: null,
       },
     ])
     expect(plan.newCourses).toEqual([{ name: 'Links, The', rating: 72.1, slope: 130 }])
@@ -149,6 +152,9 @@ describe('planImport', () => {
         score: 80,
         differential: 9.4,
         counts: true,
+        holePars: null,
+        strokeIndexes: null,
+        holeScores: null,
       },
     ])
     expect(planImport(csv, nothing, TODAY).toAdd).toEqual([
@@ -161,6 +167,9 @@ describe('planImport', () => {
         score: 80,
         teeName: 'White',
         holes: 18,
+        holePars: null,
+        strokeIndexes: null,
+        holeScores: null,
       },
     ])
   })
@@ -177,6 +186,9 @@ describe('planImport', () => {
         score: 88,
         teeName: null,
         holes: 18,
+        holePars: null,
+        strokeIndexes: null,
+        holeScores: null,
       },
     ])
     expect(plan.newCourses).toEqual([{ name: 'Links', rating: 72.1, slope: 130 }])

@@ -1,7 +1,14 @@
+import {
+  HOLES_CSV_COLUMNS,
+  HOLES_CSV_HEADER,
+  holesFromCsv,
+  type HolesCsvColumn,
+  type RoundHoles,
+} from '@/lib/tables/hole-scores'
 import { CsvSyntaxError, parseCsv } from './csv'
 
-/** A round read from a line of the file, ready to store. */
-export interface ImportRound {
+/** A round read from a line of the file, ready to store; its holes are null for a total. */
+export interface ImportRound extends RoundHoles {
   line: number
   playedOn: string
   courseName: string
@@ -70,13 +77,22 @@ const COLUMNS = {
   score: { label: 'Score', names: ['score', 'gross score'] },
 } as const
 
-/** Columns an older file does not have: then 18 holes on the course's first tee. */
-const OPTIONAL_COLUMNS = {
+/**
+ * Columns an older file does not have: then 18 holes on the course's first tee, entered as a
+ * total. The holes' columns are named as exported, or as the database's columns.
+ */
+const OPTIONAL_COLUMNS: Record<string, { names: readonly string[] }> = {
   teeName: { names: ['tee', 'tee name', 'tee_name'] },
   holes: { names: ['holes'] },
-} as const
+  ...Object.fromEntries(
+    HOLES_CSV_COLUMNS.map((column, at) => {
+      const label = (HOLES_CSV_HEADER[at] as string).toLowerCase()
+      return [column, { names: [label, label.replaceAll(' ', '_')] }]
+    }),
+  ),
+}
 
-type Column = keyof typeof COLUMNS | keyof typeof OPTIONAL_COLUMNS
+type Column = keyof typeof COLUMNS | 'teeName' | 'holes' | HolesCsvColumn
 
 const FORMULA_START = /^[=+\-@\t\r]/
 const TRIMMABLE = /^[\s\uFEFF\u00A0]+|[\s\uFEFF\u00A0]+$/g
@@ -273,11 +289,20 @@ function readLine(
     )
   }
 
-  if (problems.length > 0 || courseName === null || teeText === null) {
+  let card: RoundHoles | string[] = []
+  if (holesText === '' || holesText === '9' || holesText === '18') {
+    const holeCells = Object.fromEntries(
+      HOLES_CSV_COLUMNS.map((column) => [column, at[column] === -1 ? '' : cell(column)]),
+    ) as Record<HolesCsvColumn, string>
+    card = holesFromCsv(holeCells, holes, score)
+    if (Array.isArray(card)) problems.push(...card)
+  }
+
+  if (problems.length > 0 || courseName === null || teeText === null || Array.isArray(card)) {
     return capitalise(problems.join('; '))
   }
   const teeName = teeText === '' ? null : teeText
-  return { playedOn, courseName, courseRating, slopeRating, score, teeName, holes }
+  return { playedOn, courseName, courseRating, slopeRating, score, teeName, holes, ...card }
 }
 
 /**

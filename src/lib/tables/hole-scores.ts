@@ -1,0 +1,168 @@
+import type { HoleScore, Round } from './rounds'
+import { TEE_BOUNDS } from './tees'
+
+/**
+ * A round's holes in the rounds CSV (issue 23): seven columns of per-hole values on the round's
+ * own line, rather than a second file with a line per hole, so one file still holds the whole
+ * record and imports back on its own, and a file without them (an older export, another app's)
+ * imports as before. Each cell lists the holes in order, separated by spaces ("4 5 3 4 …");
+ * `-` is a hole where the detail was not recorded, and an empty cell a detail recorded on no
+ * hole. A round entered as a total has all seven empty.
+ */
+export const HOLES_CSV_HEADER = [
+  'Hole pars',
+  'Stroke indexes',
+  'Hole strokes',
+  'Hole putts',
+  'Hole fairways',
+  'Hole greens',
+  'Hole penalties',
+] as const
+
+export type HolesCsvColumn =
+  'holePars' | 'strokeIndexes' | 'strokes' | 'putts' | 'fairways' | 'greens' | 'penalties'
+
+/** The columns in the header's order. */
+export const HOLES_CSV_COLUMNS: readonly HolesCsvColumn[] = [
+  'holePars',
+  'strokeIndexes',
+  'strokes',
+  'putts',
+  'fairways',
+  'greens',
+  'penalties',
+]
+
+/** A round's hole data: all null for a round entered as a total. */
+export type RoundHoles = Pick<Round, 'holePars' | 'strokeIndexes' | 'holeScores'>
+
+/** A hole's bounds, as the database's constraints on rounds have them. */
+export const HOLE_BOUNDS = {
+  strokes: { min: 1, max: 20 },
+  putts: { min: 0, max: 10 },
+  penalties: { min: 0, max: 10 },
+} as const
+
+const NOT_RECORDED = '-'
+const yesNo = (value: boolean) => (value ? 'yes' : 'no')
+
+function cell<T>(values: readonly (T | null)[], show: (value: T) => string): string | null {
+  if (values.every((value) => value === null)) return null
+  return values.map((value) => (value === null ? NOT_RECORDED : show(value))).join(' ')
+}
+
+/** The seven cells of a round's line, in `HOLES_CSV_HEADER`'s order. */
+export function holesToCsv(round: RoundHoles): (string | null)[] {
+  const holes = round.holeScores
+  if (!holes) return HOLES_CSV_HEADER.map(() => null)
+  return [
+    round.holePars?.join(' ') ?? null,
+    round.strokeIndexes?.join(' ') ?? null,
+    holes.map((hole) => hole.strokes).join(' '),
+    cell(
+      holes.map((hole) => hole.putts),
+      String,
+    ),
+    cell(
+      holes.map((hole) => hole.fairwayHit),
+      yesNo,
+    ),
+    cell(
+      holes.map((hole) => hole.greenInRegulation),
+      yesNo,
+    ),
+    cell(
+      holes.map((hole) => hole.penalties),
+      String,
+    ),
+  ]
+}
+
+const NO_HOLES: RoundHoles = { holePars: null, strokeIndexes: null, holeScores: null }
+
+/**
+ * A line's hole cells read back, for a round of `holes` holes and gross `score`: its hole data,
+ * or every problem found, each naming the hole ("hole 7: …").
+ */
+export function holesFromCsv(
+  cells: Readonly<Record<HolesCsvColumn, string>>,
+  holes: 9 | 18,
+  score: number,
+): RoundHoles | string[] {
+  // This app's export puts an apostrophe before a cell starting with "-" (a hole not recorded),
+  // so that no spreadsheet runs it as a formula.
+  const text = (column: HolesCsvColumn) => cells[column].replace(/^'(?=-)/, '').trim()
+  if (text('strokes') === '') {
+    const details = HOLES_CSV_COLUMNS.slice(3).filter((column) => text(column) !== '')
+    return details.length === 0 ? NO_HOLES : ['the hole details need the hole strokes']
+  }
+  const problems: string[] = []
+  const lists = {} as Record<HolesCsvColumn, string[] | null>
+  for (const [at, column] of HOLES_CSV_COLUMNS.entries()) {
+    const values = text(column) === '' ? null : text(column).split(/\s+/)
+    if (values && values.length !== holes) {
+      const name = (HOLES_CSV_HEADER[at] as string).toLowerCase()
+      problems.push(`the ${name} must list ${holes} values, one per hole (found ${values.length})`)
+      lists[column] = null
+    } else lists[column] = values
+  }
+  if (problems.length > 0) return problems
+  const { holePars: parTexts, strokeIndexes: indexTexts, strokes: strokeTexts } = lists
+  if (!parTexts || !indexTexts || !strokeTexts) {
+    return ['a round with hole strokes needs its hole pars and stroke indexes']
+  }
+
+  const whole = (value: string, { min, max }: { min: number; max: number }) =>
+    /^\d{1,2}$/.test(value) && Number(value) >= min && Number(value) <= max ? Number(value) : null
+  const optional = <T>(values: string[] | null, at: number, read: (value: string) => T | null) => {
+    const value = values?.[at] ?? NOT_RECORDED
+    return value === NOT_RECORDED ? { value: null } : { value: read(value) ?? undefined }
+  }
+  const flag = (value: string) =>
+    /^y(es)?$/i.test(value) ? true : /^no?$/i.test(value) ? false : null
+
+  const holePars: number[] = []
+  const strokeIndexes: number[] = []
+  const holeScores: HoleScore[] = []
+  for (let at = 0; at < holes; at += 1) {
+    const hole = `hole ${at + 1}`
+    const par = whole(parTexts[at] as string, TEE_BOUNDS.holePar)
+    const index = whole(indexTexts[at] as string, TEE_BOUNDS.strokeIndex)
+    const strokes = whole(strokeTexts[at] as string, HOLE_BOUNDS.strokes)
+    const putts = optional(lists.putts, at, (value) => whole(value, HOLE_BOUNDS.putts))
+    const fairwayHit = optional(lists.fairways, at, flag)
+    const greenInRegulation = optional(lists.greens, at, flag)
+    const penalties = optional(lists.penalties, at, (value) => whole(value, HOLE_BOUNDS.penalties))
+    if (par === null) problems.push(`${hole}: the par must be 3 to 6`)
+    if (index === null) problems.push(`${hole}: the stroke index must be 1 to 18`)
+    if (strokes === null) problems.push(`${hole}: the strokes must be 1 to 20`)
+    if (putts.value === undefined || (strokes !== null && (putts.value ?? 0) > strokes)) {
+      problems.push(`${hole}: the putts must be 0 to 10, and not more than the strokes`)
+    }
+    if (penalties.value === undefined || (strokes !== null && (penalties.value ?? 0) >= strokes)) {
+      problems.push(`${hole}: the penalty strokes must be 0 to 10, and fewer than the strokes`)
+    }
+    if (fairwayHit.value === undefined || greenInRegulation.value === undefined) {
+      problems.push(`${hole}: a fairway or green is yes, no or - (not recorded)`)
+    } else if (fairwayHit.value !== null && par !== null && par < 4) {
+      problems.push(`${hole}: a par ${par} has no fairway to hit (write -)`)
+    }
+    holePars.push(par ?? 0)
+    strokeIndexes.push(index ?? 0)
+    holeScores.push({
+      strokes: strokes ?? 0,
+      putts: putts.value ?? null,
+      fairwayHit: fairwayHit.value ?? null,
+      greenInRegulation: greenInRegulation.value ?? null,
+      penalties: penalties.value ?? null,
+    })
+  }
+  if (!strokeIndexes.includes(0) && new Set(strokeIndexes).size !== holes) {
+    problems.push('the stroke indexes must all be different')
+  }
+  const total = holeScores.reduce((sum, hole) => sum + hole.strokes, 0)
+  if (problems.length === 0 && total !== score) {
+    problems.push(`the hole strokes add up to ${total}, not the score ${score}`)
+  }
+  return problems.length > 0 ? problems : { holePars, strokeIndexes, holeScores }
+}
