@@ -8,6 +8,7 @@ import { teesOfCourse } from '@/features/courses/lib/course-tees'
 import { selectTeesByCourse, useTeesStore } from '@/features/courses/stores/tees-table'
 import { HandicapDisplay } from '@/features/handicap/components/handicap-display'
 import { HandicapTrend } from '@/features/handicap/components/handicap-trend'
+import { adjustedGrossScore, holeMaximums } from '@/features/handicap/lib/adjusted-gross'
 import { explainWhs } from '@/features/handicap/lib/explain-whs'
 import { scoreRecord } from '@/features/handicap/lib/score-record'
 import {
@@ -29,19 +30,25 @@ const unanswered = (status: LoadStatus) => status === 'idle' || status === 'load
 
 /**
  * INTERIM, until the record walk scores cards (card-engine's `RoundScore.adjustedScore`,
- * `courseHandicap`, `cappedHoles`): each hole at most par + 5, the rule with no index.
+ * `courseHandicap`, `cappedHoles`, from the index in effect on the day played): each hole held
+ * to its most with no index.
  */
 function interimCardScore(round: Round): CardScore | null {
-  const { holeScores, holePars } = round
-  if (!holeScores || !holePars) return null
-  const cappedHoles: number[] = []
-  let adjustedScore = 0
-  holeScores.forEach((hole, at) => {
-    const most = (holePars[at] ?? 0) + 5
-    if (hole.strokes > most) cappedHoles.push(at + 1)
-    adjustedScore += Math.min(hole.strokes, most)
-  })
-  return { adjustedScore, courseHandicap: null, cappedHoles }
+  const { holeScores, holePars, strokeIndexes } = round
+  if (!holeScores || !holePars || !strokeIndexes) return null
+  const holes = holeScores.map((hole, at) => ({
+    par: holePars[at] as number,
+    strokeIndex: strokeIndexes[at] as number,
+    strokes: hole.strokes,
+  }))
+  const maximums = holeMaximums(holes, null)
+  return {
+    adjustedScore: adjustedGrossScore(holes, null),
+    courseHandicap: null,
+    cappedHoles: holes.flatMap((hole, at) =>
+      hole.strokes > (maximums[at] as number) ? [at + 1] : [],
+    ),
+  }
 }
 
 /** The handicap from the golfer's rounds, and the rounds, which are played on their courses. */
