@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks'
 import { ulid } from 'ulid'
 import { toCsv } from '../src/features/account/lib/csv.ts'
+import { importPayload } from '../src/features/account/lib/import-payload.ts'
 import { localToday, planImport } from '../src/features/account/lib/import-plan.ts'
 import { benchGolfer, round, startBenchStack, summarise } from './support.ts'
 
@@ -39,21 +40,7 @@ export async function benchImport(options: { rows?: number; samples?: number } =
         previews.push(performance.now() - started)
         if (plan.problems.length > 0 || plan.toAdd.length !== rows)
           throw new Error('bad bench file')
-        const courseIds = new Map<string, string>()
-        const payload = plan.toAdd.map((r) => {
-          const key = `${r.courseName}\u0000${r.courseRating}\u0000${r.slopeRating}`
-          const courseId = courseIds.get(key) ?? ulid()
-          courseIds.set(key, courseId)
-          return {
-            round_id: ulid(),
-            course_id: courseId,
-            course_name: r.courseName,
-            course_rating: r.courseRating,
-            slope_rating: r.slopeRating,
-            played_on: r.playedOn,
-            score: r.score,
-          }
-        })
+        const payload = importPayload(plan.toAdd, ulid)
         const { data, error } = await client.rpc('import_rounds', { payload })
         if (error) throw new Error(error.message)
         return {

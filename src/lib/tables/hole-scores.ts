@@ -46,9 +46,15 @@ export const HOLE_BOUNDS = {
 const NOT_RECORDED = '-'
 const yesNo = (value: boolean) => (value ? 'yes' : 'no')
 
-function cell<T>(values: readonly (T | null)[], show: (value: T) => string): string | null {
-  if (values.every((value) => value === null)) return null
-  return values.map((value) => (value === null ? NOT_RECORDED : show(value))).join(' ')
+/** One detail of every hole as a cell; null (an empty cell) when no hole has it recorded. */
+function detailCell<T>(
+  holes: readonly HoleScore[],
+  value: (hole: HoleScore) => T | null,
+  show: (value: T) => string,
+): string | null {
+  const values = holes.map(value)
+  if (values.every((item) => item === null)) return null
+  return values.map((item) => (item === null ? NOT_RECORDED : show(item))).join(' ')
 }
 
 /** The seven cells of a round's line, in `HOLES_CSV_HEADER`'s order. */
@@ -59,22 +65,10 @@ export function holesToCsv(round: RoundHoles): (string | null)[] {
     round.holePars?.join(' ') ?? null,
     round.strokeIndexes?.join(' ') ?? null,
     holes.map((hole) => hole.strokes).join(' '),
-    cell(
-      holes.map((hole) => hole.putts),
-      String,
-    ),
-    cell(
-      holes.map((hole) => hole.fairwayHit),
-      yesNo,
-    ),
-    cell(
-      holes.map((hole) => hole.greenInRegulation),
-      yesNo,
-    ),
-    cell(
-      holes.map((hole) => hole.penalties),
-      String,
-    ),
+    detailCell(holes, (hole) => hole.putts, String),
+    detailCell(holes, (hole) => hole.fairwayHit, yesNo),
+    detailCell(holes, (hole) => hole.greenInRegulation, yesNo),
+    detailCell(holes, (hole) => hole.penalties, String),
   ]
 }
 

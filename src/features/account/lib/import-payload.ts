@@ -1,4 +1,5 @@
-import { holeScoresToRow } from '@/lib/tables/rounds'
+// Relative, not '@/': the import bench runs this file under tsx, which does not read the alias.
+import { holeScoresToRow } from '../../../lib/tables/rounds'
 import type { ImportRound } from './import-plan'
 
 /**

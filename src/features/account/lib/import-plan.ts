@@ -1,10 +1,11 @@
+// Relative, not '@/': the import bench runs this file under tsx, which does not read the alias.
 import {
   HOLES_CSV_COLUMNS,
   HOLES_CSV_HEADER,
   holesFromCsv,
   type HolesCsvColumn,
   type RoundHoles,
-} from '@/lib/tables/hole-scores'
+} from '../../../lib/tables/hole-scores'
 import { CsvSyntaxError, parseCsv } from './csv'
 
 /** A round read from a line of the file, ready to store; its holes are null for a total. */

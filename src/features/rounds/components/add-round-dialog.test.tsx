@@ -6,7 +6,7 @@ import { NOT_NUMBERS } from '@/testing/hostile-values'
 import { localToday } from '../lib/played-on'
 import { ADD_ROUND_INVALID, PLAYED_ON_IN_FUTURE } from '../lib/round-messages'
 import type { CourseChoice } from '../types'
-import { AddRoundDialog, EditRoundDialog } from './add-round-dialog'
+import { AddRoundDialog, EditRoundDialog, type RoundFormValues } from './add-round-dialog'
 
 const AUGUSTA: CourseChoice = {
   id: '01J00000000000000000000001',
@@ -28,6 +28,22 @@ function openDialog(courses: CourseChoice[]) {
   render(<AddRoundDialog open onOpenChange={onOpenChange} onAdd={onAdd} courses={courses} />)
   const dialog = screen.getByRole('dialog', { name: 'Add Round' })
   return { user, dialog, onAdd, onOpenChange }
+}
+
+/** The Edit Round dialog open on a round's values. */
+function openEdit(courses: CourseChoice[], initial: RoundFormValues) {
+  const onSave = vi.fn()
+  const user = userEvent.setup()
+  render(
+    <EditRoundDialog
+      open
+      onOpenChange={vi.fn()}
+      onSave={onSave}
+      courses={courses}
+      initial={initial}
+    />,
+  )
+  return { user, onSave, dialog: screen.getByRole('dialog', { name: 'Edit Round' }) }
 }
 
 async function enterScore(view: ReturnType<typeof openDialog>, score: string) {
@@ -170,24 +186,13 @@ describe('the day played and the course used last', () => {
   })
 
   it('Edit Round is prefilled with the round and saves the changes', async () => {
-    const onSave = vi.fn()
-    const user = userEvent.setup()
-    render(
-      <EditRoundDialog
-        open
-        onOpenChange={vi.fn()}
-        onSave={onSave}
-        courses={[AUGUSTA, PEBBLE]}
-        initial={{
-          courseId: AUGUSTA.id,
-          teeId: null,
-          nine: null,
-          score: 88,
-          playedOn: '2025-06-01',
-        }}
-      />,
-    )
-    const dialog = screen.getByRole('dialog', { name: 'Edit Round' })
+    const { user, onSave, dialog } = openEdit([AUGUSTA, PEBBLE], {
+      courseId: AUGUSTA.id,
+      teeId: null,
+      nine: null,
+      score: 88,
+      playedOn: '2025-06-01',
+    })
     expect(within(dialog).getByLabelText('Course Name')).toHaveValue(AUGUSTA.id)
     expect(within(dialog).getByLabelText('Date Played')).toHaveValue('2025-06-01')
     const score = within(dialog).getByLabelText('Gross Score')
@@ -326,24 +331,13 @@ describe('tees and nines', () => {
   })
 
   it('edits a round whose tee was deleted without moving it, until a tee is picked', async () => {
-    const onSave = vi.fn()
-    const user = userEvent.setup()
-    render(
-      <EditRoundDialog
-        open
-        onOpenChange={vi.fn()}
-        onSave={onSave}
-        courses={[WITH_TEES]}
-        initial={{
-          courseId: AUGUSTA.id,
-          teeId: null,
-          nine: null,
-          score: 88,
-          playedOn: '2025-06-01',
-        }}
-      />,
-    )
-    const dialog = screen.getByRole('dialog', { name: 'Edit Round' })
+    const { user, onSave, dialog } = openEdit([WITH_TEES], {
+      courseId: AUGUSTA.id,
+      teeId: null,
+      nine: null,
+      score: 88,
+      playedOn: '2025-06-01',
+    })
     await user.click(within(dialog).getByRole('button', { name: 'Save Round' }))
     expect(onSave).toHaveBeenLastCalledWith(
       {
@@ -384,20 +378,7 @@ describe('tees and nines', () => {
       playedOn: '2025-06-01',
     }
 
-    function openCard(courses: CourseChoice[] = [WITH_TEES, PEBBLE]) {
-      const onSave = vi.fn()
-      const user = userEvent.setup()
-      render(
-        <EditRoundDialog
-          open
-          onOpenChange={vi.fn()}
-          onSave={onSave}
-          courses={courses}
-          initial={initial}
-        />,
-      )
-      return { user, onSave, dialog: screen.getByRole('dialog', { name: 'Edit Round' }) }
-    }
+    const openCard = (courses: CourseChoice[] = [WITH_TEES, PEBBLE]) => openEdit(courses, initial)
 
     it('keeps its course, tee, nine and score fixed, and says why', () => {
       const { dialog } = openCard()
