@@ -18,33 +18,40 @@ const BOGEYS = PARS.map((par) => par + 1) // 90
 const BLOWUP = BOGEYS.map((strokes, at) => (at === 6 ? 9 : strokes))
 const TWO_PUTTS = PARS.map(() => 2)
 
+/** A golfer whose Home Links tee has its holes, with three cards played from it. */
+async function golferWithCards() {
+  const golfer = await golferWith([{ name: 'Home Links', rating: 70, slope: 113, par: 72 }])
+  const courseId = golfer.courseIds[0] as string
+  // The course's first tee has the course's id.
+  const tee = await golfer.client
+    .from('tees')
+    .update({ hole_pars: PARS, stroke_indexes: INDEXES })
+    .eq('id', courseId)
+  expect(tee.error).toBeNull()
+  const cards = [
+    { played_on: '2026-11-01', hole_strokes: BOGEYS, score: 90 },
+    { played_on: '2026-11-02', hole_strokes: BLOWUP, score: 95 },
+    { played_on: '2026-11-03', hole_strokes: PARS, score: 72 },
+  ]
+  const rounds = await golfer.client.from('rounds').insert(
+    cards.map((card) => ({
+      id: ulid(),
+      course_id: courseId,
+      hole_putts: TWO_PUTTS,
+      ...card,
+    })) as never,
+  )
+  expect(rounds.error).toBeNull()
+  return golfer
+}
+
+const blowUp = (day: string) => new RegExp(`^Score 95, Home Links, ${day} 2026, Adjusted 94`)
+
 describe('a round scored hole by hole', () => {
-  it('shows gross, adjusted and the capped hole, the stats, and its holes in the rounds file', async ({
+  it('shows gross, adjusted and the capped hole, its holes and the stats, in light and dark', async ({
     open,
   }) => {
-    const golfer = await golferWith([{ name: 'Home Links', rating: 70, slope: 113, par: 72 }])
-    const courseId = golfer.courseIds[0] as string
-    // The course's first tee has the course's id.
-    const tee = await golfer.client
-      .from('tees')
-      .update({ hole_pars: PARS, stroke_indexes: INDEXES })
-      .eq('id', courseId)
-    expect(tee.error).toBeNull()
-    const cards = [
-      { played_on: '2026-11-01', hole_strokes: BOGEYS, score: 90 },
-      { played_on: '2026-11-02', hole_strokes: BLOWUP, score: 95 },
-      { played_on: '2026-11-03', hole_strokes: PARS, score: 72 },
-    ]
-    const rounds = await golfer.client.from('rounds').insert(
-      cards.map((card) => ({
-        id: ulid(),
-        course_id: courseId,
-        hole_putts: TWO_PUTTS,
-        ...card,
-      })) as never,
-    )
-    expect(rounds.error).toBeNull()
-
+    const golfer = await golferWithCards()
     for (const scheme of ['light', 'dark'] as const) {
       const { page, problems } = await open({ viewport: PHONE, colorScheme: scheme })
       await logIn(page, golfer.email, golfer.password)
@@ -61,10 +68,7 @@ describe('a round scored hole by hole', () => {
         'Putts per round36.0 3 rounds',
       ])
 
-      const entry = page.getByRole('button', {
-        name: /^Score 95, Home Links, 2 Nov 2026, Adjusted 94/,
-      })
-      await entry.click()
+      await page.getByRole('button', { name: blowUp('2 Nov') }).click()
       expect(await page.getByTestId('card-summary').textContent()).toBe(
         'Gross 95 · adjusted 94 · hole 7 capped at net double bogey',
       )
@@ -81,42 +85,56 @@ describe('a round scored hole by hole', () => {
       expect(await axeViolations(page)).toEqual([])
       expect(await smallTargets(page)).toEqual([])
       await screenshot(page, `round-card-${scheme}`)
-
-      if (scheme === 'light') {
-        // Its date can change; its score, course and tee cannot.
-        await page.getByRole('button', { name: 'Edit Round' }).click()
-        const dialog = page.getByRole('dialog', { name: 'Edit Round' })
-        expect(await dialog.getByLabel('Gross Score').getAttribute('readonly')).not.toBeNull()
-        expect(await dialog.getByLabel('Course Name').isDisabled()).toBe(true)
-        expect(await axeViolations(page)).toEqual([])
-        await dialog.getByLabel('Date Played').fill('2026-11-04')
-        await dialog.getByRole('button', { name: 'Save Round' }).click()
-        await dialog.waitFor({ state: 'detached' })
-        await page
-          .getByRole('button', { name: /^Score 95, Home Links, 4 Nov 2026, Adjusted 94/ })
-          .waitFor()
-
-        await page.getByRole('link', { name: 'Account' }).click()
-        const [download] = await Promise.all([
-          page.waitForEvent('download'),
-          page.getByRole('button', { name: 'Download rounds (CSV)' }).click(),
-        ])
-        const csv = await readFile(await download.path(), 'utf8')
-        // The round's line: its columns, the differential's and the estimate's, then its holes.
-        expect(csv).toContain('\r\n2026-11-04,Home Links,70.0,113,95,Default,18,')
-        expect(csv).toContain(
-          [
-            '4 4 3 5 4 4 3 5 4 4 4 3 5 4 4 3 5 4',
-            '7 3 17 1 11 5 15 9 13 8 2 16 10 6 14 18 4 12',
-            '5 5 4 6 5 5 9 6 5 5 5 4 6 5 5 4 6 5',
-            '2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2',
-            '',
-            '',
-            '\r\n',
-          ].join(','),
-        )
-      }
       expect(problems).toEqual([])
     }
+  })
+
+  it('exports its holes in the rounds CSV, and moves it to another day with them', async ({
+    page,
+  }) => {
+    const golfer = await golferWithCards()
+    await logIn(page, golfer.email, golfer.password)
+    await page.getByRole('link', { name: 'Account' }).click()
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download rounds (CSV)' }).click(),
+    ])
+    const csv = await readFile(await download.path(), 'utf8')
+    // The round's line: its columns, the differential's and the estimate's, then its holes.
+    expect(csv).toContain('\r\n2026-11-02,Home Links,70.0,113,95,Default,18,')
+    expect(csv).toContain(
+      [
+        '4 4 3 5 4 4 3 5 4 4 4 3 5 4 4 3 5 4',
+        '7 3 17 1 11 5 15 9 13 8 2 16 10 6 14 18 4 12',
+        '5 5 4 6 5 5 9 6 5 5 5 4 6 5 5 4 6 5',
+        '2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2',
+        '',
+        '',
+        '\r\n',
+      ].join(','),
+    )
+
+    // Its date can change; its score, course and tee cannot.
+    await page.getByRole('link', { name: 'HCP' }).click()
+    await page.getByRole('button', { name: blowUp('2 Nov') }).click()
+    await page.getByRole('button', { name: 'Edit Round' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit Round' })
+    expect(await dialog.getByLabel('Gross Score').getAttribute('readonly')).not.toBeNull()
+    expect(await dialog.getByLabel('Course Name').isDisabled()).toBe(true)
+    expect(await axeViolations(page)).toEqual([])
+    await dialog.getByLabel('Date Played').fill('2026-11-04')
+    await dialog.getByRole('button', { name: 'Save Round' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    // Stored, with its holes.
+    const stored = async () => {
+      const { data } = await golfer.client
+        .from('rounds')
+        .select('played_on, hole_strokes')
+        .eq('score', 95)
+        .single()
+      return data
+    }
+    await expect.poll(stored).toEqual({ played_on: '2026-11-04', hole_strokes: BLOWUP })
+    await page.getByRole('button', { name: blowUp('4 Nov') }).waitFor()
   })
 })
