@@ -66,6 +66,7 @@ export function ImportSection({ userId, recordOnDevice, onImported }: ImportSect
   }
 
   const blocked = !plan || plan.fileError !== null || plan.problems.length > 0
+  const cards = plan?.toAdd.filter((round) => round.holeScores !== null).length ?? 0
   return (
     <section className="account-section" aria-labelledby="account-import">
       <h2 id="account-import">Import rounds</h2>
@@ -98,6 +99,7 @@ export function ImportSection({ userId, recordOnDevice, onImported }: ImportSect
         <div className="import-preview" aria-label="Import preview" role="region">
           <p>
             {plural(plan.toAdd.length, 'round', 'rounds')} will be added
+            {cards > 0 ? ` (${cards.toLocaleString('en')} scored hole by hole)` : ''}
             {plan.newCourses.length > 0
               ? `, with ${plural(plan.newCourses.length, 'new course', 'new courses')}: ${plan.newCourses.map((course) => course.name).join(', ')}`
               : ''}
