@@ -175,12 +175,13 @@ export function planImport(text: string, existing: ExistingRecord, today: string
   if (lines.length === 0) return { ...plan, fileError: FILE_EMPTY }
   if (lines.length > MAX_IMPORT_ROUNDS) return { ...plan, fileError: TOO_MANY_ROUNDS }
 
+  const holeColumns = HOLES_CSV_COLUMNS.some((column) => positions[column] !== -1)
   const stored = new Set(existing.rounds.map(roundKey))
   const inFile = new Map<string, number>()
   const knownCourses = new Set(existing.courses.map(courseKey))
   const courseNames = new Set(existing.courses.map((course) => course.name))
   for (const { line, cells } of lines) {
-    let read = readLine(cells, positions, today)
+    let read = readLine(cells, positions, today, holeColumns)
     // A nine's rating is not a course's: a course is made only from an 18-hole round.
     if (typeof read !== 'string' && read.holes === 9 && !courseNames.has(read.courseName)) {
       read = `A 9-hole round needs its course: add ${read.courseName} (with its 18-hole ratings) first`
@@ -224,6 +225,7 @@ function readLine(
   cells: readonly string[],
   at: Record<Column, number>,
   today: string,
+  holeColumns: boolean,
 ): Omit<ImportRound, 'line'> | string {
   const cell = (column: Column) => (cells[at[column]] ?? '').replace(TRIMMABLE, '')
   const problems: string[] = []
@@ -290,16 +292,18 @@ function readLine(
     )
   }
 
-  let card: RoundHoles | string[] = []
-  if (holesText === '' || holesText === '9' || holesText === '18') {
+  // Only a file with hole columns pays for reading them: an older file has none.
+  let card: RoundHoles = { holePars: null, strokeIndexes: null, holeScores: null }
+  if (holeColumns && (holesText === '' || holesText === '9' || holesText === '18')) {
     const holeCells = Object.fromEntries(
       HOLES_CSV_COLUMNS.map((column) => [column, at[column] === -1 ? '' : cell(column)]),
     ) as Record<HolesCsvColumn, string>
-    card = holesFromCsv(holeCells, holes, score)
-    if (Array.isArray(card)) problems.push(...card)
+    const read = holesFromCsv(holeCells, holes, score)
+    if (Array.isArray(read)) problems.push(...read)
+    else card = read
   }
 
-  if (problems.length > 0 || courseName === null || teeText === null || Array.isArray(card)) {
+  if (problems.length > 0 || courseName === null || teeText === null) {
     return capitalise(problems.join('; '))
   }
   const teeName = teeText === '' ? null : teeText
