@@ -42,6 +42,7 @@ export function recordOnDevice(): AccountRecordRows | null {
         score: round.score,
         teeName: round.teeName,
         holes: round.holes,
+        par: round.par,
         holePars: round.holePars,
         strokeIndexes: round.strokeIndexes,
         holeScores: round.holeScores,

@@ -13,6 +13,7 @@ const round = (id: string, playedOn: string, score: number, counts: boolean): Ex
   score,
   differential: score - 72,
   counts,
+  par: null,
   holePars: null,
   strokeIndexes: null,
   holeScores: null,

@@ -15,10 +15,7 @@ export function withWhsColumns(rounds: ExportRound[]): ExportRound[] {
     a.playedOn !== b.playedOn ? (a.playedOn < b.playedOn ? -1 : 1) : a.id < b.id ? -1 : 1,
   )
   const source = selectCourseHandicapSource(useHandicapSettingsStore.getState())
-  const record = scoreRecord(
-    [...ordered].reverse().map((round) => ({ ...round, par: null })),
-    source,
-  )
+  const record = scoreRecord([...ordered].reverse(), source)
   const byRound = new Map<string, (typeof record.entries)[number]['whs']>()
   for (const { entry, whs } of record.entries) {
     for (const id of entry.roundIds) byRound.set(id, whs)

@@ -345,6 +345,7 @@ export interface ScoredRoundRecord extends Pick<
   | 'courseRating'
   | 'slopeRating'
   | 'score'
+  | 'par'
   | 'holePars'
   | 'strokeIndexes'
   | 'holeScores'

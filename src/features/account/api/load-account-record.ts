@@ -70,7 +70,7 @@ export async function loadAccountRecord(userId: string): Promise<AccountRecordRo
       supabase
         .from('rounds')
         .select(
-          'id, tee_name, hole_pars, stroke_indexes, hole_strokes, hole_putts, hole_fairways, hole_greens, hole_penalties',
+          'id, tee_name, par, hole_pars, stroke_indexes, hole_strokes, hole_putts, hole_fairways, hole_greens, hole_penalties',
         )
         .eq('user_id', userId)
         .order('id')
@@ -99,6 +99,7 @@ export async function loadAccountRecord(userId: string): Promise<AccountRecordRo
         score: Number(row.score),
         differential: row.differential === null ? null : Number(row.differential),
         counts: row.counts,
+        par: round?.par ?? null,
         holePars: round?.hole_pars ?? null,
         strokeIndexes: round?.stroke_indexes ?? null,
         holeScores: round ? holeScoresFromRow(round) : null,

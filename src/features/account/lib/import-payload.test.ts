@@ -22,6 +22,7 @@ const base = {
   courseName: 'Augusta',
   teeName: 'White',
   holes: 18 as const,
+  par: 72,
   courseRating: 72.1,
   slopeRating: 130,
   differential: null,

@@ -152,6 +152,7 @@ describe('planImport', () => {
         score: 80,
         differential: 9.4,
         counts: true,
+        par: null,
         holePars: null,
         strokeIndexes: null,
         holeScores: null,
