@@ -8,48 +8,22 @@ import { teesOfCourse } from '@/features/courses/lib/course-tees'
 import { selectTeesByCourse, useTeesStore } from '@/features/courses/stores/tees-table'
 import { HandicapDisplay } from '@/features/handicap/components/handicap-display'
 import { HandicapTrend } from '@/features/handicap/components/handicap-trend'
-import { adjustedGrossScore, holeMaximums } from '@/features/handicap/lib/adjusted-gross'
 import { explainWhs } from '@/features/handicap/lib/explain-whs'
 import { scoreRecord } from '@/features/handicap/lib/score-record'
 import {
   selectCourseHandicapSource,
   useHandicapSettingsStore,
 } from '@/features/handicap/stores/handicap-settings-store'
-import type { CardScore } from '@/features/rounds/components/round-card'
 import { RoundsList } from '@/features/rounds/components/rounds-list'
 import { formatPlayedOn } from '@/features/rounds/lib/played-on'
 import { selectRoundsNewestFirst, useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import { ResumeRound } from '@/features/scorecard/components/resume-round'
 import { ScoringStats } from '@/features/scorecard/components/scoring-stats'
 import type { LoadStatus } from '@/lib/records'
-import type { Round } from '@/lib/tables/rounds'
 import { StartRoundDialog } from './start-round-dialog'
 
 /** No rows from the device or the server yet. */
 const unanswered = (status: LoadStatus) => status === 'idle' || status === 'loading'
-
-/**
- * INTERIM, until the record walk scores cards (card-engine's `RoundScore.adjustedScore`,
- * `courseHandicap`, `cappedHoles`, from the index in effect on the day played): each hole held
- * to its most with no index.
- */
-function interimCardScore(round: Round): CardScore | null {
-  const { holeScores, holePars, strokeIndexes } = round
-  if (!holeScores || !holePars || !strokeIndexes) return null
-  const holes = holeScores.map((hole, at) => ({
-    par: holePars[at] as number,
-    strokeIndex: strokeIndexes[at] as number,
-    strokes: hole.strokes,
-  }))
-  const maximums = holeMaximums(holes, null)
-  return {
-    adjustedScore: adjustedGrossScore(holes, null),
-    courseHandicap: null,
-    cappedHoles: holes.flatMap((hole, at) =>
-      hole.strokes > (maximums[at] as number) ? [at + 1] : [],
-    ),
-  }
-}
 
 /** The handicap from the golfer's rounds, and the rounds, which are played on their courses. */
 export function HcpScreen() {
@@ -98,9 +72,13 @@ export function HcpScreen() {
       },
       marks: Object.fromEntries(
         rounds.map((round) => {
-          const { differential, counts, countsForWhs, pairedWith } = record.byRound.get(
-            round.id,
-          ) ?? { differential: null, counts: false, countsForWhs: false, pairedWith: null }
+          const score = record.byRound.get(round.id)
+          const { differential, counts, countsForWhs, pairedWith } = score ?? {
+            differential: null,
+            counts: false,
+            countsForWhs: false,
+            pairedWith: null,
+          }
           return [
             round.id,
             {
@@ -108,7 +86,15 @@ export function HcpScreen() {
               counts,
               countsForWhs,
               pairedWith: pairedWith === null ? null : (partners.get(pairedWith) ?? null),
-              card: interimCardScore(round),
+              // What net double bogey made of a card, off the index in effect on its day.
+              card:
+                score && round.holeScores
+                  ? {
+                      adjustedScore: score.adjustedScore,
+                      courseHandicap: score.courseHandicap,
+                      cappedHoles: score.cappedHoles,
+                    }
+                  : null,
             },
           ]
         }),
