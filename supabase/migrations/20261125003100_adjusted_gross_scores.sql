@@ -268,6 +268,8 @@ begin
     select null, null, null, null, null, null, null, null, null, null, null, null, null
     order by 1 nulls last, 3, 2
   loop
+    -- No rounds visible (a golfer who has none yet): only the closing row, and nothing to return.
+    exit when visible.user_id is null and golfer is null;
     if visible.user_id is distinct from golfer then
       if golfer is not null then
         -- The final state: the rounds the last estimate was made from, and each differential

@@ -156,3 +156,35 @@ describe('handicap_indexes', () => {
     }
   })
 })
+
+describe('a golfer with no rounds yet', () => {
+  it('reads every handicap view as empty, not as an error', async () => {
+    // Other golfers' rounds exist but RLS hides them: the walk behind the views sees nothing.
+    await golferWith([{ rating: '72.0', slope: 113, score: 80 }])
+    const golfer = await golferWith([])
+    const db = await pool.connect()
+    try {
+      await db.query('begin')
+      await db.query(`select set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ sub: golfer, role: 'authenticated', aud: 'authenticated' }),
+      ])
+      await db.query('set local role authenticated')
+      const views = [
+        'scoring_entries',
+        'round_differentials',
+        'handicap_indexes',
+        'handicap_history',
+        'whs_history',
+        'whs_indexes',
+        'course_handicaps',
+      ]
+      for (const view of views) {
+        const { rows } = await db.query(`select * from public.${view}`)
+        expect(rows, view).toEqual([])
+      }
+    } finally {
+      await db.query('rollback')
+      db.release()
+    }
+  })
+})
