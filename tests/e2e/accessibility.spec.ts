@@ -384,6 +384,11 @@ describe('keyboard only', () => {
     const { page, problems } = await open(inScheme('dark', PHONE))
     const golfer = await golferWith()
     await logIn(page, golfer.email, golfer.password)
+    // The screen complete first: the course handicap choice is drawn once the list is known, last
+    // in the screen, and appearing between Shift+Tab and Tab it would take the second Tab.
+    await expect
+      .poll(() => page.getByRole('group', { name: 'Course handicaps use' }).isVisible())
+      .toBe(true)
     for (const name of ['HCP', 'My Courses', 'Logout']) {
       const item = page.getByRole('navigation', { name: 'Main' }).getByText(name)
       const target = item.locator('xpath=ancestor-or-self::*[self::a or self::button][1]')
