@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo } from 'react'
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useShallow } from 'zustand/react/shallow'
 import { PageHeading } from '@/components/ui/page-heading'
@@ -18,9 +18,16 @@ import { RoundsList } from '@/features/rounds/components/rounds-list'
 import { formatPlayedOn } from '@/features/rounds/lib/played-on'
 import { selectRoundsNewestFirst, useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import { ResumeRound } from '@/features/scorecard/components/resume-round'
-import { ScoringStats } from '@/features/scorecard/components/scoring-stats'
 import type { LoadStatus } from '@/lib/records'
 import { StartRoundDialog } from './start-round-dialog'
+
+// The stats panel shows only rounds scored hole by hole: a golfer with none never loads its code,
+// which otherwise cost the 200-round HCP screen's first render (Lighthouse) for nothing.
+const ScoringStats = lazy(() =>
+  import('@/features/scorecard/components/scoring-stats').then((module) => ({
+    default: module.ScoringStats,
+  })),
+)
 
 /** No rows from the device or the server yet. */
 const unanswered = (status: LoadStatus) => status === 'idle' || status === 'loading'
@@ -139,7 +146,11 @@ export function HcpScreen() {
               </ResumeRound>
             </section>
           ) : null}
-          <ScoringStats rounds={rounds} />
+          {rounds.some((round) => round.holeScores !== null) ? (
+            <Suspense fallback={null}>
+              <ScoringStats rounds={rounds} />
+            </Suspense>
+          ) : null}
           <h2 className="section-title">Rounds</h2>
           {/* In the screen's own chunk, not a lazy one, so it is drawn with the rounds. */}
           {index === null ? null : <HandicapTrend entries={trend} />}
