@@ -72,16 +72,19 @@ export type Database = {
       handicap_settings: {
         Row: {
           course_handicap_source: string
+          starting_index: number | null
           updated_at: string
           user_id: string
         }
         Insert: {
           course_handicap_source?: string
+          starting_index?: number | null
           updated_at?: string
           user_id?: string
         }
         Update: {
           course_handicap_source?: string
+          starting_index?: number | null
           updated_at?: string
           user_id?: string
         }

@@ -4,13 +4,22 @@ create table public.handicap_settings (
   user_id uuid primary key default auth.uid() references auth.users (id) on delete cascade,
   course_handicap_source text not null default 'spec',
   updated_at timestamptz not null default now(),
+  -- The index the golfer's federation gave them (issue 32), null when none: the index in effect
+  -- until HCPFast has one of its own. After updated_at because a migration added it.
+  starting_index numeric,
   constraint handicap_settings_course_handicap_source_is_spec_or_whs check (
     course_handicap_source in ('spec', 'whs')
+  ),
+  constraint handicap_settings_starting_index_is_minus_10_to_54_in_tenths check (
+    starting_index between -10.0 and 54.0 and starting_index = round(starting_index, 1)
   )
 );
 
 comment on table public.handicap_settings is
-  'Per golfer: which index drives course handicaps, the spec''s (spec) or the WHS estimate (whs). No row means spec.';
+  'Per golfer: which index drives course handicaps, the spec''s (spec) or the WHS estimate (whs), and the starting index from their federation. No row means spec and no starting index.';
+
+comment on column public.handicap_settings.starting_index is
+  'The index from the golfer''s federation (-10.0 to 54.0 in tenths; negative is a plus index), used until HCPFast has 3 rounds; null when none.';
 
 -- updated_at is the server's clock on every change, whatever the client sent.
 create function public.touch_handicap_settings() returns trigger
@@ -53,7 +62,7 @@ create policy "Golfers can delete their own handicap settings"
 
 revoke all on table public.handicap_settings from anon, authenticated;
 grant select, insert, delete on table public.handicap_settings to authenticated;
-grant update (course_handicap_source) on table public.handicap_settings to authenticated;
+grant update (course_handicap_source, starting_index) on table public.handicap_settings to authenticated;
 grant all on table public.handicap_settings to service_role;
 revoke all on function public.touch_handicap_settings() from public, anon, authenticated;
 
