@@ -102,9 +102,16 @@ function capped(calculated: number, low: number | null): { tenths: number; cap: 
  * day whose estimate is not above a later one's can never be the lowest again, so it is dropped.
  */
 class LowestOfDays {
-  private readonly days: number[] = []
-  private readonly estimates: number[] = []
+  private days: number[] = []
+  private estimates: number[] = []
   private first = 0
+
+  copy(): LowestOfDays {
+    const copy = new LowestOfDays()
+    copy.days = this.days.slice(this.first)
+    copy.estimates = this.estimates.slice(this.first)
+    return copy
+  }
 
   add(day: number, estimate: number): void {
     while (this.estimates.length > this.first && (this.estimates.at(-1) as number) >= estimate) {
@@ -131,16 +138,35 @@ class LowestOfDays {
  * estimate before its day and then add it, without walking the record again.
  */
 export class WhsWalk {
-  private readonly differentials: number[] = []
-  private readonly reductions: (0 | 1 | 2)[] = []
-  private readonly indexes: (number | null)[] = []
-  private readonly lowestOfDays = new LowestOfDays()
+  private differentials: number[] = []
+  private reductions: (0 | 1 | 2)[] = []
+  private indexes: (number | null)[] = []
+  private lowestOfDays = new LowestOfDays()
   private day = Number.NaN
   private dayText = ''
   private inEffect: number | null = null
   private lowOfDay: number | null = null
   private lowIndex: number | null = null
   private cap: WhsCap = 'none'
+
+  /**
+   * An independent walk in the same state, so a caller can try one more round (the number to
+   * beat, issue 32) without walking the record again.
+   */
+  copy(): WhsWalk {
+    const copy = new WhsWalk()
+    copy.differentials = this.differentials.slice()
+    copy.reductions = this.reductions.slice()
+    copy.indexes = this.indexes.slice()
+    copy.lowestOfDays = this.lowestOfDays.copy()
+    copy.day = this.day
+    copy.dayText = this.dayText
+    copy.inEffect = this.inEffect
+    copy.lowOfDay = this.lowOfDay
+    copy.lowIndex = this.lowIndex
+    copy.cap = this.cap
+    return copy
+  }
 
   /** The estimate after the rounds added so far, or null while there is none. */
   get index(): number | null {

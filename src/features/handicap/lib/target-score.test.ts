@@ -1,0 +1,279 @@
+import { describe, expect, it } from 'vitest'
+import { scoreRecord, type RecordRound } from './score-record'
+import {
+  explainTarget,
+  scoreRange,
+  targetOutlook,
+  targetScores,
+  targetState,
+  type TargetTee,
+} from './target-score'
+
+const round = (
+  id: string,
+  playedOn: string,
+  score: number,
+  courseRating = 72.0,
+  slopeRating = 113,
+  holes: 9 | 18 = 18,
+): RecordRound => ({ id, playedOn, holes, score, courseRating, slopeRating, par: null })
+
+/** A tee on which the differential is simply gross − 72.0. */
+const plain: TargetTee = { courseRating: 72.0, slopeRating: 113, par: 72, holes: 18 }
+const nineTee: TargetTee = { courseRating: 36.0, slopeRating: 113, par: 36, holes: 9 }
+const day = (n: number) => `2025-03-${String(n).padStart(2, '0')}`
+
+// 13.0, 18.0, 8.0 oldest first: three entries, the lowest − 2.0 = 6.0 for both numbers.
+const three = [round('a', day(1), 85), round('b', day(2), 90), round('c', day(3), 80)].reverse()
+
+/**
+ * 20 rounds, one a day from 1 March 2025: three of 5.0 then seventeen of 10.0. The spec's index:
+ * (3 × 5.0 + 5 × 10.0) / 8 = 8.125 → 8.1. The estimate calculates the same 8.1, but its low index
+ * (after 3 rounds: 5.0 − 2.0 = 3.0) is within the year, and 8.1 − 3.0 = 5.1 > 3.0: soft cap,
+ * 3.0 + 3.0 + 2.1 / 2 (1.05 → 1.1) = 7.1.
+ */
+const softCapped = Array.from({ length: 20 }, (_, at) =>
+  round(`s${at + 1}`, day(at + 1), at < 3 ? 77 : 82),
+).reverse()
+
+const identity = (text: string) => text
+
+describe('targetScores', () => {
+  it('has no numbers before a first index, or on an empty record, or with one nine', () => {
+    const none = { index: null, lower: null, hold: null }
+    expect(targetScores([], plain, 'spec', day(9))).toEqual(none)
+    expect(targetScores(three.slice(0, 2), plain, 'whs', day(9))).toEqual(none)
+    expect(targetScores([round('n', day(1), 40, 36.0, 113, 9)], nineTee, 'spec', day(9))).toEqual(
+      none,
+    )
+  })
+
+  it('works a record of 3 rounds by hand, for both numbers', () => {
+    // A fourth entry: min(8.0, d) − 1.0. Below 6.0 needs d ≤ 6.9: 78 (6.0 → 5.0); 79 (7.0) holds.
+    expect(targetScores(three, plain, 'spec', day(9))).toEqual({ index: 6, lower: 78, hold: 79 })
+    expect(targetScores(three, plain, 'whs', day(9))).toEqual({ index: 6, lower: 78, hold: 79 })
+    // Rating 70.3, slope 130: 78 is 113 × 7.7 / 130 = 6.69 → 6.7; 79 is 7.56 → 7.6, which raises.
+    const sloped: TargetTee = { courseRating: 70.3, slopeRating: 130, par: 72, holes: 18 }
+    expect(targetScores(three, sloped, 'spec', day(9))).toEqual({ index: 6, lower: 78, hold: 78 })
+  })
+
+  it('pairs a 9-hole candidate with the waiting nine, and says a lone nine cannot move it', () => {
+    const waiting = [round('n', day(4), 40, 36.0, 113, 9), ...three]
+    // The pair: (40 + G) − 72.0 = G − 32 → 38 gives 6.0 (index 5.0); 39 gives 7.0 (6.0, held).
+    expect(targetScores(waiting, nineTee, 'spec', day(9))).toEqual({
+      index: 6,
+      lower: 38,
+      hold: 39,
+    })
+    // An 18-hole round leaves the nine waiting and counts alone.
+    expect(targetScores(waiting, plain, 'spec', day(9))).toEqual({ index: 6, lower: 78, hold: 79 })
+    // No nine waiting: a nine today waits too, and the index stays 6.0 whatever it is.
+    expect(targetScores(three, nineTee, 'whs', day(9))).toEqual({
+      index: 6,
+      lower: null,
+      hold: 100,
+    })
+    const state = targetState(three, scoreRecord(three, 'whs'), 'whs')
+    expect(targetOutlook(state, nineTee, { index: 6, lower: null, hold: 100 })).toEqual({
+      kind: 'nine-waits',
+    })
+  })
+
+  it('works a plus index', () => {
+    // −3.0, 0.0, 1.0: −3.0 − 2.0 = −5.0 (+5.0). A fourth: min(−3.0, d) − 1.0 < −5.0 needs d ≤ −4.1:
+    // 67 (−5.0 → −6.0); 68 (−4.0 → −5.0) holds.
+    const plus = [round('p1', day(1), 69), round('p2', day(2), 72), round('p3', day(3), 73)]
+    expect(targetScores(plus.reverse(), plain, 'whs', day(9))).toEqual({
+      index: -5,
+      lower: 67,
+      hold: 68,
+    })
+  })
+
+  it('works a soft-capped WHS estimate, where the leaving round counts', () => {
+    // Latest 20 after one more: 5.0, 5.0, seventeen 10.0, d; calculated (60.0 + d) / 8, low 3.0,
+    // capped 6.0 + (calc − 6.0) / 2 rounded half up. Below 7.1 needs calc ≤ 8.0, so d ≤ 4.3: 76
+    // (calc 8.0 → 7.0). 77 (calc 8.125 → 8.1 → 7.1) holds; 78 (8.25 → 8.3 → 7.2) raises it.
+    expect(targetScores(softCapped, plain, 'whs', '2025-06-01')).toEqual({
+      index: 7.1,
+      lower: 76,
+      hold: 77,
+    })
+    expect(scoreRecord(softCapped, 'whs').whs.cap).toBe('soft')
+    // The spec's 8.1 keeps every round: (15.0 + d + 40.0) / 8 < 8.1 needs d ≤ 9.3: 81 (9.0 → 8.0);
+    // a differential above 10.0 leaves the lowest 8 as they are, so every score holds it.
+    expect(targetScores(softCapped, plain, 'spec', '2025-06-01')).toEqual({
+      index: 8.1,
+      lower: 81,
+      hold: 200,
+    })
+  })
+
+  it('finds no score that lowers it when the round leaving the latest 20 is the best', () => {
+    // The oldest of 20 is −10.0, the others 10.0, and the 20th is over a year after the 19th, so
+    // no cap: (−10.0 + 7 × 10.0) / 8 = 7.5. On a tee rated 20.0 / 155 the best gross, 18, is
+    // 113 × −2.0 / 155 = −1.46 → −1.5, exceptional (7.5 − −1.5 = 9.0: 1.0 off all 20):
+    // (−2.5 + 7 × 9.0) / 8 = 7.5625 → 7.6. Nothing lowers or holds it.
+    const record = [
+      round('best', '2023-01-01', 62),
+      ...Array.from({ length: 18 }, (_, at) =>
+        round(`r${at}`, `2023-02-${String(at + 1).padStart(2, '0')}`, 82),
+      ),
+      round('last', '2025-01-10', 82),
+    ].reverse()
+    const state = targetState(record, scoreRecord(record, 'whs'), 'whs')
+    expect(state.indexTenths).toBe(75)
+    const low: TargetTee = { courseRating: 20.0, slopeRating: 155, par: 72, holes: 18 }
+    const scores = targetScores(record, low, 'whs', '2025-06-01')
+    expect(scores).toEqual({ index: 7.5, lower: null, hold: null })
+    expect(targetOutlook(state, low, scores)).toEqual({
+      kind: 'none-lowers',
+      index: 7.5,
+      hold: null,
+      leavingCounts: true,
+    })
+    expect(explainTarget(state, low, scores, '2025-06-01', identity)).toEqual([
+      'Your estimate uses your latest 20 rounds: a new one pushes out the oldest, from 2023-01-01 (differential +10.0), one of your best 8.',
+      'No score here gives a differential low enough to lower your WHS estimate today.',
+    ])
+  })
+
+  it('holds at 54.0, the highest estimate', () => {
+    // Three of 78.0: the estimate is 76.0 capped to 54.0; a fourth: min(78.0, d) − 1.0 < 54.0
+    // needs d ≤ 54.9: 126 (54.0 → 53.0). Every score holds 54.0. The spec's 76.0 has no cap:
+    // d ≤ 76.9, 148; 149 (77.0 → 76.0) holds.
+    const high = [
+      round('h1', day(1), 150),
+      round('h2', day(2), 150),
+      round('h3', day(3), 150),
+    ].reverse()
+    expect(targetScores(high, plain, 'whs', day(9))).toEqual({ index: 54, lower: 126, hold: 200 })
+    expect(targetScores(high, plain, 'spec', day(9))).toEqual({ index: 76, lower: 148, hold: 149 })
+  })
+
+  it('never throws: a day before the last round, a tee no round could have', () => {
+    // The candidate is played after the record's last round when today is earlier.
+    expect(targetScores(three, plain, 'whs', '2025-01-01')).toEqual({
+      index: 6,
+      lower: 78,
+      hold: 79,
+    })
+    const broken = { courseRating: 72.05, slopeRating: 0, par: 72, holes: 18 } as const
+    expect(targetScores(three, broken, 'spec', day(9))).toEqual({
+      index: 6,
+      lower: null,
+      hold: null,
+    })
+    expect(targetScores(three, plain, 'whs', 'not a day')).toEqual({
+      index: 6,
+      lower: null,
+      hold: null,
+    })
+  })
+
+  it('agrees with scoring the whole record again for every gross (the search is safe)', () => {
+    // A seeded mix of 18s and nines, exceptional rounds and caps; the oracle adds the candidate to
+    // the record and scores it from scratch for each G in the range.
+    let seed = 7
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed / 2147483648
+    }
+    const tees: TargetTee[] = [
+      plain,
+      nineTee,
+      { courseRating: 68.4, slopeRating: 141, par: 71, holes: 18 },
+    ]
+    for (let trial = 0; trial < 12; trial++) {
+      const length = 3 + Math.floor(random() * 30)
+      const oldestFirst: RecordRound[] = []
+      for (let at = 0; at < length; at++) {
+        const nine = random() < 0.2
+        const playedOn = `2025-${String(1 + Math.floor(at / 28)).padStart(2, '0')}-${String(1 + (at % 28)).padStart(2, '0')}`
+        oldestFirst.push(
+          nine
+            ? round(`t${at}`, playedOn, 36 + Math.floor(random() * 20), 35.5, 120, 9)
+            : round(`t${at}`, playedOn, 62 + Math.floor(random() * 50), 71.3, 128),
+        )
+      }
+      const record = [...oldestFirst].reverse()
+      for (const source of ['spec', 'whs'] as const) {
+        for (const tee of tees) {
+          const today = '2025-12-01'
+          const before = scoreRecord(record, source)
+          const now = source === 'whs' ? before.whs.index : before.index
+          const { least, most } = scoreRange(tee.holes)
+          let lower: number | null = null
+          let hold: number | null = null
+          for (let gross = least; gross <= most; gross++) {
+            const after = scoreRecord(
+              [{ id: 'x', playedOn: today, ...tee, score: gross }, ...record],
+              source,
+            )
+            const index = source === 'whs' ? after.whs.index : after.index
+            if (now === null || index === null) continue
+            if (index < now) lower = gross
+            if (index <= now) hold = gross
+          }
+          const expected =
+            now === null ? { index: null, lower: null, hold: null } : { index: now, lower, hold }
+          expect(targetScores(record, tee, source, today)).toEqual(expected)
+        }
+      }
+    }
+  })
+})
+
+describe('explainTarget', () => {
+  const explainSoftCapped = (source: 'spec' | 'whs') =>
+    explainTarget(
+      targetState(softCapped, scoreRecord(softCapped, source), source),
+      plain,
+      targetScores(softCapped, plain, source, '2025-06-01'),
+      '2025-06-01',
+      identity,
+    )
+
+  it('names the round leaving the latest 20, the one replaced, and the differential needed', () => {
+    expect(explainSoftCapped('whs')).toEqual([
+      'Your estimate uses your latest 20 rounds: a new one pushes out the oldest, from 2025-03-01 (differential 5.0), one of your best 8.',
+      'It would take the place of a counting round: 2025-03-01, differential 5.0.',
+      'It needs a differential of 4.0 or lower: a score of 76 or better here.',
+    ])
+  })
+
+  it('for the spec, names the highest counting round the new one replaces', () => {
+    // The 8 counting: the three 5.0s and the five latest 10.0s (20–16 March); 81 (9.0) replaces
+    // the oldest of those five, 16 March.
+    expect(explainSoftCapped('spec')).toEqual([
+      'Your HCP uses every round: the new one joins your 20.',
+      'It would take the place of a counting round: 2025-03-16, differential 10.0.',
+      'It needs a differential of 9.0 or lower: a score of 81 or better here.',
+    ])
+  })
+
+  it('before a first index, and for a nine that waits', () => {
+    const state = targetState(three.slice(0, 2), scoreRecord(three.slice(0, 2)), 'spec')
+    const none = { index: null, lower: null, hold: null }
+    expect(explainTarget(state, plain, none, day(9), identity)).toEqual([
+      'Your first HCP comes from 3 rounds; you have 2.',
+    ])
+    const full = targetState(three, scoreRecord(three), 'spec')
+    expect(
+      explainTarget(full, nineTee, { index: 6, lower: null, hold: 100 }, day(9), identity),
+    ).toEqual([
+      'A lone nine waits for another nine before it counts, so it cannot move the number today.',
+    ])
+  })
+
+  it('with a waiting nine, the pair’s differential', () => {
+    const waiting = [round('n', day(4), 40, 36.0, 113, 9), ...three]
+    const state = targetState(waiting, scoreRecord(waiting), 'spec')
+    const scores = targetScores(waiting, nineTee, 'spec', day(9))
+    expect(explainTarget(state, nineTee, scores, day(9), identity)).toEqual([
+      'Your HCP uses every round: the new one joins your 3.',
+      'It would take the place of a counting round: 2025-03-03, differential 8.0.',
+      'It needs a differential of 6.0 or lower (with your waiting nine): a score of 38 or better here.',
+    ])
+  })
+})

@@ -1,0 +1,378 @@
+import type { CourseHandicapSource } from '../types'
+import {
+  differentialTenths,
+  differentialsUsed,
+  indexOfLowest,
+  keepIfLowest,
+  MOST_AVERAGED,
+} from './handicap-index'
+import { scoreRecord, type RecordRound, type ScoredRecord } from './score-record'
+import { NinesPairing, type EighteenHoleEntry, type ScoringRound } from './scoring-entries'
+import { WhsWalk } from './whs-index'
+
+/**
+ * The number to beat (issue 32): on a tee, today, the highest gross score that lowers the golfer's
+ * chosen index and the highest that holds it. Exact by simulation with the engines themselves: a
+ * round of gross G (adjusted gross = G, no hole capped) on the tee on the day is added after every
+ * round of the record, nines pairing in record order, and the index recomputed. Nothing is
+ * inverted from a formula, so the WHS estimate's latest 20, exceptional scores and caps all hold.
+ *
+ * The new index never falls as G rises, so each number is a binary search over G: a higher gross
+ * is a differential at least as high (113 × (G − rating) / slope, rounded half up, is monotone);
+ * the spec's index averages the lowest differentials, which a higher one never lowers; the
+ * estimate's exceptional reduction only grows as the differential falls, and it only subtracts;
+ * the soft and hard caps and the 54.0 maximum are monotone in the calculated index, and the low
+ * index they use is fixed by the days before. A test checks the search against every G.
+ */
+export interface TargetTee {
+  courseRating: number
+  slopeRating: number
+  par: number
+  holes: 9 | 18
+}
+
+export interface TargetScores {
+  /** The chosen index now, after every round of the record, or null while there is none. */
+  index: number | null
+  /** The highest whole gross score that lowers it, or null when none does. */
+  lower: number | null
+  /** The highest whole gross score that keeps it where it is or lowers it, or null when none. */
+  hold: number | null
+}
+
+/** An entry of the record, oldest first, as the explanation names it. */
+interface KnownEntry {
+  playedOn: string
+  differentialTenths: number
+}
+
+/** The record after its last round, worked out once; each candidate round copies from it. */
+export interface TargetState {
+  source: CourseHandicapSource
+  /** The chosen index now, in tenths, or null. */
+  indexTenths: number | null
+  entries: readonly KnownEntry[]
+  /** The spec's lowest differentials (tenths, ascending), at most 8. */
+  lowest: readonly number[]
+  walk: WhsWalk
+  /** A nine (its adjusted score) waiting for a partner, or null. */
+  waiting: ScoringRound | null
+  /** The day of the record's last round, or '' for an empty record. */
+  lastDay: string
+  /** Whether each entry counts now for the chosen number (the estimate's latest 20 or the spec's). */
+  counts: readonly boolean[]
+}
+
+const CANDIDATE_ID = 'target-score-candidate'
+const LATEST = 20
+
+/** A tee's score range: 18–200, or 9–100 on a 9-hole tee (the rounds table's bounds). */
+export function scoreRange(holes: 9 | 18): { least: number; most: number } {
+  return holes === 9 ? { least: 9, most: 100 } : { least: 18, most: 200 }
+}
+
+/**
+ * The state after the record, from the record as `scoreRecord` scored it for `source` (the same
+ * rounds, newest first): the derived handicap store has it already, so nothing is scored twice.
+ */
+export function targetState(
+  newestFirst: readonly RecordRound[],
+  scored: ScoredRecord,
+  source: CourseHandicapSource,
+): TargetState {
+  const walk = new WhsWalk()
+  const lowest: number[] = []
+  const entries: KnownEntry[] = []
+  for (const { entry, playedOn } of scored.entries) {
+    const tenths = differentialTenths(entry)
+    walk.add({
+      score: entry.score,
+      courseRating: entry.courseRating,
+      slopeRating: entry.slopeRating,
+      playedOn,
+    })
+    keepIfLowest(lowest, tenths, MOST_AVERAGED)
+    entries.push({ playedOn, differentialTenths: tenths })
+  }
+  // The nine left waiting is the last one the pairing did not pair, scored as the record did.
+  const pairing = new NinesPairing()
+  let waiting: ScoringRound | null = null
+  for (let at = newestFirst.length - 1; at >= 0; at--) {
+    const round = newestFirst[at] as RecordRound
+    if (round.holes !== 9) continue
+    const adjusted: ScoringRound = {
+      ...round,
+      score: scored.byRound.get(round.id)?.adjustedScore ?? round.score,
+    }
+    waiting = pairing.add(adjusted) ? null : adjusted
+  }
+  const index = source === 'whs' ? walk.index : scored.index
+  const counts =
+    source === 'whs'
+      ? scored.entries.map((entry) => entry.whs.counts)
+      : scored.entries.map((entry) => entry.counts)
+  return {
+    source,
+    indexTenths: index === null ? null : Math.round(index * 10),
+    entries,
+    lowest,
+    walk,
+    waiting,
+    lastDay: newestFirst[0]?.playedOn ?? '',
+    counts,
+  }
+}
+
+/** The 18-hole entry a round of `score` on the tee makes, or null when it is a nine that waits. */
+function candidateEntry(
+  state: TargetState,
+  tee: TargetTee,
+  score: number,
+): EighteenHoleEntry | null {
+  const round: ScoringRound = {
+    id: CANDIDATE_ID,
+    holes: tee.holes,
+    score,
+    courseRating: tee.courseRating,
+    slopeRating: tee.slopeRating,
+    par: tee.par,
+  }
+  const pairing = new NinesPairing()
+  if (tee.holes === 9 && state.waiting) pairing.add(state.waiting)
+  return pairing.add(round)
+}
+
+/** The day the candidate is played: today, or the record's last day if that is later (a round
+ * dated tomorrow in another time zone), since rounds are added in order. */
+function candidateDay(state: TargetState, playedOn: string): string {
+  return playedOn < state.lastDay ? state.lastDay : playedOn
+}
+
+/** The chosen index, in tenths, after the record and a round of `score` on the tee. */
+function indexAfter(
+  state: TargetState,
+  tee: TargetTee,
+  score: number,
+  playedOn: string,
+): number | null {
+  const entry = candidateEntry(state, tee, score)
+  if (!entry) return state.indexTenths
+  if (state.source === 'whs') {
+    const walk = state.walk.copy()
+    walk.add({ ...entry, playedOn: candidateDay(state, playedOn) })
+    const index = walk.index
+    return index === null ? null : Math.round(index * 10)
+  }
+  const lowest = state.lowest.slice()
+  keepIfLowest(lowest, differentialTenths(entry), MOST_AVERAGED)
+  const index = indexOfLowest(lowest, state.entries.length + 1)
+  return index === null ? null : Math.round(index * 10)
+}
+
+/** The highest G in the range for which `holds(G)`, given that it holds for every lower G. */
+function highestWhere(
+  least: number,
+  most: number,
+  holds: (score: number) => boolean,
+): number | null {
+  if (!holds(least)) return null
+  let low = least
+  let high = most
+  while (low < high) {
+    const middle = (low + high + 1) >>> 1
+    if (holds(middle)) low = middle
+    else high = middle - 1
+  }
+  return low
+}
+
+/** The number to beat on one tee from a state worked out once for the record. */
+export function targetScoresFrom(
+  state: TargetState,
+  tee: TargetTee,
+  playedOn: string,
+): TargetScores {
+  const today = state.indexTenths
+  const index = today === null ? null : today / 10
+  if (today === null) return { index: null, lower: null, hold: null }
+  try {
+    const { least, most } = scoreRange(tee.holes)
+    const after = (score: number) => indexAfter(state, tee, score, playedOn) ?? Infinity
+    return {
+      index,
+      lower: highestWhere(least, most, (score) => after(score) < today),
+      hold: highestWhere(least, most, (score) => after(score) <= today),
+    }
+  } catch {
+    // A tee or a day no round could have (the engines refuse them): no number rather than a crash.
+    return { index, lower: null, hold: null }
+  }
+}
+
+const states = new WeakMap<readonly RecordRound[], Map<CourseHandicapSource, TargetState>>()
+
+/** The state for a record and source, worked out once per record array (the rounds store's). */
+function stateOf(newestFirst: readonly RecordRound[], source: CourseHandicapSource): TargetState {
+  let bySource = states.get(newestFirst)
+  if (!bySource) {
+    bySource = new Map()
+    states.set(newestFirst, bySource)
+  }
+  let state = bySource.get(source)
+  if (!state) {
+    state = targetState(newestFirst, scoreRecord(newestFirst, source), source)
+    bySource.set(source, state)
+  }
+  return state
+}
+
+/**
+ * The number to beat on a tee on `playedOn` for the golfer's chosen `source`: `index` now, the
+ * highest whole gross that lowers it and the highest that holds it (null where none does; all
+ * three null while there is no index). The record's state is kept per rounds array, so every tee
+ * of a screen costs a search, not a walk of the record.
+ */
+export function targetScores(
+  newestFirst: readonly RecordRound[],
+  tee: TargetTee,
+  source: 'spec' | 'whs',
+  playedOn: string,
+): TargetScores {
+  try {
+    return targetScoresFrom(stateOf(newestFirst, source), tee, playedOn)
+  } catch {
+    return { index: null, lower: null, hold: null }
+  }
+}
+
+/** What the number to beat says on a tee, for the words beside it. */
+export type TargetOutlook =
+  | { kind: 'first-index'; counts: boolean }
+  | { kind: 'nine-waits' }
+  | { kind: 'lower'; index: number; lower: number; hold: number }
+  | { kind: 'any-score-holds'; index: number; lower: number | null }
+  | { kind: 'none-lowers'; index: number; hold: number | null; leavingCounts: boolean }
+
+/** The oldest of the latest 20 entries when a new entry would push it out (WHS), else null. */
+function leavingEntry(state: TargetState): { at: number; entry: KnownEntry } | null {
+  if (state.source !== 'whs' || state.entries.length < LATEST) return null
+  const at = state.entries.length - LATEST
+  return { at, entry: state.entries[at] as KnownEntry }
+}
+
+/** The case the tee is in: which sentence the screens show. */
+export function targetOutlook(
+  state: TargetState,
+  tee: TargetTee,
+  scores: TargetScores,
+): TargetOutlook {
+  const completes = tee.holes === 18 || state.waiting !== null
+  if (scores.index === null) return { kind: 'first-index', counts: completes }
+  if (!completes) return { kind: 'nine-waits' }
+  const { most } = scoreRange(tee.holes)
+  if (scores.hold === most)
+    return { kind: 'any-score-holds', index: scores.index, lower: scores.lower }
+  if (scores.lower === null) {
+    const leaving = leavingEntry(state)
+    return {
+      kind: 'none-lowers',
+      index: scores.index,
+      hold: scores.hold,
+      leavingCounts: leaving !== null && state.counts[leaving.at] === true,
+    }
+  }
+  return {
+    kind: 'lower',
+    index: scores.index,
+    lower: scores.lower,
+    hold: scores.hold ?? scores.lower,
+  }
+}
+
+function formatTenths(tenths: number): string {
+  return tenths < 0 ? `+${(-tenths / 10).toFixed(1)}` : (tenths / 10).toFixed(1)
+}
+
+/** Which entries count after the record and a round of `score`, the candidate last. */
+function countsAfter(state: TargetState, entry: EighteenHoleEntry, playedOn: string): boolean[] {
+  if (state.source === 'whs') {
+    const walk = state.walk.copy()
+    walk.add({ ...entry, playedOn: candidateDay(state, playedOn) })
+    return walk.record().rounds.map((round) => round.counts)
+  }
+  // The spec averages the lowest of every entry; on a tie the more recent counts, as in scoreRecord.
+  const tenths = [
+    ...state.entries.map((known) => known.differentialTenths),
+    differentialTenths(entry),
+  ]
+  const rule = differentialsUsed(tenths.length)
+  const counts = tenths.map(() => false)
+  const order = tenths
+    .map((_, at) => at)
+    .sort((a, b) => (tenths[a] as number) - (tenths[b] as number) || b - a)
+  for (const at of order.slice(0, rule?.count ?? 0)) counts[at] = true
+  return counts
+}
+
+/**
+ * "Why?" beside the number to beat, in plain words: which round would leave the latest 20 (the
+ * WHS estimate), which counting round the new one would replace, and the differential it needs.
+ * `formatDay` shows a day as the rest of the app does. No lines while there is no index.
+ */
+export function explainTarget(
+  state: TargetState,
+  tee: TargetTee,
+  scores: TargetScores,
+  playedOn: string,
+  formatDay: (day: string) => string,
+): string[] {
+  const outlook = targetOutlook(state, tee, scores)
+  const name = state.source === 'whs' ? 'WHS estimate' : 'HCP'
+  if (outlook.kind === 'first-index') {
+    return outlook.counts
+      ? [`Your first ${name} comes from 3 rounds; you have ${state.entries.length}.`]
+      : ['A lone nine waits for another nine before it counts.']
+  }
+  if (outlook.kind === 'nine-waits') {
+    return [
+      'A lone nine waits for another nine before it counts, so it cannot move the number today.',
+    ]
+  }
+  const lines: string[] = []
+  const leaving = leavingEntry(state)
+  if (leaving) {
+    const counted = state.counts[leaving.at] ? 'one of your best 8' : 'not one of your best 8'
+    lines.push(
+      `Your estimate uses your latest 20 rounds: a new one pushes out the oldest, from ${formatDay(leaving.entry.playedOn)} (differential ${formatTenths(leaving.entry.differentialTenths)}), ${counted}.`,
+    )
+  } else if (state.source === 'spec') {
+    lines.push(`Your HCP uses every round: the new one joins your ${state.entries.length}.`)
+  }
+  if (scores.lower !== null) {
+    const entry = candidateEntry(state, tee, scores.lower) as EighteenHoleEntry
+    const after = countsAfter(state, entry, playedOn)
+    const replaced = state.entries.findIndex(
+      (_, at) => state.counts[at] === true && after[at] !== true && at !== leaving?.at,
+    )
+    const out =
+      replaced >= 0
+        ? state.entries[replaced]
+        : leaving && state.counts[leaving.at]
+          ? leaving.entry
+          : null
+    if (out) {
+      lines.push(
+        `It would take the place of a counting round: ${formatDay(out.playedOn)}, differential ${formatTenths(out.differentialTenths)}.`,
+      )
+    } else {
+      lines.push('It would join the rounds that count.')
+    }
+    const nine = tee.holes === 9 ? ' (with your waiting nine)' : ''
+    lines.push(
+      `It needs a differential of ${formatTenths(differentialTenths(entry))} or lower${nine}: a score of ${scores.lower} or better here.`,
+    )
+  } else {
+    lines.push(`No score here gives a differential low enough to lower your ${name} today.`)
+  }
+  return lines
+}
