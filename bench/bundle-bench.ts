@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from '../scripts/project.ts'
 import { round } from './support.ts'
 
 /**
- * Issue 4's budget: the gzipped JavaScript a golfer downloads before the login screen is usable
+ * Issue 4's budget (1.10 since issue 29): the gzipped JavaScript a golfer downloads before the login screen is usable
  * (the entry script and everything it preloads), against the floor of the stack — a minimal Vite
  * page importing only react, react-dom and @supabase/supabase-js, built the same way, in this run.
  */
@@ -32,8 +32,7 @@ export async function benchBundle() {
       app_login_js_gzip_kb: round(app / 1024, 1),
       floor_js_gzip_kb: round(floor / 1024, 1),
       ratio: round(app / floor, 3),
-      budget_ratio: 1.15,
-      goal_ratio: 1.1,
+      budget_ratio: 1.1,
       lazy_chunks_gzip_kb: await lazyChunks(appOut, initial),
     }
   } finally {

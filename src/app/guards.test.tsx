@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react'
-import { MemoryRouter } from 'react-router-dom'
+import { MemoryRouter } from '@/lib/routing'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useSessionStore } from '@/features/auth/stores/session-store'
 import { listCourses } from '@/features/courses/api/list-courses'
@@ -35,7 +35,7 @@ afterEach(() => {
 
 function openApp(path: string) {
   render(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntry={path}>
       <AppRoutes />
       <PathProbe />
     </MemoryRouter>,

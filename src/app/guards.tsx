@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react'
-import { Navigate, Outlet, useNavigate } from 'react-router-dom'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Loading } from '@/components/ui/loading'
+import { Navigate, useNavigate } from '@/lib/routing'
 import { useSessionStore } from '@/features/auth/stores/session-store'
 import { prefetchLazyScreens } from './lazy-screens'
 
@@ -10,14 +10,14 @@ import { prefetchLazyScreens } from './lazy-screens'
  * 'access denied' (product-spec §2) and sent to the login screen; a golfer whose session ends
  * here (Logout, or a sign-out in another tab) is simply sent there.
  */
-export function RequireSession() {
+export function RequireSession({ children }: { children: ReactNode }) {
   const status = useSessionStore((state) => state.status)
   const [hadSession, setHadSession] = useState(false)
   if (status === 'signed-in' && !hadSession) setHadSession(true)
 
   if (status === 'checking') return <Loading />
   if (status === 'signed-out') return hadSession ? <Navigate to="/" replace /> : <AccessDenied />
-  return <Outlet />
+  return children
 }
 
 function AccessDenied() {
@@ -30,10 +30,10 @@ function AccessDenied() {
 }
 
 /** The login and sign-up screens: a golfer who is already signed in goes to their courses. */
-export function SignedOutOnly() {
+export function SignedOutOnly({ children }: { children: ReactNode }) {
   const status = useSessionStore((state) => state.status)
   useEffect(() => (status === 'signed-out' ? prefetchLazyScreens() : undefined), [status])
   if (status === 'checking') return <Loading />
   if (status === 'signed-in') return <Navigate to="/courses" replace />
-  return <Outlet />
+  return children
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react'
-import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom'
 import { Loading } from '@/components/ui/loading'
+import { BrowserRouter, Navigate, Route, Switch } from '@/lib/routing'
 import { LoginScreen } from '@/features/auth/components/login-screen'
 import { RequireSession, SignedOutOnly } from './guards'
 import { loadAccountEntryScreens, loadPlayScreen, loadSignedInScreens } from './lazy-screens'
@@ -15,7 +15,9 @@ function lazyScreen<Name extends string>(
 
 // The signed-in screens (and Radix, ulid, the handicap engine) are one chunk that only a golfer
 // with a session needs; the login screen ships without them.
-const SignedInLayout = lazyScreen(loadSignedInScreens, 'SignedInLayout')
+const SignedInLayout = lazy(() =>
+  loadSignedInScreens().then((screens) => ({ default: screens.SignedInLayout })),
+)
 const CoursesScreen = lazyScreen(loadSignedInScreens, 'CoursesScreen')
 const HcpScreen = lazyScreen(loadSignedInScreens, 'HcpScreen')
 const AccountScreen = lazyScreen(loadSignedInScreens, 'AccountScreen')
@@ -29,43 +31,63 @@ const ForgotPasswordScreen = lazyScreen(loadAccountEntryScreens, 'ForgotPassword
 const ResetPasswordScreen = lazyScreen(loadAccountEntryScreens, 'ResetPasswordScreen')
 const AuthCallbackScreen = lazyScreen(loadAccountEntryScreens, 'AuthCallbackScreen')
 
-export const routes: RouteObject[] = [
-  {
-    element: <SignedOutOnly />,
-    children: [
-      { path: '/', element: <LoginScreen /> },
-      { path: '/signup', element: <SignUpScreen /> },
-      { path: '/forgot-password', element: <ForgotPasswordScreen /> },
-    ],
-  },
-  { path: '/auth/callback', element: <AuthCallbackScreen /> },
-  // Not signed-out-only: the recovery link signs the golfer in before they choose a password.
-  { path: '/auth/reset-password', element: <ResetPasswordScreen /> },
-  {
-    element: <RequireSession />,
-    children: [
-      {
-        element: (
-          <Suspense fallback={<Loading />}>
-            <SignedInLayout />
-          </Suspense>
-        ),
-        children: [
-          { path: '/courses', element: <CoursesScreen /> },
-          { path: '/hcp', element: <HcpScreen /> },
-          { path: '/play/:roundId', element: <PlayScreen /> },
-          { path: '/account', element: <AccountScreen /> },
-        ],
-      },
-    ],
-  },
-  { path: '*', element: <Navigate to="/" replace /> },
-]
+/** The signed-in screens share one layout, which stays mounted (and live) as the golfer moves between them. */
+const SIGNED_IN_PATHS = /^\/(courses|hcp|account|play\/[^/]+)\/?$/
 
-// Declarative routing: the data router would add about 16 KB (gzipped) of loader, action and
-// fetcher machinery to the login screen, none of which this app uses.
 export function AppRoutes() {
-  return <Suspense fallback={<Loading />}>{useRoutes(routes)}</Suspense>
+  return (
+    <Suspense fallback={<Loading />}>
+      <Switch>
+        <Route path="/">
+          <SignedOutOnly>
+            <LoginScreen />
+          </SignedOutOnly>
+        </Route>
+        <Route path="/signup">
+          <SignedOutOnly>
+            <SignUpScreen />
+          </SignedOutOnly>
+        </Route>
+        <Route path="/forgot-password">
+          <SignedOutOnly>
+            <ForgotPasswordScreen />
+          </SignedOutOnly>
+        </Route>
+        <Route path="/auth/callback">
+          <AuthCallbackScreen />
+        </Route>
+        {/* Not signed-out-only: the recovery link signs the golfer in before they choose a password. */}
+        <Route path="/auth/reset-password">
+          <ResetPasswordScreen />
+        </Route>
+        <Route path={SIGNED_IN_PATHS}>
+          <RequireSession>
+            <Suspense fallback={<Loading />}>
+              <SignedInLayout>
+                <Switch>
+                  <Route path="/courses">
+                    <CoursesScreen />
+                  </Route>
+                  <Route path="/hcp">
+                    <HcpScreen />
+                  </Route>
+                  <Route path="/play/:roundId">
+                    <PlayScreen />
+                  </Route>
+                  <Route path="/account">
+                    <AccountScreen />
+                  </Route>
+                </Switch>
+              </SignedInLayout>
+            </Suspense>
+          </RequireSession>
+        </Route>
+        <Route>
+          <Navigate to="/" replace />
+        </Route>
+      </Switch>
+    </Suspense>
+  )
 }
 
 export function AppRouter() {

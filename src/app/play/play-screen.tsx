@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react'
-import { useNavigate, useParams } from 'react-router-dom'
+import { useNavigate, useParams } from '@/lib/routing'
 import { selectUserId, useSessionStore } from '@/features/auth/stores/session-store'
 import {
   adjustedGrossScore,

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { useNavigate } from '@/lib/routing'
 import { useShallow } from 'zustand/react/shallow'
 import { PageHeading } from '@/components/ui/page-heading'
 import { selectUserId, useSessionStore } from '@/features/auth/stores/session-store'

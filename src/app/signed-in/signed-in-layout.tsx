@@ -1,5 +1,4 @@
-import { Suspense, useEffect } from 'react'
-import { NavLink, Outlet } from 'react-router-dom'
+import { Suspense, useEffect, type ReactNode } from 'react'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { Loading } from '@/components/ui/loading'
 import { SkipLink } from '@/components/ui/skip-link'
@@ -7,6 +6,7 @@ import { UndoBar } from '@/components/ui/undo-bar'
 import { selectUserId, useSessionStore } from '@/features/auth/stores/session-store'
 import { useCoursesStore } from '@/features/courses/stores/courses-store'
 import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
+import { NavLink } from '@/lib/routing'
 import { useNoticesStore } from '@/stores/notices-store'
 import { useOutboxStore, waitingSummary } from '@/stores/outbox'
 import { resetGolferStores } from '@/stores/resets'
@@ -26,7 +26,7 @@ function useWaitingSummary(): string | null {
  * Every signed-in screen: the golfer's live data for as long as they are signed in, the message
  * of a background failure, the connection status, and the bottom toolbar.
  */
-export function SignedInLayout() {
+export function SignedInLayout({ children }: { children: ReactNode }) {
   const userId = useSessionStore(selectUserId)
   const notice = useNoticesStore((state) => state.notice)
   const dismissNotice = useNoticesStore((state) => state.dismissNotice)
@@ -65,7 +65,7 @@ export function SignedInLayout() {
         <AlertMessage message={notice} onDismiss={dismissNotice} />
         <NotSavedList />
         <Suspense fallback={<Loading />}>
-          <Outlet />
+          {children}
         </Suspense>
       </main>
       <BottomToolbar />

@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter } from 'react-router-dom'
+import { MemoryRouter } from '@/lib/routing'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { signOut } from '@/features/auth/api/sign-out'
 import { SIGN_OUT_FAILED } from '@/features/auth/lib/auth-messages'
@@ -79,7 +79,7 @@ afterEach(() => {
 function openApp(path: string) {
   const user = userEvent.setup()
   render(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntry={path}>
       <AppRoutes />
       <PathProbe />
     </MemoryRouter>,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import { useLocation } from 'react-router-dom'
+import { useLocation } from '@/lib/routing'
 
 export const APP_NAME = 'HCPFast'
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type PointerEvent } from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from '@/lib/routing'
 import { PageHeading } from '@/components/ui/page-heading'
 import type { HoleScore } from '@/lib/tables/rounds'
 import {
