@@ -64,9 +64,7 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="screen">
         <AlertMessage message={notice} onDismiss={dismissNotice} />
         <NotSavedList />
-        <Suspense fallback={<Loading />}>
-          {children}
-        </Suspense>
+        <Suspense fallback={<Loading />}>{children}</Suspense>
       </main>
       <BottomToolbar />
       {/* After the toolbar: a brief Undo is announced, but keeps the tab order of the screen. */}
