@@ -1,0 +1,200 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import { nextId } from '@/testing/fixtures'
+import type { RecordRound } from '../lib/score-record'
+import { partingRecord, PLAIN_TEE } from '../testing'
+import type { CourseHandicapSource } from '../types'
+import { useHandicapSettingsStore } from './handicap-settings-store'
+import {
+  cardScoring,
+  courseHandicapOn,
+  createHandicapStore,
+  indexOn,
+  recordFor,
+  type HandicapStore,
+  type HandicapTee,
+} from './handicap-store'
+
+interface Inputs {
+  rounds: readonly RecordRound[]
+  tees: Readonly<Record<string, HandicapTee>>
+  status: string
+}
+
+let inputs: StoreApi<Inputs>
+let handicap: HandicapStore<RecordRound, HandicapTee>
+
+function follow() {
+  handicap = createHandicapStore({
+    rounds: { read: () => inputs.getState().rounds, subscribe: inputs.subscribe },
+    tees: { read: () => inputs.getState().tees, subscribe: inputs.subscribe },
+  })
+}
+
+/** The record given newest first, as the rounds store gives it. */
+const newestFirst = (oldestFirst: readonly RecordRound[]) => [...oldestFirst].reverse()
+
+function choose(source: CourseHandicapSource) {
+  useHandicapSettingsStore.getState().upsert({ id: 'golfer', courseHandicapSource: source })
+}
+
+beforeEach(() => {
+  inputs = createStore<Inputs>()(() => ({ rounds: [], tees: {}, status: 'idle' }))
+  follow()
+})
+// The settings store is reset by the suite's setup (every store registers its reset).
+afterEach(() => handicap.stop())
+
+const tee = (id: string, fields: Partial<HandicapTee> = {}): HandicapTee => ({
+  id,
+  rating: PLAIN_TEE.rating,
+  slope: PLAIN_TEE.slope,
+  par: PLAIN_TEE.par,
+  holes: 18,
+  ...fields,
+})
+
+describe('the handicap store', () => {
+  it('caps a WHS golfer’s card off the estimate in effect on its day, and gives both indexes', () => {
+    choose('whs')
+    const record = partingRecord(nextId)
+    inputs.setState({ rounds: newestFirst(record) })
+    const state = handicap.getState()
+    const card = state.record.byRound.get((record[4] as RecordRound).id)
+    expect(card).toMatchObject({ courseHandicap: 5, adjustedScore: 76, cappedHoles: [6, 7] })
+    expect(card?.differential).toBe(4)
+    expect(state.index).toBe(5)
+    expect(state.whsIndex).toBe(4)
+    expect(state.indexInEffect).toBe(4)
+  })
+
+  it('caps an HCP golfer’s card off HCP, and uses HCP for course handicaps', () => {
+    const record = partingRecord(nextId)
+    inputs.setState({ rounds: newestFirst(record) })
+    const state = handicap.getState()
+    expect(state.record.byRound.get((record[4] as RecordRound).id)).toMatchObject({
+      courseHandicap: 7,
+      adjustedScore: 78,
+      cappedHoles: [6, 7],
+    })
+    expect(state.index).toBe(6)
+    expect(state.whsIndex).toBe(5)
+    expect(state.indexInEffect).toBe(6)
+  })
+
+  it('follows a change of the golfer’s choice', () => {
+    inputs.setState({ rounds: newestFirst(partingRecord(nextId)) })
+    expect(handicap.getState().indexInEffect).toBe(6)
+    choose('whs')
+    expect(handicap.getState()).toMatchObject({ source: 'whs', index: 5, whsIndex: 4 })
+    expect(handicap.getState().indexInEffect).toBe(4)
+  })
+
+  it('gives the index in effect on a day: the chosen one over the days before it', () => {
+    choose('whs')
+    inputs.setState({ rounds: newestFirst(partingRecord(nextId)) })
+    const state = handicap.getState()
+    expect(indexOn(state, '2026-10-31')).toBeNull()
+    // Two rounds before the 3rd: no index yet.
+    expect(indexOn(state, '2026-11-03')).toBeNull()
+    expect(indexOn(state, '2026-11-04')).toBe(18)
+    expect(indexOn(state, '2026-11-05')).toBe(5)
+    // After the card: 18.0, 18.0, 18.0, 6.0, 4.0, five rounds: the lowest.
+    expect(indexOn(state, '2026-11-06')).toBe(4)
+    expect(indexOn(state, '2026-11-07')).toBe(4)
+    expect(indexOn(state, '2030-01-01')).toBe(4)
+  })
+
+  it('gives a tee’s course handicap now and on a day, halving the index on a 9-hole tee', () => {
+    choose('whs')
+    inputs.setState({ rounds: newestFirst(partingRecord(nextId)) })
+    const state = handicap.getState()
+    expect(courseHandicapOn(state, tee('a'))).toBe(4)
+    // 4.0 × 130 / 113 + (73.1 − 72) = 5.70…
+    expect(courseHandicapOn(state, tee('b', { rating: 73.1, slope: 130 }))).toBe(6)
+    // Half of 4.0 on a nine of rating 36.0 and par 36.
+    expect(courseHandicapOn(state, tee('c', { rating: 36, par: 36, holes: 9 }))).toBe(2)
+    expect(courseHandicapOn(state, tee('a'), '2026-11-05')).toBe(5)
+    expect(courseHandicapOn(state, tee('a'), '2026-11-02')).toBeNull()
+    expect(courseHandicapOn(state, tee('d', { par: null }))).toBeNull()
+  })
+
+  it('keeps each tee’s course handicap, and makes only those again when only the tees change', () => {
+    choose('whs')
+    inputs.setState({
+      rounds: newestFirst(partingRecord(nextId)),
+      tees: { a: tee('a'), b: tee('b', { rating: 73.1, slope: 130 }), d: tee('d', { par: null }) },
+    })
+    const before = handicap.getState()
+    expect(Object.fromEntries(before.teeHandicaps)).toEqual({ a: 4, b: 6 })
+    inputs.setState({ tees: { a: tee('a', { rating: 74, slope: 113 }) } })
+    const after = handicap.getState()
+    // 4.0 + (74.0 − 72)
+    expect(Object.fromEntries(after.teeHandicaps)).toEqual({ a: 6 })
+    expect(after.record).toBe(before.record)
+  })
+
+  it('recomputes once per change of its inputs, and not for other changes of their stores', () => {
+    inputs.setState({ rounds: newestFirst(partingRecord(nextId)) })
+    const listener = vi.fn()
+    const unsubscribe = handicap.subscribe(listener)
+    const before = handicap.getState()
+    inputs.setState({ status: 'ready' })
+    useHandicapSettingsStore.getState().setLive('live')
+    expect(handicap.getState()).toBe(before)
+    expect(listener).not.toHaveBeenCalled()
+    inputs.setState({ rounds: newestFirst(partingRecord(nextId)).slice(1) })
+    expect(listener).toHaveBeenCalledTimes(1)
+    // Without the last round (92 on the 6th): 20.0, 20.0, 20.0, 8.0, 6.0 → the lowest.
+    expect(handicap.getState().index).toBe(6)
+    unsubscribe()
+  })
+
+  it('scores a card off the chosen index in effect on its day', () => {
+    choose('whs')
+    inputs.setState({ rounds: newestFirst(partingRecord(nextId)) })
+    const scoring = cardScoring(handicap.getState(), { ...PLAIN_TEE, playedOn: '2026-11-07' })
+    expect(scoring.courseHandicap).toBe(4)
+    expect(scoring.received).toEqual([1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+    expect(scoring.maximums).toEqual([7, 7, 7, 7, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6])
+    // 9 on hole 5 counts 6, 9 on hole 2 counts 7, every other hole its par: 64 + 6 + 7.
+    const scores = PLAIN_TEE.holePars.map((par, at) => ({
+      strokes: at === 4 || at === 1 ? 9 : par,
+    }))
+    expect(scoring.adjustedGross({ scores })).toBe(77)
+    // Holes not entered count their par.
+    expect(scoring.adjustedGross({ scores: [] })).toBe(72)
+  })
+
+  it('scores a card with no index in effect at par + 5 and no strokes', () => {
+    const scoring = cardScoring(handicap.getState(), { ...PLAIN_TEE, playedOn: '2026-11-07' })
+    expect(scoring.courseHandicap).toBeNull()
+    expect(new Set(scoring.received)).toEqual(new Set([0]))
+    expect(new Set(scoring.maximums)).toEqual(new Set([9]))
+  })
+
+  it('gives its own record for the rounds it holds, and scores others with the same settings', () => {
+    choose('whs')
+    const record = partingRecord(nextId)
+    inputs.setState({ rounds: newestFirst(record) })
+    const state = handicap.getState()
+    expect(recordFor(state, state.rounds)).toBe(state.record)
+    expect(recordFor(state, newestFirst(record))).toBe(state.record)
+    // The server's copy of the first five rounds: the card is capped off the estimate still.
+    const copies = newestFirst(record.slice(0, 5).map((round) => ({ ...round })))
+    const other = recordFor(state, copies)
+    expect(other).not.toBe(state.record)
+    expect(other.byRound.get((record[4] as RecordRound).id)?.adjustedScore).toBe(76)
+    expect(other.whs.index).toBe(4)
+  })
+
+  it('is empty again when its inputs are', () => {
+    choose('whs')
+    inputs.setState({ rounds: newestFirst(partingRecord(nextId)), tees: { a: tee('a') } })
+    inputs.setState({ rounds: [], tees: {} })
+    const state = handicap.getState()
+    expect(state).toMatchObject({ index: null, whsIndex: null, indexInEffect: null })
+    expect(state.record.entries).toEqual([])
+    expect(state.teeHandicaps.size).toBe(0)
+  })
+})
