@@ -34,6 +34,14 @@ const OUTSIDE_THE_APP = [
 ]
 const NO_APP_SHELL = [['@/app/*', '**/app/*'], 'Only src/app composes features into screens.']
 const NO_FEATURES = [['@/features/*'], 'Shared code does not depend on a feature.']
+/**
+ * The record is scored in one place (issue 28): everything outside the handicap feature reads its
+ * derived store, so no screen can score it with other settings than the HCP screen's.
+ */
+const NO_SCORE_RECORD = [
+  ['@/features/handicap/lib/score-record', '**/handicap/lib/score-record'],
+  'Read the handicap store (src/app/handicap.ts); only the handicap feature scores the record.',
+]
 /** Components never build queries: only feature api/ modules and src/lib talk to Supabase. */
 const NO_SUPABASE = [
   { name: '@supabase/supabase-js', message: 'Call a feature api/ module instead.' },
@@ -63,7 +71,12 @@ function importBoundaries() {
         ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
         'A feature does not import another feature; move what both need to shared code.',
       ]
-      const groups = [...app, NO_APP_SHELL, otherFeatures]
+      const groups = [
+        ...app,
+        NO_APP_SHELL,
+        otherFeatures,
+        ...(feature === 'handicap' ? [] : [NO_SCORE_RECORD]),
+      ]
       return [
         {
           files: [`src/features/${feature}/**/*.{ts,tsx}`],
@@ -82,20 +95,20 @@ function importBoundaries() {
     {
       files: ['src/{components,stores,config}/**/*.{ts,tsx}'],
       ignores: TESTS,
-      rules: restrict(NO_SUPABASE, [...app, NO_APP_SHELL, NO_FEATURES]),
+      rules: restrict(NO_SUPABASE, [...app, NO_APP_SHELL, NO_FEATURES, NO_SCORE_RECORD]),
     },
     {
       files: ['src/lib/**/*.{ts,tsx}', 'src/{components,stores,config}/**/*.test.{ts,tsx}'],
-      rules: restrict([], [...app, NO_APP_SHELL, NO_FEATURES]),
+      rules: restrict([], [...app, NO_APP_SHELL, NO_FEATURES, NO_SCORE_RECORD]),
     },
     {
       files: ['src/app/**/*.{ts,tsx}', 'src/*.{ts,tsx}'],
       ignores: TESTS,
-      rules: restrict(NO_SUPABASE, app),
+      rules: restrict(NO_SUPABASE, [...app, NO_SCORE_RECORD]),
     },
     {
       files: ['src/app/**/*.test.{ts,tsx}', 'src/testing/**/*.{ts,tsx}'],
-      rules: restrict([], app),
+      rules: restrict([], [...app, NO_SCORE_RECORD]),
     },
   ]
 }

@@ -4,15 +4,11 @@ import { useShallow } from 'zustand/react/shallow'
 import { useSessionStore } from '@/features/auth/stores/session-store'
 import { CoursesList } from '@/features/courses/components/courses-list'
 import { selectCoursesByName, useCoursesStore } from '@/features/courses/stores/courses-store'
-import { selectTeesByCourse, useTeesStore } from '@/features/courses/stores/tees-table'
-import { courseHandicap, formatCourseHandicap } from '@/features/handicap/lib/handicap-index'
-import { scoreRecord } from '@/features/handicap/lib/score-record'
+import { formatCourseHandicap } from '@/features/handicap/lib/handicap-index'
 import { CourseHandicapSourceChoice } from '@/features/handicap/components/course-handicap-source-choice'
-import {
-  selectCourseHandicapSource,
-  useHandicapSettingsStore,
-} from '@/features/handicap/stores/handicap-settings-store'
-import { selectRoundsNewestFirst, useRoundsStore } from '@/features/rounds/stores/rounds-store'
+import { courseHandicapOn } from '@/features/handicap/stores/handicap-store'
+import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
+import { useHandicap } from '../handicap'
 
 /**
  * The golfer's courses, each with its course handicap when it has a par, and each of its tees
@@ -21,44 +17,30 @@ import { selectRoundsNewestFirst, useRoundsStore } from '@/features/rounds/store
  */
 export function CoursesScreen() {
   const userId = useSessionStore((state) => state.user?.id ?? null)
-  const rounds = useRoundsStore(selectRoundsNewestFirst)
+  const roundsById = useRoundsStore((state) => state.byId)
   const courses = useCoursesStore(useShallow(selectCoursesByName))
-  const teesByCourse = useTeesStore(selectTeesByCourse)
-  const source = useHandicapSettingsStore(selectCourseHandicapSource)
   const coursesStatus = useCoursesStore((state) => state.status)
   const listUnknown =
     courses.length === 0 && (coursesStatus === 'idle' || coursesStatus === 'loading')
+  // Each tee's course handicap is the handicap store's; a course's own line (its rating, slope
+  // and par) is read off the same index. On a 9-hole tee the index is halved first.
+  const handicap = useHandicap((state) => state)
   const { courseHandicaps, teeHandicaps, roundCounts } = useMemo(() => {
-    const record = scoreRecord(rounds, source)
-    const index = source === 'whs' ? record.whs.index : record.index
-    // On a 9-hole tee the index is halved first (courseHandicap does it).
-    const shown = (tee: { rating: number; slope: number; par: number | null; holes?: 9 | 18 }) =>
-      index === null || tee.par === null
-        ? null
-        : formatCourseHandicap(
-            courseHandicap(index, {
-              courseRating: tee.rating,
-              slopeRating: tee.slope,
-              par: tee.par,
-              holes: tee.holes,
-            }),
-          )
     const handicaps: Record<string, string> = {}
-    const byTee: Record<string, string> = {}
     for (const course of courses) {
-      const forCourse = shown(course)
-      if (forCourse !== null) handicaps[course.id] = forCourse
-      for (const tee of teesByCourse.get(course.id) ?? []) {
-        const forTee = shown(tee)
-        if (forTee !== null) byTee[tee.id] = forTee
-      }
+      const forCourse = courseHandicapOn(handicap, course)
+      if (forCourse !== null) handicaps[course.id] = formatCourseHandicap(forCourse)
+    }
+    const byTee: Record<string, string> = {}
+    for (const [teeId, forTee] of handicap.teeHandicaps) {
+      byTee[teeId] = formatCourseHandicap(forTee)
     }
     const counts: Record<string, number> = {}
-    for (const round of rounds) {
+    for (const round of Object.values(roundsById)) {
       if (round.courseId) counts[round.courseId] = (counts[round.courseId] ?? 0) + 1
     }
     return { courseHandicaps: handicaps, teeHandicaps: byTee, roundCounts: counts }
-  }, [rounds, courses, teesByCourse, source])
+  }, [roundsById, courses, handicap])
 
   return (
     <>

@@ -9,16 +9,12 @@ import { selectTeesByCourse, useTeesStore } from '@/features/courses/stores/tees
 import { HandicapDisplay } from '@/features/handicap/components/handicap-display'
 import { HandicapTrend } from '@/features/handicap/components/handicap-trend'
 import { explainWhs } from '@/features/handicap/lib/explain-whs'
-import { scoreRecord } from '@/features/handicap/lib/score-record'
-import {
-  selectCourseHandicapSource,
-  useHandicapSettingsStore,
-} from '@/features/handicap/stores/handicap-settings-store'
 import { RoundsList } from '@/features/rounds/components/rounds-list'
 import { formatPlayedOn } from '@/features/rounds/lib/played-on'
-import { selectRoundsNewestFirst, useRoundsStore } from '@/features/rounds/stores/rounds-store'
+import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import { ResumeRound } from '@/features/scorecard/components/resume-round'
 import type { LoadStatus } from '@/lib/records'
+import { useHandicap } from '../handicap'
 import { StartRoundDialog } from './start-round-dialog'
 
 // The stats panel shows only rounds scored hole by hole: a golfer with none never loads its code,
@@ -38,7 +34,11 @@ export function HcpScreen() {
   // can interleave with input, rather than in one long task: the screen shows the rows it had
   // until the next ones are ready. The status is deferred with them, so "loading" and the rows it
   // is about change in the same frame; the list below is given both.
-  const rounds = useDeferredValue(useRoundsStore(selectRoundsNewestFirst))
+  // The rounds are the handicap store's, with the record it scored from them (the golfer's chosen
+  // index caps each card's holes), so the list and its marks always change together.
+  const { rounds, record } = useDeferredValue(
+    useHandicap(useShallow((state) => ({ rounds: state.rounds, record: state.record }))),
+  )
   const roundsStatus = useDeferredValue(useRoundsStore((state) => state.status))
   const courses = useCoursesStore(useShallow(selectCoursesByName))
   const coursesStatus = useCoursesStore((state) => state.status)
@@ -48,8 +48,6 @@ export function HcpScreen() {
   const roundsById = useRoundsStore((state) => state.byId)
   // A card whose round is already here (or in the outbox) was finished: it is dropped.
   const isKnownRound = useCallback((id: string) => id in roundsById, [roundsById])
-  // A round scored hole by hole counts its net double bogey off the index the golfer chose.
-  const source = useHandicapSettingsStore(selectCourseHandicapSource)
   // The round dialogs pick a tee of the course: each course with its tees, first made first. A
   // course whose tees this device does not know yet shows the first tee the database makes.
   const choices = useMemo(
@@ -63,9 +61,6 @@ export function HcpScreen() {
   )
 
   const { index, entryCount, estimate, marks, trend } = useMemo(() => {
-    // Both the spec's index and the WHS estimate count 18-hole entries: an 18-hole round, or two
-    // nines paired in record order (WHS 2020).
-    const record = scoreRecord(rounds, source)
     // "25 Nov 2026 (40)": the other nine as the list shows it.
     const partners = new Map(
       rounds.map((round) => [round.id, `${formatPlayedOn(round.playedOn)} (${round.score})`]),
@@ -115,7 +110,7 @@ export function HcpScreen() {
         whsIndex: entry.whs.indexAfter,
       })),
     }
-  }, [rounds, source])
+  }, [rounds, record])
   // The card says "Loading…" until both lists are known (the device's copy or the server's), and
   // the trend and the list are drawn below it together then: nothing the golfer already sees is
   // pushed down by what arrives after it.

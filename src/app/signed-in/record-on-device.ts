@@ -1,12 +1,8 @@
 import type { AccountRecordRows } from '@/features/account/api/load-account-record'
 import { useCoursesStore } from '@/features/courses/stores/courses-store'
-import { scoreRecord } from '@/features/handicap/lib/score-record'
-import {
-  selectCourseHandicapSource,
-  useHandicapSettingsStore,
-} from '@/features/handicap/stores/handicap-settings-store'
-import { selectRoundsNewestFirst, useRoundsStore } from '@/features/rounds/stores/rounds-store'
+import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import type { RecordsState } from '@/lib/records'
+import { handicapStore } from '../handicap'
 
 /** Both lists are known and no reload is on its way (one is, just after an import). */
 const loaded = (state: Pick<RecordsState<{ id: string }>, 'status' | 'reload'>) =>
@@ -25,9 +21,9 @@ export function recordOnDevice(): AccountRecordRows | null {
   const courses = useCoursesStore.getState()
   const rounds = useRoundsStore.getState()
   if (!loaded(courses) || !loaded(rounds)) return null
-  const newest = selectRoundsNewestFirst(rounds)
-  const source = selectCourseHandicapSource(useHandicapSettingsStore.getState())
-  const scored = scoreRecord(newest, source).byRound
+  // The handicap store follows the rounds store in the same change, so it holds these rounds.
+  const { rounds: newest, record } = handicapStore.getState()
+  const scored = record.byRound
   return {
     courses: Object.values(courses.byId)
       .sort(byId)

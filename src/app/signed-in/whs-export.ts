@@ -1,9 +1,6 @@
 import type { ExportRound } from '@/features/account/lib/export-files'
-import { scoreRecord } from '@/features/handicap/lib/score-record'
-import {
-  selectCourseHandicapSource,
-  useHandicapSettingsStore,
-} from '@/features/handicap/stores/handicap-settings-store'
+import { recordFor } from '@/features/handicap/stores/handicap-store'
+import { handicapStore } from '../handicap'
 
 /**
  * The exported rounds with the WHS estimate's columns: the estimate reads them in record order
@@ -14,8 +11,9 @@ export function withWhsColumns(rounds: ExportRound[]): ExportRound[] {
   const ordered = [...rounds].sort((a, b) =>
     a.playedOn !== b.playedOn ? (a.playedOn < b.playedOn ? -1 : 1) : a.id < b.id ? -1 : 1,
   )
-  const source = selectCourseHandicapSource(useHandicapSettingsStore.getState())
-  const record = scoreRecord([...ordered].reverse(), source)
+  // The handicap store's record when these are the rounds it holds; else (the server's copy, before
+  // this device has loaded the record) the same settings applied to them.
+  const record = recordFor(handicapStore.getState(), [...ordered].reverse())
   const byRound = new Map<string, (typeof record.entries)[number]['whs']>()
   for (const { entry, whs } of record.entries) {
     for (const id of entry.roundIds) byRound.set(id, whs)
