@@ -1,0 +1,121 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { useSessionStore } from '@/features/auth/stores/session-store'
+import { useCoursesStore } from '@/features/courses/stores/courses-store'
+import { useHandicapSettingsStore } from '@/features/handicap/stores/handicap-settings-store'
+import { partingRecord, PLAIN_TEE } from '@/features/handicap/testing'
+import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
+import { writeCard } from '@/features/scorecard/lib/card'
+import { aCard, CARD_ID } from '@/features/scorecard/testing'
+import { MemoryRouter, Route, Switch } from '@/lib/routing'
+import { aCourse, aRound, nextId, USER_ID } from '@/testing/fixtures'
+import { PlayScreen } from './play/play-screen'
+import { HcpScreen } from './signed-in/hcp-screen'
+
+/**
+ * Issue 28: /play and the HCP screen read one handicap store, so they agree for a golfer who chose
+ * the WHS estimate and has a card among earlier rounds whose HCP and estimate differ. The record is
+ * `partingRecord` (its figures are worked there): on the 5th the estimate in effect is 5.0 and HCP
+ * 7.0; after the 6th the estimate is 4.0 and HCP 5.0. Capping the card off HCP instead (as /play
+ * once did) gives an estimate of 5.0 after the 6th.
+ */
+const course = aCourse({ name: 'Plain', rating: PLAIN_TEE.rating, slope: PLAIN_TEE.slope, par: 72 })
+
+beforeEach(() => {
+  useSessionStore.getState().signIn({ id: USER_ID, email: 'golfer@example.test' })
+  useCoursesStore.getState().hydrate([course])
+  useRoundsStore
+    .getState()
+    .hydrate(partingRecord(nextId).map((round) => aRound(course, round.score, { ...round })))
+  useHandicapSettingsStore.getState().hydrate([{ id: USER_ID, courseHandicapSource: 'whs' }])
+})
+
+/** /play on a card of the plain tee played on `day`, at `hole`. */
+function playCard(day: string, hole: number) {
+  writeCard(
+    USER_ID,
+    aCard({
+      courseId: course.id,
+      courseName: course.name,
+      nine: null,
+      rating: PLAIN_TEE.rating,
+      slope: PLAIN_TEE.slope,
+      holePars: PLAIN_TEE.holePars,
+      strokeIndexes: PLAIN_TEE.strokeIndexes,
+      firstHole: 1,
+      playedOn: day,
+      scores: PLAIN_TEE.holePars.map(() => null),
+      at: hole - 1,
+    }),
+  )
+  const user = userEvent.setup()
+  render(
+    <MemoryRouter initialEntry={`/play/${CARD_ID}`}>
+      <Switch>
+        <Route path="/play/:roundId">
+          <PlayScreen />
+        </Route>
+      </Switch>
+    </MemoryRouter>,
+  )
+  return { user }
+}
+
+const received = () => screen.getByTestId('strokes-received')
+
+/** The hole grid's button to a hole. */
+const toHole = (hole: number) =>
+  within(screen.getByRole('navigation', { name: 'Go to a hole' })).getByRole('button', {
+    name: new RegExp(`^Hole ?${hole}:`),
+  })
+
+/** From hole 18, Finish shows the summary with the card's course handicap. */
+async function summaryCourseHandicap(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(toHole(18))
+  await user.click(screen.getByRole('button', { name: 'Finish' }))
+  return screen.getByText('Course handicap', { selector: 'dt' }).nextElementSibling
+}
+
+describe('/play and the HCP screen, for a WHS golfer with earlier cards', () => {
+  it('/play gives a card on the day of the earlier card the estimate of the day before, 5.0', async () => {
+    // HCP was 7.0 then: holes 6 and 7 would receive a stroke.
+    const { user } = playCard('2026-11-05', 5)
+    expect(await screen.findByText('Hole 5', { selector: 'h1' })).toBeInTheDocument()
+    expect(received()).toHaveTextContent('1')
+    // Strokes on holes 1 to 5 and none on 6: a course handicap of 5 on this tee.
+    await user.click(toHole(6))
+    expect(received()).toHaveTextContent('0')
+  })
+
+  it('/play gives a card after the record the estimate now, 4.0', async () => {
+    // HCP is 5.0; capping the earlier card off HCP would make the estimate 5.0 too.
+    const { user } = playCard('2026-11-07', 4)
+    expect(await screen.findByText('Hole 4', { selector: 'h1' })).toBeInTheDocument()
+    expect(received()).toHaveTextContent('1')
+    await user.click(toHole(5))
+    expect(received()).toHaveTextContent('0')
+    expect(await summaryCourseHandicap(user)).toHaveTextContent(/^4$/)
+  })
+
+  it('the HCP screen shows the same estimate now, and the earlier card capped off 5', async () => {
+    const user = userEvent.setup()
+    render(
+      <MemoryRouter initialEntry="/hcp">
+        <HcpScreen />
+      </MemoryRouter>,
+    )
+    const display = await screen.findByTestId('handicap-display')
+    expect(within(display).getByText('5.0')).toBeInTheDocument()
+    expect(within(display).getByTestId('whs-estimate')).toHaveTextContent('WHS estimate 4.0')
+    await user.click(screen.getByRole('button', { name: /^Score 82, Plain, 5 Nov 2026/ }))
+    expect(screen.getByTestId('card-summary')).toHaveTextContent(
+      'Gross 82 · adjusted 76 · holes 6 and 7 capped at net double bogey',
+    )
+    expect(
+      screen.getByText(
+        'Course handicap 5 on the day played: each hole counts at most par + 2 + the strokes received on it.',
+      ),
+    ).toBeInTheDocument()
+  })
+})
