@@ -6,11 +6,15 @@ export class DataError extends Error {
   override name = 'DataError'
   readonly failure: DataFailure
   readonly code: string | undefined
+  /** The unique constraint a 23505 names ("rounds_pkey"), as Postgres words the message. */
+  readonly constraint: string | undefined
 
   constructor(cause: { message: string; code?: string }) {
     super(cause.message)
     this.code = cause.code || undefined
     this.failure = classify(this.code)
+    this.constraint =
+      this.code === '23505' ? /unique constraint "([^"]+)"/.exec(cause.message)?.[1] : undefined
   }
 
   /**
@@ -20,14 +24,25 @@ export class DataError extends Error {
   get refused(): boolean {
     return this.failure !== 'unavailable'
   }
+
+  /**
+   * A row with this id is already in `table`: an insert sent again after its answer was lost, so
+   * the change is stored. Told by the constraint: Postgres names a table's primary key
+   * `<table>_pkey`, and every table the outbox writes is keyed by its `id` alone
+   * (tests/integration/resend.test.ts checks both). Any other unique violation is a refusal.
+   */
+  alreadyStoredIn(table: string): boolean {
+    return this.code === '23505' && this.constraint === `${table}_pkey`
+  }
 }
 
 function classify(code: string | undefined): DataFailure {
   switch (code) {
-    // check, not-null and bad-value violations and bad function arguments: the values were
-    // refused, a retry will not help
+    // check, not-null, unique and bad-value violations and bad function arguments: the values
+    // were refused, a retry will not help
     case '23514': // a check, or a trigger's refusal in words (a scorecard's "hole 7: putts …")
     case '23502':
+    case '23505': // a unique value taken (a resend of a stored id is told apart: keyTaken)
     case '22P02': // a value, or a list of hole values (even nested unevenly), not of its type
     case '22003':
     case '22001':

@@ -122,6 +122,32 @@ describe('the outbox', () => {
     expect(useOutboxStore.getState().refused).toMatchObject([{ typed: 'Nonsense Links' }])
   })
 
+  it("counts an add refused by its table's primary key as stored, and any other unique value as refused", async () => {
+    // What Postgres says to an insert of an id the table already has, or of a value another
+    // unique constraint already holds.
+    const taken = (constraint: string) =>
+      new DataError({
+        message: `duplicate key value violates unique constraint "${constraint}"`,
+        code: '23505',
+      })
+    send.mockImplementation(async (entry) => {
+      if (entry.id === 'resent') throw taken('items_pkey')
+      if (entry.id === 'same-name') throw taken('items_name_key')
+      if (entry.id === 'other-table') throw taken('others_pkey')
+      return entry.record as Item
+    })
+    await add('resent', 'Home Links')
+    await add('same-name', 'Home Links')
+    await add('other-table', 'Old Course')
+    await vi.waitFor(async () => expect(await stored()).toEqual([]))
+    expect(send).toHaveBeenCalledTimes(3)
+    expect(items().confirmed).toEqual({ resent: { id: 'resent', name: 'Home Links' } })
+    expect(useOutboxStore.getState().refused).toMatchObject([
+      { typed: 'Home Links' },
+      { typed: 'Old Course' },
+    ])
+  })
+
   it('takes back a delete that has not been sent, and not one on its way', async () => {
     send.mockRejectedValue(offline())
     items().upsert({ id: 'a', name: 'kept' })

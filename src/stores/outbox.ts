@@ -14,9 +14,10 @@ import { registerReset } from './resets'
  *
  * - Only the server's refusal (a constraint, RLS, a row gone) takes a change out unsent, and then
  *   visibly: the alert, and what the golfer typed in the "Not saved" list.
- * - Sends are idempotent, so replaying a change whose answer was lost is harmless: ids are made
- *   on the device, an insert of an id the server already has is ignored, a delete of a row
- *   already gone is done.
+ * - Replaying a change whose answer was lost is harmless: ids are made on the device, and an
+ *   insert refused because the server already has its id (the table's primary key, 23505) was
+ *   stored — for every kind, here, not in each table's api; a delete of a row already gone is
+ *   done.
  * - Tabs of one golfer share one outbox in IndexedDB. One tab sends at a time (a Web Lock), each
  *   reads the outbox afresh before each send, and tells the others what happened.
  */
@@ -356,7 +357,7 @@ async function sendAll(current: Session): Promise<void> {
     current.sending = next.key
     let row: unknown
     try {
-      row = await kind.send(next)
+      row = await sendOnce(kind, next)
     } catch (error) {
       if (session !== current) return
       if (error instanceof DataError && error.refused) {
@@ -379,6 +380,21 @@ async function sendAll(current: Session): Promise<void> {
     current.failures = 0
     useOutboxStore.setState({ reachable: true })
     await settle(current, next, { row: row ?? next.record })
+  }
+}
+
+/**
+ * Makes the change on the server. An add or an Undo puts a row under the entry's id, so when the
+ * server refuses it because that id is taken (its primary key), it was sent before and stored,
+ * only the answer was lost: done, with the record as the golfer made it.
+ */
+async function sendOnce<R extends { id: string }>(kind: OutboxKind<R>, entry: OutboxEntry) {
+  try {
+    return await kind.send(entry)
+  } catch (error) {
+    const insertsItsId = entry.action === 'add' || entry.action === 'restore'
+    if (insertsItsId && error instanceof DataError && error.alreadyStoredIn(entry.kind)) return null
+    throw error
   }
 }
 

@@ -13,8 +13,10 @@ import type { SyncedTable } from './records-sync'
 import { offerUndo } from './undo-store'
 
 /**
- * A table's data provider: the calls that make each change on the server. Each is idempotent
- * (the outbox may send a change again after its answer was lost).
+ * A table's data provider: the calls that make each change on the server. The outbox may send a
+ * change again after its answer was lost: a delete or an Undo already done is done again without
+ * an error, and an add of an id already stored is refused by its primary key, which the outbox
+ * counts as stored.
  */
 export interface RecordsApi<R, I> {
   list(userId: string): Promise<R[]>

@@ -134,7 +134,7 @@ describe('a card sent as the app sends it', () => {
     const before = await roundCount()
     const { error, status } = await golfer.client
       .from('rounds')
-      .upsert(roundToInsert(ulid(), card), { onConflict: 'id', ignoreDuplicates: true })
+      .insert(roundToInsert(ulid(), card))
       .select('id')
     expect(status).toBe(400)
     expect(error).toMatchObject({ code: '23514', message })
@@ -168,7 +168,7 @@ describe('a card sent as the app sends it', () => {
     }
   })
 
-  it('sent twice is one round: the app’s insert-or-ignore answers the second with no row, a plain insert with 409', async () => {
+  it('sent twice is one round: the second insert answers 409, 23505 on rounds_pkey, which the app counts as stored', async () => {
     const id = ulid()
     const row = roundToInsert(
       id,
@@ -179,20 +179,18 @@ describe('a card sent as the app sends it', () => {
       sends.push(
         await golfer.client
           .from('rounds')
-          .upsert(row, { onConflict: 'id', ignoreDuplicates: true })
+          .insert(row)
           .select('id, score, hole_strokes, hole_putts'),
       )
     }
-    expect(sends.map(({ error, status, data }) => ({ error, status, rows: data?.length }))).toEqual(
-      [
-        { error: null, status: 201, rows: 1 },
-        { error: null, status: 201, rows: 0 },
-      ],
-    )
+    expect(sends.map(({ status, data }) => ({ status, rows: data?.length }))).toEqual([
+      { status: 201, rows: 1 },
+      { status: 409, rows: undefined },
+    ])
     expect(sends[0]?.data?.[0]).toMatchObject({ score: 77, hole_strokes: STROKES })
-    const { error, status } = await golfer.client.from('rounds').insert(row)
-    expect(status).toBe(409)
-    expect(error).toMatchObject({ code: '23505' })
+    const refusal = classified(sends[1]?.error ?? null)
+    expect(refusal).toMatchObject({ code: '23505', constraint: 'rounds_pkey' })
+    expect(refusal?.alreadyStoredIn('rounds')).toBe(true)
     const { rows } = await pool.query(
       'select count(*)::int as n from public.rounds where id = $1',
       [id],

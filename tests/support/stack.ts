@@ -9,7 +9,13 @@ import {
 import type { Database } from '../../src/lib/database.types.ts'
 
 export type { StackInfo }
-export { memoryStorage, nodeRealtime, uniqueEmail, waitFor } from 'local-supabase/testing'
+export {
+  memoryStorage,
+  nodeRealtime,
+  TEST_PASSWORD,
+  uniqueEmail,
+  waitFor,
+} from 'local-supabase/testing'
 
 /** The stack the global setup started (local-supabase's test kit, on this project). */
 export const stackInfo = (): StackInfo => inject('stack')

@@ -5,15 +5,15 @@ import type { Course, CourseInput } from '../types'
 
 /**
  * Stores a course under a client-made ULID; the database sets the owner from the session.
- * Idempotent, because the outbox may send it again after an answer was lost: an id the database
- * already has is left as it is (`on conflict do nothing`), and then there is no row to return.
+ * The outbox may send it again after an answer was lost: the database then refuses the id it
+ * already has (its primary key), and the outbox counts that as stored (src/stores/outbox.ts).
  */
-export async function addCourse(id: string, input: CourseInput): Promise<Course | null> {
+export async function addCourse(id: string, input: CourseInput): Promise<Course> {
   const { data, error } = await supabase
     .from('courses')
-    .upsert({ id, ...courseToRow(input) }, { onConflict: 'id', ignoreDuplicates: true })
+    .insert({ id, ...courseToRow(input) })
     .select(COURSE_COLUMNS)
+    .single()
   if (error) throw new DataError(error)
-  const [row] = data
-  return row ? courseFromRow(row) : null
+  return courseFromRow(data)
 }

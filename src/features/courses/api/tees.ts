@@ -3,9 +3,9 @@ import { supabase } from '@/lib/supabase'
 import { TEE_COLUMNS, teeFromRow, teeToRow, type Tee, type TeeInput } from '@/lib/tables/tees'
 
 /**
- * The tees table's calls, each idempotent (the outbox may send a change again after its answer
- * was lost). Row-level security limits every one of them to the golfer's own tees; the database
- * checks the bounds, that hole pars add up to par, and refuses to delete a course's last tee.
+ * The tees table's calls, each safe to send again after its answer was lost (the outbox does).
+ * Row-level security limits every one of them to the golfer's own tees; the database checks the
+ * bounds, that hole pars add up to par, and refuses to delete a course's last tee.
  */
 export async function listTees(userId: string): Promise<Tee[]> {
   const { data, error } = await supabase
@@ -17,15 +17,15 @@ export async function listTees(userId: string): Promise<Tee[]> {
   return data.map(teeFromRow)
 }
 
-/** A new tee under a client-made ULID; an id the database already has is left as it is. */
-export async function addTee(id: string, input: TeeInput): Promise<Tee | null> {
+/** A new tee under a client-made ULID (a resend of a stored one: see addCourse). */
+export async function addTee(id: string, input: TeeInput): Promise<Tee> {
   const { data, error } = await supabase
     .from('tees')
-    .upsert({ id, ...teeToRow(input) }, { onConflict: 'id', ignoreDuplicates: true })
+    .insert({ id, ...teeToRow(input) })
     .select(TEE_COLUMNS)
+    .single()
   if (error) throw new DataError(error)
-  const [row] = data
-  return row ? teeFromRow(row) : null
+  return teeFromRow(data)
 }
 
 /** Changes a tee; rounds already played from it keep the copies they have. */

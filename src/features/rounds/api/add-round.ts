@@ -8,19 +8,15 @@ import type { Round, RoundInput } from '../types'
  * database copies the course's name and ratings (and refuses a course that is not the golfer's),
  * so the stored round is the returned one.
  *
- * Idempotent, because the outbox may send it again after an answer was lost: an id the database
- * already has is left as it is (`on conflict do nothing`), and then there is no row to return.
- * Should a server answer a resend with a unique violation (23505) instead, the round is there
- * all the same: that is stored too, not a failure to retry for ever (DataError counts 23505 as
- * "unavailable") nor a refusal that would list a stored round as not saved.
+ * The outbox may send it again after an answer was lost: the database then refuses the id it
+ * already has (its primary key), and the outbox counts that as stored (src/stores/outbox.ts).
  */
-export async function addRound(id: string, input: RoundInput): Promise<Round | null> {
+export async function addRound(id: string, input: RoundInput): Promise<Round> {
   const { data, error } = await supabase
     .from('rounds')
-    .upsert(roundToInsert(id, input), { onConflict: 'id', ignoreDuplicates: true })
+    .insert(roundToInsert(id, input))
     .select(ROUND_COLUMNS)
-  if (error?.code === '23505') return null
+    .single()
   if (error) throw new DataError(error)
-  const [row] = data
-  return row ? roundFromRow(row) : null
+  return roundFromRow(data)
 }

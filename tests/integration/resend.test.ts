@@ -1,0 +1,198 @@
+// @vitest-environment jsdom
+// The outbox keeps its entries in IndexedDB, which jsdom lacks (as in the unit tests).
+import 'fake-indexeddb/auto'
+import { ulid } from 'ulid'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { OwnTable } from '../../src/lib/realtime.ts'
+import { adminPool, newGolfer, stackInfo, TEST_PASSWORD } from '../support/stack.ts'
+
+/**
+ * Every table the outbox writes, sent through the app's own outbox and supabase-js client against
+ * the real stack: the first insert reaches the database but its answer is lost on the way back
+ * (the request went out, the response never arrived), so the outbox sends the same insert again.
+ * The database refuses the id it already has (its primary key, 23505), and the outbox must count
+ * that as stored: exactly one row, an empty outbox, nothing listed as not saved.
+ */
+const pool = adminPool()
+let app: Awaited<ReturnType<typeof loadApp>>
+let golfer: Awaited<ReturnType<typeof newGolfer>>
+let stopOutbox: () => void
+const realFetch = globalThis.fetch
+/** The table whose next insert's answer is lost, and every insert sent, by table. */
+let loseAnswerOf: OwnTable | null = null
+const inserts: { table: string; status: number | 'lost' }[] = []
+
+async function loadApp() {
+  // The app reads its stack from the build's environment: this test's stack, set before loading.
+  process.env.VITE_SUPABASE_URL = stackInfo().apiUrl
+  process.env.VITE_SUPABASE_PUBLISHABLE_KEY = stackInfo().publishableKey
+  const [{ supabase }, outbox, { TABLES }, { coursesTable }, { teesTable }, { roundsTable }] =
+    await Promise.all([
+      import('../../src/lib/supabase.ts'),
+      import('../../src/stores/outbox.ts'),
+      import('../../src/app/signed-in/records.ts'),
+      import('../../src/features/courses/stores/courses-table.ts'),
+      import('../../src/features/courses/stores/tees-table.ts'),
+      import('../../src/features/rounds/stores/rounds-table.ts'),
+    ])
+  return { supabase, outbox, TABLES, coursesTable, teesTable, roundsTable }
+}
+
+beforeAll(async () => {
+  globalThis.fetch = async (input, init) => {
+    const response = await realFetch(input, init)
+    const url = new URL(input instanceof Request ? input.url : String(input))
+    const table = /^\/rest\/v1\/(\w+)$/.exec(url.pathname)?.[1]
+    if (!table || (init?.method ?? 'GET') !== 'POST') return response
+    if (table === loseAnswerOf) {
+      loseAnswerOf = null
+      await response.arrayBuffer()
+      inserts.push({ table, status: 'lost' })
+      throw new TypeError('Failed to fetch')
+    }
+    inserts.push({ table, status: response.status })
+    return response
+  }
+  app = await loadApp()
+  golfer = await newGolfer('resend')
+  const signIn = await app.supabase.auth.signInWithPassword({
+    email: golfer.email,
+    password: TEST_PASSWORD,
+  })
+  expect(signIn.error).toBeNull()
+  stopOutbox = app.outbox.startOutbox(
+    golfer.user.id,
+    Object.fromEntries(app.TABLES.map((table) => [table.table, table])),
+  )
+})
+
+afterAll(async () => {
+  stopOutbox()
+  await app.outbox.forgetDevice(golfer.user.id)
+  await app.supabase.auth.signOut()
+  globalThis.fetch = realFetch
+  await pool.end()
+})
+
+const COURSE = { name: 'Home Links', rating: 70.1, slope: 113, par: 72 }
+const AT = '2026-11-20T10:00:00.000Z'
+
+/** Adds a record through the table's outbox kind, losing the answer to its first insert. */
+async function addLosingTheAnswer(table: OwnTable, add: () => Promise<void>) {
+  inserts.length = 0
+  loseAnswerOf = table
+  await add()
+  const outbox = app.outbox.useOutboxStore
+  await expect.poll(() => outbox.getState().entries, { timeout: 30_000 }).toEqual([])
+  expect(outbox.getState().refused).toEqual([])
+  expect(inserts).toEqual([
+    { table, status: 'lost' },
+    { table, status: 409 },
+  ])
+}
+
+/** A course of the golfer's, stored directly (not the subject of the test). */
+async function aCourse() {
+  const id = ulid()
+  const { error } = await golfer.client.from('courses').insert({ id, ...COURSE })
+  expect(error).toBeNull()
+  return id
+}
+
+async function rowsWithId(table: OwnTable, id: string) {
+  const { rows } = await pool.query<{ count: number }>(
+    `select count(*)::int as count from public.${table} where id = $1`,
+    [id],
+  )
+  return rows[0]?.count
+}
+
+describe('an insert sent again after its answer was lost is stored once, for every table', () => {
+  it('every table the outbox writes is keyed by its id, under the name the outbox knows it by', async () => {
+    const { rows } = await pool.query<{ table: string; name: string; columns: string[] }>(
+      `select c.conrelid::regclass::text as table, c.conname as name,
+         array(select a.attname::text from unnest(c.conkey) as k
+           join pg_attribute as a on a.attrelid = c.conrelid and a.attnum = k) as columns
+       from pg_constraint as c
+       where c.contype = 'p' and c.conrelid = any($1::regclass[])
+       order by 1`,
+      [app.TABLES.map((table) => `public.${table.table}`)],
+    )
+    expect(rows).toEqual([
+      { table: 'courses', name: 'courses_pkey', columns: ['id'] },
+      { table: 'rounds', name: 'rounds_pkey', columns: ['id'] },
+      { table: 'tees', name: 'tees_pkey', columns: ['id'] },
+    ])
+  })
+
+  it('courses', async () => {
+    const courses = app.coursesTable
+    let id = ''
+    await addLosingTheAnswer('courses', () =>
+      courses.add(COURSE, (made) => {
+        id = made
+        return { id: made, ...COURSE, createdAt: AT }
+      }),
+    )
+    expect(await rowsWithId('courses', id)).toBe(1)
+    expect(courses.store.getState().confirmed[id]).toMatchObject({ name: 'Home Links' })
+  })
+
+  it('tees', async () => {
+    const courseId = await aCourse()
+    const tees = app.teesTable
+    const input = {
+      courseId,
+      name: 'Yellow',
+      rating: 68.9,
+      slope: 121,
+      par: 72,
+      holes: 18 as const,
+      holePars: null,
+      strokeIndexes: null,
+    }
+    let id = ''
+    await addLosingTheAnswer('tees', () =>
+      tees.add(input, (made) => {
+        id = made
+        return { id: made, ...input, createdAt: AT }
+      }),
+    )
+    expect(await rowsWithId('tees', id)).toBe(1)
+    expect(tees.store.getState().confirmed[id]).toMatchObject({ name: 'Yellow' })
+  })
+
+  it('rounds', async () => {
+    const courseId = await aCourse()
+    const rounds = app.roundsTable
+    const input = {
+      courseId,
+      teeId: null,
+      nine: null,
+      score: 85,
+      holeScores: null,
+      playedOn: '2026-11-20',
+    }
+    let id = ''
+    await addLosingTheAnswer('rounds', () =>
+      rounds.add(input, (made) => {
+        id = made
+        return {
+          id: made,
+          ...input,
+          courseName: COURSE.name,
+          teeName: 'Default',
+          holes: 18,
+          courseRating: COURSE.rating,
+          slopeRating: COURSE.slope,
+          par: COURSE.par,
+          holePars: null,
+          strokeIndexes: null,
+          createdAt: AT,
+        }
+      }),
+    )
+    expect(await rowsWithId('rounds', id)).toBe(1)
+    expect(rounds.store.getState().confirmed[id]).toMatchObject({ score: 85 })
+  })
+})
