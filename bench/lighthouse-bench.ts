@@ -10,7 +10,7 @@ import { PROJECT_ROOT } from '../scripts/project.ts'
 import { serveAppFor } from '../tests/e2e/setup/global-app.ts'
 import { PHONE } from '../tests/e2e/support/browser.ts'
 import { buildFloorPage } from './bundle-bench.ts'
-import { scorableCourse, startRound } from './scorecard-bench.ts'
+import { SCORECARD_PARS, scorableCourse, startRound } from './scorecard-bench.ts'
 import { benchGolfer, median, startBenchStack } from './support.ts'
 
 const COURSES = [
@@ -20,7 +20,10 @@ const COURSES = [
 ]
 const ROUNDS = 200
 const PERFORMANCE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
-/** `LIGHTHOUSE_ONLY=hcp` (or a comma list of accessibility, floor, login, hcp, play) runs just those. */
+/** Tees in all, over the courses: issue 29 measures the Courses screen with 50. */
+const TEES = 50
+
+/** `LIGHTHOUSE_ONLY=hcp` (or a comma list of accessibility, floor, login, hcp, play, courses) runs just those. */
 const ONLY = new Set(process.env.LIGHTHOUSE_ONLY?.split(',').map((part) => part.trim()))
 const runs = (part: string) => ONLY.size === 0 || ONLY.has(part)
 
@@ -29,9 +32,10 @@ const runs = (part: string) => ONLY.size === 0 || ONLY.has(part)
  * the stack's floor page (react, react-dom and supabase-js alone) for reference, and on every
  * screen a golfer opens, against a production build served by `vite preview` and a local
  * stack. Accessibility for each screen; Performance, Total Blocking Time and the longest main-
- * thread task for the login screen, for the HCP screen of a golfer with 200 rounds and for the
- * scorecard (/play/<id>, a card started on the device first) (the median of three runs, each
- * listed).
+ * thread task for the login screen, for the HCP screen, the Courses screen and the scorecard
+ * (/play/<id>) of issue 29's golfer (the median of the runs, each listed): 200 rounds, 100 of them
+ * scored hole by hole, course handicaps from the WHS estimate, 50 tees, and a card in play on the
+ * device (so the HCP screen shows its Resume entry).
  *
  * The signed-in screens need a session: the golfer signs in once with Playwright in the bench's
  * browser profile, and Lighthouse keeps the profile's storage (disableStorageReset). Every audit
@@ -68,9 +72,7 @@ export async function benchLighthouse() {
   }
   try {
     const golfer = await benchGolfer(stack, 'lighthouse')
-    await seedRecord(golfer.client)
-    // The scorecard's course, whose tee has its holes' pars and stroke indexes.
-    if (runs('play')) await scorableCourse(golfer.client)
+    await seedRecord(golfer.client, await scorableCourse(golfer.client))
 
     const audit = (url: string, categories: string[]) =>
       inBrowser((_, port) => runLighthouse(url, port, categories))
@@ -97,21 +99,25 @@ export async function benchLighthouse() {
       await page.getByTestId('handicap-display').getByText(`From ${ROUNDS} rounds`).waitFor()
       // The service worker's shell is cached by now, as it is on a golfer's second visit.
       // The card lives on the device: it is started here, in the profile the audits use.
-      if (runs('play')) playUrl = `${app.url}/play/${await startRound(page)}`
+      playUrl = `${app.url}/play/${await startRound(page)}`
     })
 
     for (const route of runs('accessibility') ? ['/courses', '/hcp', '/account'] : []) {
       accessibility[route] = (await audit(app.url + route, ['accessibility'])).accessibility
     }
     const playRuns = []
-    if (playUrl) {
+    if (playUrl && runs('play')) {
       accessibility['/play/<id>'] = (await audit(playUrl, ['accessibility'])).accessibility
       for (let i = 0; i < PERFORMANCE_RUNS; i++)
         playRuns.push(await audit(playUrl, ['performance']))
     }
+    // Interleaved, so a busy moment of the machine falls on every screen alike.
     const hcpRuns = []
-    for (let i = 0; runs('hcp') && i < PERFORMANCE_RUNS; i++)
-      hcpRuns.push(await audit(`${app.url}/hcp`, ['performance']))
+    const coursesRuns = []
+    for (let i = 0; i < PERFORMANCE_RUNS; i++) {
+      if (runs('hcp')) hcpRuns.push(await audit(`${app.url}/hcp`, ['performance']))
+      if (runs('courses')) coursesRuns.push(await audit(`${app.url}/courses`, ['performance']))
+    }
 
     return {
       lighthouse: '12.8.2, default mobile config (simulated throttling)',
@@ -119,6 +125,7 @@ export async function benchLighthouse() {
       floor_page_performance: summary(floorRuns),
       login_performance: summary(loginRuns),
       hcp_with_200_rounds_performance: summary(hcpRuns),
+      courses_with_50_tees_performance: summary(coursesRuns),
       play_scorecard_performance: summary(playRuns),
     }
   } finally {
@@ -131,22 +138,59 @@ export async function benchLighthouse() {
 
 type Golfer = Awaited<ReturnType<typeof benchGolfer>>
 
-/** Three courses and 200 rounds, one every other day, most recent first. */
-async function seedRecord(client: Golfer['client']) {
+/**
+ * Issue 29's golfer: three courses besides the scorecard's (`cardCourseId`, whose tee has its
+ * holes), 50 tees in all, and 200 rounds one every other day, most recent first: every other one
+ * scored hole by hole on the card's tee, the rest as totals; course handicaps from the WHS estimate.
+ */
+export async function seedRecord(client: Golfer['client'], cardCourseId: string) {
   const courseIds = COURSES.map(() => ulid())
   const courses = await client
     .from('courses')
     .insert(COURSES.map((course, i) => ({ id: courseIds[i] as string, ...course })))
   if (courses.error) throw new Error(courses.error.message)
+  // Each course has its first tee already (the course's own figures); the rest are extra tees.
+  const extraTees = Array.from({ length: TEES - COURSES.length - 1 }, (_, i) => {
+    const course = COURSES[i % COURSES.length] as (typeof COURSES)[number]
+    return {
+      id: ulid(),
+      course_id: courseIds[i % COURSES.length] as string,
+      name: `Tee ${i + 2}`,
+      course_rating: Math.round((course.rating - 1.5 + (i % 4)) * 10) / 10,
+      slope_rating: course.slope - 6 + (i % 9),
+      par: course.par ?? 72,
+    }
+  })
+  const tees = await client.from('tees').insert(extraTees)
+  if (tees.error) throw new Error(tees.error.message)
+  const settings = await client
+    .from('handicap_settings')
+    .insert({ course_handicap_source: 'whs' } as never)
+  if (settings.error) throw new Error(settings.error.message)
   const day = 24 * 60 * 60 * 1000
   const rounds = Array.from({ length: ROUNDS }, (_, i) => {
+    const playedOn = new Date(Date.now() - 2 * i * day).toISOString().slice(0, 10)
+    if (i % 2 === 0) {
+      // Par, with a bogey or two and now and then a hole well over its net double bogey.
+      const holeStrokes = SCORECARD_PARS.map(
+        (par, hole) => par + ((i + hole) % 3 === 0 ? 1 : 0) + (hole === i % 18 ? 4 : 0),
+      )
+      return {
+        id: ulid(),
+        course_id: cardCourseId,
+        tee_id: cardCourseId,
+        score: holeStrokes.reduce((total, strokes) => total + strokes, 0),
+        hole_strokes: holeStrokes,
+        played_on: playedOn,
+      }
+    }
     const course = i % COURSES.length
     const base = course === 2 ? 60 : 82
     return {
       id: ulid(),
       course_id: courseIds[course] as string,
       score: base + ((i * 7) % 15),
-      played_on: new Date(Date.now() - 2 * i * day).toISOString().slice(0, 10),
+      played_on: playedOn,
     }
   })
   const inserted = await client.from('rounds').insert(rounds as never)

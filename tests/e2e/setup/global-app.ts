@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
-import { build, preview, type InlineConfig, type PreviewServer } from 'vite'
+import { build, preview, type BuildOptions, type InlineConfig, type PreviewServer } from 'vite'
 import type { TestProject } from 'vitest/node'
 import { PROJECT_ROOT } from '../../../scripts/project.ts'
 import { startAppStack } from '../../setup/global-stack.ts'
@@ -48,14 +48,18 @@ export async function buildApp(config: InlineConfig): Promise<void> {
   }
 }
 
-/** Builds the app for one stack into `outDir` and serves it with `vite preview` on a free port. */
+/**
+ * Builds the app for one stack into `outDir` and serves it with `vite preview` on a free port.
+ * `build` adds to the golfer's build options (a profile wants readable function names).
+ */
 export async function serveAppFor(
   stack: Pick<StackInfo, 'apiUrl' | 'publishableKey'>,
   outDir: string,
+  build: BuildOptions = {},
 ): Promise<{ url: string; close: () => Promise<void> }> {
   process.env.VITE_SUPABASE_URL = stack.apiUrl
   process.env.VITE_SUPABASE_PUBLISHABLE_KEY = stack.publishableKey
-  await buildApp({ build: { outDir, emptyOutDir: true } })
+  await buildApp({ build: { ...build, outDir, emptyOutDir: true } })
   const server: PreviewServer = await preview({
     preview: { port: 0, strictPort: false, host: '127.0.0.1' },
     build: { outDir },
