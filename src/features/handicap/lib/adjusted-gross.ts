@@ -9,37 +9,13 @@
  * index one more; a plus handicap (C < 0) gives strokes back from the highest index down, the same
  * way (Appendix E). public.strokes_received in supabase/schemas/40_handicap.sql is the same rule.
  */
+import { strokesReceived } from '@/lib/handicap-arithmetic'
+
+export { strokesReceived }
+
 interface CardHole {
   par: number
   strokeIndex: number
-}
-
-/** The strokes received on each hole, in hole order (negative: given back by a plus handicap). */
-export function strokesReceived(
-  courseHandicap: number,
-  strokeIndexes: readonly number[],
-): number[] {
-  const holes = strokeIndexes.length
-  const given = Math.abs(courseHandicap)
-  const sign = courseHandicap < 0 ? -1 : 1
-  const every = holes === 0 ? 0 : Math.floor(given / holes)
-  const extra = holes === 0 ? 0 : given % holes
-  const received = new Array<number>(holes)
-  for (let hole = 0; hole < holes; hole++) {
-    // The hole's rank: the holes before it in the order, hardest first for strokes received,
-    // easiest first for strokes given back; a repeated index (never on a valid card) goes by hole
-    // order, as the SQL's does. Counting, not sorting: 18 × 18 comparisons allocate nothing, and
-    // the record walk does this for every card.
-    const index = (strokeIndexes[hole] as number) * sign
-    let rank = 0
-    for (let other = 0; other < holes; other++) {
-      const otherIndex = (strokeIndexes[other] as number) * sign
-      if (otherIndex < index || (otherIndex === index && other * sign < hole * sign)) rank++
-    }
-    // + 0 turns the −0 of a plus handicap's untouched holes into 0.
-    received[hole] = sign * (every + (rank < extra ? 1 : 0)) + 0
-  }
-  return received
 }
 
 /** Each hole's most that counts: par + 2 + strokes received, or par + 5 with no index. */

@@ -6,6 +6,10 @@
  * half up (toward +∞) with an exact integer floor division. Binary floating point would get ties
  * wrong — (10.1 + 10.2) / 2 is 10.149999… in float, which rounds to 10.1 instead of 10.2.
  */
+import { LARGEST_INPUT, ratingTenths, roundHalfUp } from '@/lib/handicap-arithmetic'
+
+export { courseHandicap, roundHalfUp, unroundedCourseHandicap1130 } from '@/lib/handicap-arithmetic'
+
 export interface ScoredRound {
   score: number
   courseRating: number
@@ -29,33 +33,6 @@ export function differentialsUsed(
   if (roundCount <= 18) return { count: 6, adjustmentTenths: 0 }
   if (roundCount === 19) return { count: 7, adjustmentTenths: 0 }
   return { count: 8, adjustmentTenths: 0 }
-}
-
-/** ⌊numerator / denominator⌋ for safe integers, denominator > 0. `%` is exact on integers, so the
- * division below is of an exact multiple: nothing is rounded, and a zero result is +0, never −0. */
-function floorDivide(numerator: number, denominator: number): number {
-  let remainder = numerator % denominator
-  if (remainder < 0) remainder += denominator
-  return (numerator - remainder) / denominator
-}
-
-/** numerator / denominator to the nearest integer, exact halves toward +∞. */
-export function roundHalfUp(numerator: number, denominator: number): number {
-  return floorDivide(2 * numerator + denominator, 2 * denominator)
-}
-
-/** Far beyond any real round, and small enough that every intermediate below is a safe integer. */
-const LARGEST_INPUT = 1_000_000
-
-/** The rating as whole tenths; only a number that is exactly some n / 10 (the double nearest to a
- * one-decimal rating, as a parsed "72.1" is) is accepted, because anything else has no exact
- * differential. */
-function ratingTenths(courseRating: number): number {
-  const tenths = Math.round(courseRating * 10)
-  if (Math.abs(courseRating) > LARGEST_INPUT || tenths / 10 !== courseRating) {
-    throw new RangeError(`course rating must be a number with one decimal, got ${courseRating}`)
-  }
-  return tenths
 }
 
 /** The differential in whole tenths (WHS Rule 5.1), exact: what the estimate's engine adds up. */
@@ -153,39 +130,6 @@ export function handicapHistory(rounds: readonly ScoredRound[]): (number | null)
     sorted.splice(low, 0, tenths)
     return indexOfLowest(sorted, sorted.length)
   })
-}
-
-/** The index as whole tenths; only a number that is exactly some n / 10 is one. */
-function indexTenths(index: number): number {
-  const tenths = Math.round(index * 10)
-  if (!Number.isFinite(index) || Math.abs(index) > LARGEST_INPUT || tenths / 10 !== index) {
-    throw new RangeError(`handicap index must be a number with one decimal, got ${index}`)
-  }
-  return tenths
-}
-
-/**
- * Course handicap (WHS Rule 6.1): index × slope / 113 + (course rating − par), to the nearest
- * whole number, exact halves toward +∞ (−2.5 → −2). In tenths I of the index and R of the rating
- * that is (I × slope + 113 × (R − 10 × par)) / 1130, a ratio of integers. A negative result is a
- * plus handicap. On a 9-hole tee the index is first halved to the nearest tenth, ties toward +∞
- * (8.7 → 4.4), and the tee's 9-hole rating and par are used (USGA local guidance to Rule 6).
- */
-export function courseHandicap(
-  index: number,
-  tee: { courseRating: number; slopeRating: number; par: number; holes?: 9 | 18 },
-): number {
-  const { slopeRating, par } = tee
-  if (!Number.isInteger(slopeRating) || slopeRating <= 0 || slopeRating > LARGEST_INPUT) {
-    throw new RangeError(`slope rating must be a positive whole number, got ${slopeRating}`)
-  }
-  if (!Number.isInteger(par) || Math.abs(par) > LARGEST_INPUT) {
-    throw new RangeError(`par must be a whole number, got ${par}`)
-  }
-  const fullTenths = indexTenths(index)
-  const playedTenths = tee.holes === 9 ? roundHalfUp(fullTenths, 2) : fullTenths
-  const numerator = playedTenths * slopeRating + 113 * (ratingTenths(tee.courseRating) - 10 * par)
-  return roundHalfUp(numerator, 1130)
 }
 
 /** A course handicap as a golfer reads it: a plus handicap (negative) shows as "+2". */
