@@ -4,6 +4,14 @@
 export { exitOnStartFailure, printServerProblems, statusEnv, stopOnSignals } from './cli.ts'
 // What `StackOptions.config` takes: the project's config.toml, read as `supabase start` reads it.
 export { loadConfig, type StackConfig } from './config.ts'
+export { catalogDifferences, catalogOf, type Catalog } from './catalog.ts'
+export {
+  diffSchemaFiles,
+  GeneratedMigrationError,
+  SchemaFileError,
+  writeSchemaDiff,
+  type SchemaDiff,
+} from './db-diff.ts'
 export { cliDbUrl, freePort, runSupabaseCli, startDatabase, type Database } from './database.ts'
 export { generateTypes, withThrowawayDatabase } from './gen-types.ts'
 export { startPostgres } from './postgres.ts'

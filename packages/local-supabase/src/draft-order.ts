@@ -1,0 +1,185 @@
+import pg from 'pg'
+
+/**
+ * migra orders its statements by kind (drops, tables, functions, views, …) and within a kind by
+ * name, knowing only views' dependencies. So a draft can drop a function that unchanged views
+ * still read (2BP01), create a function before the composite type it returns, or create a view
+ * without its options (`with (security_invoker = on)`). This module puts such a draft in an order
+ * Postgres accepts, by trying it: every statement runs in a savepoint of one transaction on the
+ * source database, which is rolled back at the end.
+ *
+ * - A statement refused for something that does not exist yet is retried after the others.
+ * - A drop refused because views depend on the object drops those views first; each one the
+ *   target still has and the draft does not create again is created again from the target's
+ *   definition, options included.
+ * - Views the draft creates get the target's options.
+ *
+ * The result is the statements in the order that applied; an error of any other kind is thrown
+ * with the statement that raised it.
+ */
+
+/** Errors that mean "something this statement needs does not exist yet". */
+const MISSING = new Set([
+  '42P01', // undefined_table
+  '42704', // undefined_object (a type)
+  '42883', // undefined_function
+  '3F000', // invalid_schema_name
+  '42703', // undefined_column
+])
+const DEPENDENTS = '2BP01'
+
+export class DraftOrderError extends Error {
+  constructor(
+    readonly statement: string,
+    readonly detail: string,
+  ) {
+    super(`${detail}\nAt statement:\n${statement}`)
+    this.name = 'DraftOrderError'
+  }
+}
+
+interface TargetView {
+  name: string
+  create: string
+}
+
+/**
+ * The target's view named `name` (resolved as the migration's session would: the default search
+ * path), as a CREATE statement with a fully qualified definition.
+ */
+async function targetView(target: pg.Client, name: string): Promise<TargetView | undefined> {
+  await target.query('begin')
+  try {
+    const { rows: found } = await target.query<{ oid: number }>(
+      `select to_regclass($1)::oid as oid`,
+      [name],
+    )
+    const oid = found[0]?.oid
+    if (!oid) return undefined
+    await target.query(`set local search_path = ''`)
+    const { rows } = await target.query<{
+      name: string
+      definition: string
+      options: string | null
+    }>(
+      `select format('%I.%I', n.nspname, c.relname) as name,
+              pg_get_viewdef(c.oid, true) as definition,
+              array_to_string(c.reloptions, ', ') as options
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where c.oid = $1 and c.relkind = 'v'`,
+      [oid],
+    )
+    const row = rows[0]
+    if (!row) return undefined
+    const options = row.options ? ` with (${row.options})` : ''
+    const definition = row.definition.trim().replace(/;$/, '')
+    return {
+      name: row.name,
+      create: `create or replace view ${row.name}${options} as ${definition};`,
+    }
+  } finally {
+    await target.query('commit')
+  }
+}
+
+const CREATE_VIEW = /^create or replace view (\S+) as /i
+
+/** `create or replace view x as …` with the target's options for x put in. */
+async function withTargetOptions(target: pg.Client, statement: string): Promise<string> {
+  const match = CREATE_VIEW.exec(statement)
+  if (!match?.[1]) return statement
+  const { rows } = await target.query<{ options: string | null }>(
+    `select array_to_string(reloptions, ', ') as options from pg_class where oid = to_regclass($1)`,
+    [match[1]],
+  )
+  const options = rows[0]?.options
+  return options
+    ? statement.replace(CREATE_VIEW, `create or replace view ${match[1]} with (${options}) as `)
+    : statement
+}
+
+/** The views a 2BP01 error's detail names (`view public.x depends on function …`). */
+function dependentViews(detail: string | undefined): string[] {
+  return [...(detail ?? '').matchAll(/^view (.+?) depends on /gm)].map((match) => match[1] ?? '')
+}
+
+/** `schema.name` of each relation, as the source's search path resolves the names given. */
+async function qualified(source: pg.Client, names: string[]): Promise<string[]> {
+  const { rows } = await source.query<{ name: string }>(
+    `select format('%I.%I', n.nspname, c.relname) as name
+     from unnest($1::text[]) with ordinality as given (name, position)
+     join pg_class c on c.oid = to_regclass(given.name)
+     join pg_namespace n on n.oid = c.relnamespace
+     order by given.position`,
+    [names],
+  )
+  return rows.map((row) => row.name)
+}
+
+export async function orderByTrial(
+  sourceUrl: string,
+  targetUrl: string,
+  draft: readonly string[],
+): Promise<string[]> {
+  const source = new pg.Client({ connectionString: sourceUrl })
+  const target = new pg.Client({ connectionString: targetUrl })
+  await source.connect()
+  await target.connect()
+  try {
+    const createdViews = new Set<string>()
+    for (const statement of draft) {
+      const name = CREATE_VIEW.exec(statement)?.[1]
+      const view = name ? await targetView(target, name) : undefined
+      if (view) createdViews.add(view.name)
+    }
+    const statements: string[] = []
+    for (const statement of draft) statements.push(await withTargetOptions(target, statement))
+    await source.query('begin')
+    const applied: string[] = []
+    let queue = [...statements]
+    for (;;) {
+      const appliedBefore = applied.length
+      const waiting: { statement: string; error: pg.DatabaseError }[] = []
+      while (queue.length > 0) {
+        const statement = queue.shift() as string
+        await source.query('savepoint draft')
+        try {
+          await source.query(statement)
+          applied.push(statement)
+          continue
+        } catch (error) {
+          await source.query('rollback to savepoint draft')
+          const failure = error as pg.DatabaseError
+          if (failure.code === DEPENDENTS) {
+            const views = await qualified(source, dependentViews(failure.detail))
+            if (views.length === 0) throw new DraftOrderError(statement, failure.message)
+            const recreate: string[] = []
+            for (const name of views) {
+              const view = await targetView(target, name)
+              if (view && !createdViews.has(view.name)) {
+                createdViews.add(view.name)
+                recreate.push(view.create)
+              }
+            }
+            queue = [...views.map((name) => `drop view if exists ${name};`), statement, ...queue]
+            queue.push(...recreate)
+          } else if (failure.code && MISSING.has(failure.code)) {
+            waiting.push({ statement, error: failure })
+          } else {
+            throw new DraftOrderError(statement, failure.message)
+          }
+        }
+      }
+      if (waiting.length === 0) return applied
+      if (applied.length === appliedBefore) {
+        // Nothing applied in a whole pass: what is waiting never will.
+        const [first] = waiting
+        throw new DraftOrderError(first?.statement ?? '', first?.error.message ?? '')
+      }
+      queue = waiting.map((item) => item.statement)
+    }
+  } finally {
+    await source.query('rollback').catch(() => undefined)
+    await Promise.all([source.end(), target.end()])
+  }
+}
