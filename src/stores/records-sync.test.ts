@@ -101,9 +101,10 @@ describe("the device's copy of a table", () => {
 })
 
 describe('one channel for every table', () => {
-  function withChannel() {
+  function withChannel({ coursesFailFirst = false } = {}) {
     const subscribe = vi.fn<SubscribeToTables>(() => () => undefined)
     const lists = { courses: vi.fn(async () => []), rounds: vi.fn(async () => []) }
+    if (coursesFailFirst) lists.courses.mockRejectedValueOnce(new Error('offline'))
     const view = start([table(lists.courses), table(lists.rounds, useOthers, 'rounds')], subscribe)
     const feed = () => subscribe.mock.calls[0]?.[2] as OwnTablesFeed
     return { ...view, subscribe, lists, feed }
@@ -119,6 +120,30 @@ describe('one channel for every table', () => {
     stop()
   })
 
+  it('loads each table once for a load and its first join, however often the feed says live', async () => {
+    const { feed, onLive, lists, stop } = withChannel()
+    await vi.waitFor(() => expect(useOthers.getState().status).toBe('ready'))
+    // The channel joined, its change feed subscribed, a refreshed token handed to the channel.
+    feed().onHealth('live')
+    feed().onHealth('live')
+    feed().onHealth('live')
+    expect(lists.courses).toHaveBeenCalledTimes(1)
+    expect(lists.rounds).toHaveBeenCalledTimes(1)
+    expect(onLive).toHaveBeenCalledTimes(1)
+    stop()
+  })
+
+  it('on the first join, loads again only a table whose load at start failed', async () => {
+    const { feed, lists, stop } = withChannel({ coursesFailFirst: true })
+    await vi.waitFor(() => expect(useItems.getState().status).toBe('error'))
+    await vi.waitFor(() => expect(useOthers.getState().status).toBe('ready'))
+    feed().onHealth('live')
+    await vi.waitFor(() => expect(useItems.getState().status).toBe('ready'))
+    expect(lists.courses).toHaveBeenCalledTimes(2)
+    expect(lists.rounds).toHaveBeenCalledTimes(1)
+    stop()
+  })
+
   it('on a rejoin, reloads each table and tells the outbox once', async () => {
     const { feed, onLive, lists, stop } = withChannel()
     await vi.waitFor(() => expect(useOthers.getState().status).toBe('ready'))
@@ -127,6 +152,7 @@ describe('one channel for every table', () => {
     feed().onHealth('interrupted')
     expect(useItems.getState().live).toBe('interrupted')
     expect(useOthers.getState().live).toBe('interrupted')
+    feed().onHealth('live')
     feed().onHealth('live')
     expect(onLive).toHaveBeenCalledTimes(1)
     expect(lists.courses).toHaveBeenCalledTimes(1)

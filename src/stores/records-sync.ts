@@ -43,19 +43,27 @@ type AnyTable = SyncedTable<any, any>
 
 /**
  * Keeps each table's store equal to the golfer's rows while signed in: shows the device's copy
- * from the last visit at once (online or not), follows realtime changes of all the tables on one
- * channel, and loads every list now and again on each (re)join — a change made while the
- * connection was down is never delivered, only found by reloading. `onLive` is told of each
- * (re)join once (the outbox sends then). Every confirmed change is copied back to the device.
- * The returned stop leaves the channel and resets the stores.
+ * from the last visit at once (online or not), loads every list from the server once, follows
+ * realtime changes of all the tables on one channel, and loads every list again on each rejoin —
+ * a change made while the connection was down is never delivered, only found by reloading.
+ * `onLive` is told of each (re)join once (the outbox sends then). Every confirmed change is
+ * copied back to the device. The returned stop leaves the channel and resets the stores.
+ *
+ * Each list is asked for once per load and once per rejoin. The feed says `live` more often than
+ * the channel (re)joins: once when the channel is joined and again when its change feed is
+ * subscribed, and again whenever a refreshed token is handed to the channel; only a `live` after
+ * `interrupted` is a rejoin. The first join reloads nothing the load at start has (or is) loading:
+ * only a list whose load failed (the app opened offline) is loaded then. What another device
+ * changes between that load and the first join (well under a second) comes with the next rejoin.
  */
 export function startRecordsSync(
   userId: string,
   tables: readonly AnyTable[],
   { subscribe, onLive }: { subscribe: SubscribeToTables; onLive(): void },
 ): () => void {
-  const stops = tables.map((table) => followOnDevice(userId, table))
+  const followed = tables.map((table) => followOnDevice(userId, table))
   const byName = new Map(tables.map((table) => [table.table as string, table]))
+  let health: FeedHealth = 'connecting'
   const unsubscribe = subscribe(
     userId,
     tables.map((table) => table.table),
@@ -65,33 +73,44 @@ export function startRecordsSync(
         synced?.store.getState().upsert(synced.fromRow(row))
       },
       onRemove: (table, id) => byName.get(table)?.store.getState().remove(id),
-      onHealth: (live: Exclude<FeedHealth, 'connecting'>) => {
-        for (const table of tables) table.store.getState().setLive(live)
-        if (live !== 'live') return
-        for (const table of tables) reloads.get(table.table)?.()
+      onHealth: (next: Exclude<FeedHealth, 'connecting'>) => {
+        const previous = health
+        health = next
+        for (const table of tables) table.store.getState().setLive(next)
+        if (next !== 'live' || previous === 'live') return
+        for (const table of followed) {
+          if (previous === 'interrupted') table.reload()
+          else table.loadIfFailed()
+        }
         onLive()
       },
     },
   )
   return () => {
     unsubscribe()
-    for (const stop of stops) stop()
+    for (const table of followed) table.stop()
   }
 }
 
-/** One table's device copy and reloads; returns the stop. */
+/** One table's device copy and loads: its reload, and the stop. */
 function followOnDevice<R extends { id: string }>(userId: string, table: SyncedTable<OwnTable, R>) {
   const store = table.store.getState
   const key = deviceKey(userId, `records:${table.table}`)
   let active = true
   let copyTimer: ReturnType<typeof setTimeout> | undefined
+  /** The last load's outcome, while it is the last one. */
+  let lastLoad: 'loading' | 'loaded' | 'failed' = 'loading'
 
   const reload = async () => {
     const token = nextReloadToken()
+    lastLoad = 'loading'
     store().beginReload(token)
     try {
-      store().finishReload(token, await table.list(userId))
+      const rows = await table.list(userId)
+      if (store().reload?.token === token) lastLoad = 'loaded'
+      store().finishReload(token, rows)
     } catch {
+      if (store().reload?.token === token) lastLoad = 'failed'
       store().failReload(token)
     }
   }
@@ -120,11 +139,17 @@ function followOnDevice<R extends { id: string }>(userId: string, table: SyncedT
   const reloadNow = () => void reload()
   reloads.set(table.table, reloadNow)
   reloadNow()
-  return () => {
-    active = false
-    clearTimeout(copyTimer)
-    stopCopying()
-    if (reloads.get(table.table) === reloadNow) reloads.delete(table.table)
-    store().reset()
+  return {
+    reload: reloadNow,
+    loadIfFailed: () => {
+      if (lastLoad === 'failed') reloadNow()
+    },
+    stop: () => {
+      active = false
+      clearTimeout(copyTimer)
+      stopCopying()
+      if (reloads.get(table.table) === reloadNow) reloads.delete(table.table)
+      store().reset()
+    },
   }
 }

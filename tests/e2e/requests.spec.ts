@@ -1,0 +1,91 @@
+import type { Page, WebSocketRoute } from 'playwright-core'
+import { describe, expect } from 'vitest'
+import { appUrl, LIVE_TIMEOUT } from './support/browser.ts'
+import { it } from './support/browser-test.ts'
+import { golferWith, logIn } from './support/golfer.ts'
+
+/**
+ * The golfer's lists are each asked for once when the app loads, and once when Realtime rejoins
+ * (a change made while the connection was down is only found by asking again): not once more for
+ * each signal of the same join, nor for a token handed to the channel.
+ */
+const LISTS = ['courses', 'tees', 'rounds', 'handicap_settings'] as const
+
+/** Counts the page's GETs of each list, by the path of the REST request. */
+function countListRequests(page: Page) {
+  const counts = new Map<string, number>()
+  page.on('request', (request) => {
+    if (request.method() !== 'GET') return
+    const table = /\/rest\/v1\/(\w+)$/.exec(new URL(request.url()).pathname)?.[1]
+    if (table) counts.set(table, (counts.get(table) ?? 0) + 1)
+  })
+  return {
+    byList: () => Object.fromEntries(LISTS.map((list) => [list, counts.get(list) ?? 0])),
+    reset: () => counts.clear(),
+  }
+}
+
+/**
+ * Passes the page's Realtime socket through, counting the server's word that the channel's change
+ * feed is subscribed (`postgres_changes` ok: from then on every commit is delivered), and gives
+ * the test the page's end of the socket to drop.
+ */
+async function watchRealtime(page: Page) {
+  const watched = { feedsSubscribed: 0, socket: null as WebSocketRoute | null }
+  await page.routeWebSocket(/\/realtime\/v1\/websocket/, (socket) => {
+    watched.socket = socket
+    const server = socket.connectToServer()
+    server.onMessage((message) => {
+      socket.send(message)
+      // Phoenix's serializer 2.0.0: [join_ref, ref, topic, event, payload].
+      const [, , , event, payload] = JSON.parse(String(message)) as [
+        unknown,
+        unknown,
+        string,
+        string,
+        { extension?: string; status?: string },
+      ]
+      if (event === 'system' && payload.extension === 'postgres_changes' && payload.status === 'ok')
+        watched.feedsSubscribed++
+    })
+    socket.onMessage((message) => server.send(message))
+  })
+  return watched
+}
+
+/**
+ * Every list request the page started before now has been seen: the reloads a Realtime message
+ * starts are made in the task that handles it, and CDP reports a request before it answers an
+ * evaluation made after it.
+ */
+const settle = (page: Page) => page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
+
+describe('each list asked for once per load', () => {
+  it('on a cold load of the HCP screen, and again once when Realtime rejoins', async ({ open }) => {
+    const golfer = await golferWith(
+      [{ name: 'Home Links', rating: 70.1, slope: 113, par: 72 }],
+      [{ course: 0, score: 85 }],
+    )
+    const { context, page: signIn } = await open()
+    await logIn(signIn, golfer.email, golfer.password)
+    await signIn.close()
+
+    const page = await context.newPage()
+    const requests = countListRequests(page)
+    const realtime = await watchRealtime(page)
+    await page.goto(appUrl('/hcp'))
+    await page.getByRole('button', { name: /^Score 85, Home Links/ }).waitFor()
+    await expect.poll(() => realtime.feedsSubscribed, { timeout: LIVE_TIMEOUT }).toBe(1)
+    await settle(page)
+    expect(requests.byList()).toEqual({ courses: 1, tees: 1, rounds: 1, handicap_settings: 1 })
+
+    requests.reset()
+    await realtime.socket?.close({ code: 1006, reason: 'the phone lost its signal' })
+    await expect.poll(() => realtime.feedsSubscribed, { timeout: LIVE_TIMEOUT }).toBe(2)
+    await expect
+      .poll(() => requests.byList(), { timeout: LIVE_TIMEOUT })
+      .toEqual({ courses: 1, tees: 1, rounds: 1, handicap_settings: 1 })
+    await settle(page)
+    expect(requests.byList()).toEqual({ courses: 1, tees: 1, rounds: 1, handicap_settings: 1 })
+  })
+})
