@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { PROJECT_ROOT } from '../scripts/project.ts'
 import { benchBundle } from './bundle-bench.ts'
+import { benchDirectory } from './directory-bench.ts'
 import { benchHandicap } from './handicap-bench.ts'
 import { benchImport } from './import-bench.ts'
 import { benchInstallability } from './installability-bench.ts'
@@ -33,6 +34,7 @@ const sections: Section[] = [
   { title: 'Lighthouse: every screen, and HCP with 200 rounds', run: () => benchLighthouse() },
   { title: 'Local stack REST and Realtime', run: () => benchStack() },
   { title: 'Import 1,000 rounds from CSV', run: () => benchImport() },
+  { title: 'Directory search with 20,000 published courses', run: () => benchDirectory() },
   { title: 'Load: 200 golfers with realtime', run: () => benchLoad() },
   { title: 'Original design vs ours', run: () => benchOriginalDesign() },
 ]

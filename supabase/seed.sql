@@ -88,3 +88,26 @@ values
   ('01M7FVHTC05A15PEBSPRZMVDXD', '6d3f0c1e-2b4a-4c8e-9f57-0a1b2c3d4e5f', '01KJMA44T09SGNX6N8JJB8J0ZP', 93, current_date - 10, (current_date - 10) + time '15:00'),
   ('01M81WAVC03Q2Y69YWN54K5KAK', '6d3f0c1e-2b4a-4c8e-9f57-0a1b2c3d4e5f', '01KJMA2A70QD72T65FFZADHVM4', 87, current_date - 3, (current_date - 3) + time '15:00')
 on conflict do nothing;
+
+-- The directory's examples: the demo golfer's fictional courses, published (as publish_course
+-- would, without its daily count) and marked is_example, so that "Find a course" has something to
+-- find straight after `npm start`. Each has one 18-hole tee with its holes, ready to score.
+insert into public.directory_courses
+  (id, published_by, source_course_id, name, rating, slope, par, is_example, published_at, search_name)
+select d.id, c.user_id, c.id, c.name, c.rating, c.slope, 72, true, '2026-03-01 09:05:00+00', ''
+from (
+  values
+    ('01KJMA6ZA0X4D6ZVR8Y0NEX0A1', '01KJMA0FM0DR7XMSAXXT7A45GB'),
+    ('01KJMA6ZA0X4D6ZVR8Y0NEX0A2', '01KJMA2A70QD72T65FFZADHVM4'),
+    ('01KJMA6ZA0X4D6ZVR8Y0NEX0A3', '01KJMA44T09SGNX6N8JJB8J0ZP')
+) as d (id, course_id)
+join public.courses as c on c.id = d.course_id
+on conflict do nothing;
+
+insert into public.directory_tees
+  (directory_course_id, position, name, course_rating, slope_rating, par, holes, hole_pars, stroke_indexes)
+select d.id, 1, 'Default', d.rating, d.slope, 72, 18,
+  '{4,4,3,5,4,4,3,4,5,4,3,4,5,4,4,3,5,4}', '{7,3,15,1,11,9,17,5,13,8,16,2,10,14,4,18,6,12}'
+from public.directory_courses as d
+where d.is_example
+on conflict do nothing;

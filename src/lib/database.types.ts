@@ -69,6 +69,89 @@ export type Database = {
         }
         Relationships: []
       }
+      directory_courses: {
+        Row: {
+          id: string
+          is_example: boolean
+          name: string
+          par: number | null
+          published_at: string
+          published_by: string
+          rating: number
+          search_name: string
+          slope: number
+          source_course_id: string
+        }
+        Insert: {
+          id: string
+          is_example?: boolean
+          name: string
+          par?: number | null
+          published_at?: string
+          published_by: string
+          rating: number
+          search_name: string
+          slope: number
+          source_course_id: string
+        }
+        Update: {
+          id?: string
+          is_example?: boolean
+          name?: string
+          par?: number | null
+          published_at?: string
+          published_by?: string
+          rating?: number
+          search_name?: string
+          slope?: number
+          source_course_id?: string
+        }
+        Relationships: []
+      }
+      directory_tees: {
+        Row: {
+          course_rating: number
+          directory_course_id: string
+          hole_pars: number[] | null
+          holes: number
+          name: string
+          par: number | null
+          position: number
+          slope_rating: number
+          stroke_indexes: number[] | null
+        }
+        Insert: {
+          course_rating: number
+          directory_course_id: string
+          hole_pars?: number[] | null
+          holes: number
+          name: string
+          par?: number | null
+          position: number
+          slope_rating: number
+          stroke_indexes?: number[] | null
+        }
+        Update: {
+          course_rating?: number
+          directory_course_id?: string
+          hole_pars?: number[] | null
+          holes?: number
+          name?: string
+          par?: number | null
+          position?: number
+          slope_rating?: number
+          stroke_indexes?: number[] | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "directory_tees_directory_course_id_fkey"
+            columns: ["directory_course_id"]
+            isOneToOne: false
+            referencedRelation: "directory_courses"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       handicap_settings: {
         Row: {
           course_handicap_source: string
@@ -363,6 +446,7 @@ export type Database = {
         Returns: number
       }
       are_distinct: { Args: { numbers: number[] }; Returns: boolean }
+      copy_directory_course: { Args: { directory_id: string }; Returns: string }
       course_handicap: {
         Args: {
           course_rating: number
@@ -409,6 +493,7 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: boolean
       }
+      publish_course: { Args: { course_id: string }; Returns: string }
       recorded_only_on_par_4_or_more: {
         Args: { list: boolean[]; pars: number[] }
         Returns: boolean
@@ -448,6 +533,17 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      search_directory: {
+        Args: { query: string }
+        Returns: {
+          id: string
+          is_example: boolean
+          name: string
+          published_at: string
+          published_by: string
+          tees: Json
+        }[]
       }
       strokes_received: {
         Args: { course_handicap: number; stroke_indexes: number[] }
@@ -500,6 +596,7 @@ export type Database = {
           user_id: string
         }[]
       }
+      withdraw_course: { Args: { directory_id: string }; Returns: undefined }
     }
     Enums: {
       [_ in never]: never

@@ -17,14 +17,17 @@ async function demoState() {
        (select count(*)::int from public.courses where user_id = $1) as courses,
        (select count(*)::int from public.rounds where user_id = $1) as rounds,
        (select handicap_index::text from public.handicap_indexes where user_id = $1) as handicap_index,
-       (select count(distinct played_on)::int from public.rounds where user_id = $1) as days`,
+       (select count(distinct played_on)::int from public.rounds where user_id = $1) as days,
+       (select count(*)::int from public.directory_courses where published_by = $1 and is_example) as examples,
+       (select count(*)::int from public.directory_tees t join public.directory_courses d
+          on d.id = t.directory_course_id where d.published_by = $1 and t.hole_pars is not null) as example_tees`,
     [DEMO_ID],
   )
   return rows[0]
 }
 
 describe('supabase/seed.sql', () => {
-  it('creates demo@hcpfast.test with three courses and thirty rounds on thirty days', async () => {
+  it('creates demo@hcpfast.test with three courses, thirty rounds on thirty days and the directory’s three examples', async () => {
     // The spec's index over all 30 rounds: the lowest 8 differentials are the winter's 8.1, 9.0,
     // 9.2, 9.3, 10.1, 10.2, the exceptional 4.4 and 13.3 (90 at Cedar Hollow, 73.6 / 139:
     // 113 / 139 × 16.4 = 13.33): 73.6 / 8 = 9.2.
@@ -35,6 +38,8 @@ describe('supabase/seed.sql', () => {
       rounds: 30,
       handicap_index: '9.2',
       days: 30,
+      examples: 3,
+      example_tees: 3,
     })
   })
 
