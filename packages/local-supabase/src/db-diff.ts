@@ -9,7 +9,12 @@ import { parse } from 'smol-toml'
 import { catalogDifferences, catalogOf } from './catalog.ts'
 import { applyBootstrap, freePort, migrationRoleUrl, pushMigrations } from './database.ts'
 import { DraftOrderError, orderByTrial } from './draft-order.ts'
-import { commentStatements, optionStatements, privilegeStatements } from './migra-gaps.ts'
+import {
+  commentStatements,
+  optionStatements,
+  privilegeStatements,
+  replicationStatements,
+} from './migra-gaps.ts'
 import { startPostgres } from './postgres.ts'
 
 /**
@@ -155,12 +160,15 @@ async function copyConfig(projectDir: string, dir: string): Promise<void> {
 /** The part of the CLI's failure that Postgres wrote, with the schema file named. */
 function schemaFileError(error: unknown, names: Map<string, string>): Error {
   const message = error instanceof Error ? error.message : String(error)
-  for (const [name, file] of names) {
-    if (!message.includes(name)) continue
-    const detail = message.slice(message.indexOf(name) + name.length).replace(/^\.*\s*/, '')
-    return new SchemaFileError(file, detail.trim())
-  }
-  return error instanceof Error ? error : new Error(message)
+  // The CLI lists every migration it will push, then names each as it applies it.
+  const applying = [...message.matchAll(/Applying migration (\S+?)\.\.\.\n/g)].at(-1)
+  const file = applying?.[1] ? names.get(applying[1]) : undefined
+  if (!applying || !file) return error instanceof Error ? error : new Error(message)
+  const detail = message.slice((applying.index ?? 0) + applying[0].length)
+  return new SchemaFileError(
+    file,
+    detail.replace(/\nTry rerunning the command with --debug.*$/s, '').trim(),
+  )
 }
 
 async function schemaNames(dbUrl: string): Promise<string[]> {
@@ -307,6 +315,7 @@ async function diffOn(
   }
   const supplement = [
     ...(await optionStatements(migrationsUrl, schemaFilesUrl, schemas)),
+    ...(await replicationStatements(migrationsUrl, schemaFilesUrl, schemas)),
     ...(await privilegeStatements(migrationsUrl, schemaFilesUrl, schemas)),
     ...(await commentStatements(migrationsUrl, schemaFilesUrl, schemas)),
   ].join('\n')

@@ -2,9 +2,10 @@ import pg from 'pg'
 
 /**
  * What migra leaves out, as statements: migra diffs table and view grants only, so privileges on
- * functions, sequences, schemas, types and columns, default privileges, comments and the storage
- * options of tables and views (`security_invoker`, …) are compared here, between two databases
- * that already hold the same objects (the source after migra's statements, and the target).
+ * functions, sequences, schemas, types and columns, default privileges, comments, the storage
+ * options of tables and views (`security_invoker`, …), replica identity and publication membership
+ * are compared here, between two databases that already hold the same objects (the source after
+ * migra's statements, and the target).
  *
  * Each ACL is read as its difference from `acldefault` (what the object would have with no GRANT or
  * REVOKE at all): `granted` rows the default lacks, `revoked` rows it has. Two objects agree when
@@ -248,6 +249,51 @@ export async function optionStatements(
       statements.push(`alter ${row.target} set (${list});`)
     }
     if (reset.length > 0) statements.push(`alter ${row.target} reset (${reset.join(', ')});`)
+  }
+  return statements.sort()
+}
+
+/** Tables' replica identity and publication membership (Realtime's `supabase_realtime`). */
+const REPLICATION = `
+select format('%I.%I', n.nspname, c.relname) as target, c.relreplident as identity,
+       coalesce((select array_agg(quote_ident(p.pubname) order by p.pubname)
+                 from pg_publication_tables p
+                 where p.schemaname = n.nspname and p.tablename = c.relname), '{}') as publications
+from pg_class c join pg_namespace n on n.oid = c.relnamespace
+where n.nspname = any ($1) and c.relkind in ('r', 'p')
+`
+
+const IDENTITY: Record<string, string> = { d: 'default', f: 'full', n: 'nothing' }
+
+/**
+ * The ALTER TABLE … REPLICA IDENTITY and ALTER PUBLICATION … ADD/DROP TABLE statements that give
+ * `fromUrl`'s tables `toUrl`'s. An identity using an index is left to the catalog comparison.
+ */
+export async function replicationStatements(
+  fromUrl: string,
+  toUrl: string,
+  schemas: readonly string[],
+): Promise<string[]> {
+  type Row = { target: string; identity: string; publications: string[] }
+  const from = new Map(
+    (await read<Row>(fromUrl, REPLICATION, schemas)).map((row) => [row.target, row]),
+  )
+  const statements: string[] = []
+  for (const row of await read<Row>(toUrl, REPLICATION, schemas)) {
+    const had = from.get(row.target)
+    if (!had) continue
+    const identity = IDENTITY[row.identity]
+    if (had.identity !== row.identity && identity) {
+      statements.push(`alter table ${row.target} replica identity ${identity};`)
+    }
+    for (const publication of row.publications) {
+      if (!had.publications.includes(publication))
+        statements.push(`alter publication ${publication} add table ${row.target};`)
+    }
+    for (const publication of had.publications) {
+      if (!row.publications.includes(publication))
+        statements.push(`alter publication ${publication} drop table ${row.target};`)
+    }
   }
   return statements.sort()
 }
