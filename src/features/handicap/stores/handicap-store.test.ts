@@ -180,6 +180,17 @@ describe('the handicap store', () => {
     const state = handicap.getState()
     expect(recordFor(state, state.rounds)).toBe(state.record)
     expect(recordFor(state, newestFirst(record))).toBe(state.record)
+    // The export's copies of the same rounds.
+    expect(
+      recordFor(
+        state,
+        state.rounds.map((round) => ({ ...round })),
+      ),
+    ).toBe(state.record)
+    // A copy with another score is another record: 70 on the 6th (−2.0) and the card's 4.0 are
+    // the lowest two, so both indexes are (−2.0 + 4.0) / 2 − 1.0.
+    const changed = state.rounds.map((round, at) => (at === 0 ? { ...round, score: 70 } : round))
+    expect(recordFor(state, changed)).toMatchObject({ index: 0, whs: { index: 0 } })
     // The server's copy of the first five rounds: the card is capped off the estimate still.
     const copies = newestFirst(record.slice(0, 5).map((round) => ({ ...round })))
     const other = recordFor(state, copies)

@@ -174,9 +174,27 @@ export function cardScoring(
   }
 }
 
+/** Whether scoring reads the same from both: copies of a round (the export's) are the round. */
+function sameRound(a: RecordRound, b: RecordRound | undefined): boolean {
+  return (
+    b !== undefined &&
+    a.id === b.id &&
+    a.playedOn === b.playedOn &&
+    a.score === b.score &&
+    a.holes === b.holes &&
+    a.courseRating === b.courseRating &&
+    a.slopeRating === b.slopeRating &&
+    a.par === b.par &&
+    (a.holePars ?? null) === (b.holePars ?? null) &&
+    (a.strokeIndexes ?? null) === (b.strokeIndexes ?? null) &&
+    (a.holeScores ?? null) === (b.holeScores ?? null)
+  )
+}
+
 /**
  * The record of `newestFirst` under the golfer's settings: the store's own when it is the list the
- * store holds (same rounds, same order), else scored now (rounds this device has not loaded).
+ * store holds (the same rounds, or copies of them, in the same order), else scored now (rounds this
+ * device has not loaded, e.g. the server's copy for an export).
  */
 export function recordFor(
   state: Pick<HandicapState, 'rounds' | 'record' | 'source' | 'startingIndex'>,
@@ -186,7 +204,7 @@ export function recordFor(
   if (
     newestFirst === held ||
     (newestFirst.length === held.length &&
-      newestFirst.every((round, at) => round.id === held[at]?.id && round === held[at]))
+      newestFirst.every((round, at) => sameRound(round, held[at])))
   ) {
     return state.record
   }
