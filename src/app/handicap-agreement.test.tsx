@@ -7,7 +7,7 @@ import { useHandicapSettingsStore } from '@/features/handicap/stores/handicap-se
 import { partingRecord, PLAIN_TEE } from '@/features/handicap/testing'
 import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import { writeCard } from '@/features/scorecard/lib/card'
-import { aCard, CARD_ID } from '@/features/scorecard/testing'
+import { aCard, CARD_ID, hole } from '@/features/scorecard/testing'
 import { MemoryRouter, Route, Switch } from '@/lib/routing'
 import { aCourse, aRound, nextId, USER_ID } from '@/testing/fixtures'
 import { PlayScreen } from './play/play-screen'
@@ -25,9 +25,17 @@ const course = aCourse({ name: 'Plain', rating: PLAIN_TEE.rating, slope: PLAIN_T
 beforeEach(() => {
   useSessionStore.getState().signIn({ id: USER_ID, email: 'golfer@example.test' })
   useCoursesStore.getState().hydrate([course])
-  useRoundsStore
-    .getState()
-    .hydrate(partingRecord(nextId).map((round) => aRound(course, round.score, { ...round })))
+  useRoundsStore.getState().hydrate(
+    partingRecord(nextId).map((round) =>
+      aRound(course, round.score, {
+        id: round.id,
+        playedOn: round.playedOn,
+        holePars: round.holePars ? [...round.holePars] : null,
+        strokeIndexes: round.strokeIndexes ? [...round.strokeIndexes] : null,
+        holeScores: round.holeScores?.map(({ strokes }) => hole(strokes)) ?? null,
+      }),
+    ),
+  )
   useHandicapSettingsStore.getState().hydrate([{ id: USER_ID, courseHandicapSource: 'whs' }])
 })
 
