@@ -87,11 +87,11 @@ describe('tees and nines', () => {
       // 40 + 42 = 82 on 35.0 + 35.0 = 70.0 / 113 → 12.0: three entries, 10.0 − 2.0 = 8.0.
       await expect.poll(() => display(page)).toContain('8.0')
       expect(await display(page)).toContain('From 3 rounds')
-      const marks = await nineMarks(page)
-      expect(marks).toHaveLength(2)
-      for (const mark of marks) expect(mark).toMatch(/^Paired with the nine of /)
+      // The pair shows once, as the 18-hole round it makes (the nine played first first).
+      expect(await nineMarks(page)).toEqual([])
+      expect(await page.getByTestId('pair-score').allTextContents()).toEqual(['= 40 + 42'])
+      await page.getByRole('button', { name: /^Score 82 = 40 \+ 42, Home Links/ }).waitFor()
       expect(await page.locator('.round__differential').allTextContents()).toEqual([
-        'Diff 12.0',
         'Diff 12.0',
         'Diff 12.0',
         'Diff 10.0',
@@ -123,7 +123,7 @@ describe('tees and nines', () => {
     await dialog.getByLabel('Gross Score').fill('44')
     await dialog.getByRole('button', { name: 'Add Round' }).click()
     await dialog.waitFor({ state: 'detached' })
-    await expect.poll(() => nineMarks(page)).toEqual(['Waiting for another nine'])
+    await expect.poll(() => nineMarks(page)).toEqual(['Back nine, waiting for another nine'])
     // What the database keeps: 9 holes at the typed rating and slope, par the back nine's 37.
     await expect
       .poll(async () => {

@@ -88,6 +88,7 @@ export function HcpScreen() {
               counts,
               countsForWhs,
               pairedWith: pairedWith === null ? null : (partners.get(pairedWith) ?? null),
+              pairedWithId: pairedWith,
               // What net double bogey made of a card, off the index in effect on its day.
               card:
                 score && round.holeScores

@@ -14,6 +14,7 @@ import { BottomToolbar } from './bottom-toolbar'
 import { NotSavedList } from './not-saved-list'
 import { OUTBOX_NOUNS, startRecords } from './records'
 import '@/styles/record.css'
+import '@/styles/holes-and-nines.css'
 
 /** "2 rounds waiting to sync" while the server cannot be reached; null otherwise. */
 function useWaitingSummary(): string | null {

@@ -15,6 +15,14 @@ import {
 import { localToday, parsePlayedOn } from '@/features/rounds/lib/played-on'
 import { PLAYED_ON_IN_FUTURE, PLAYED_ON_INVALID } from '@/features/rounds/lib/round-messages'
 import type { CourseChoice } from '@/features/rounds/types'
+import { TeeDialog } from '@/features/courses/components/tee-dialog'
+import { isScorable } from '@/features/courses/lib/course-tees'
+import {
+  editTeeOptimistically,
+  selectTeesByCourse,
+  useTeesStore,
+} from '@/features/courses/stores/tees-table'
+import type { Tee } from '@/lib/tables/tees'
 import { writeCard, type Card } from '@/features/scorecard/lib/card'
 
 export const NO_HOLE_DATA =
@@ -55,17 +63,24 @@ function StartRoundForm({ userId, courses, onStarted }: StartRoundDialogProps) {
   const [today] = useState(localToday)
   const [courseId, setCourseId] = useState(courses.length === 1 ? (courses[0]?.id ?? '') : '')
   const course = courses.find((known) => known.id === courseId)
-  const tees = course?.teesKnown === false ? [] : (course?.tees ?? [])
+  const courseTees = course?.teesKnown === false ? [] : (course?.tees ?? [])
+  // Only a tee with every hole's par and stroke index can be scored; the others are offered
+  // their holes' grid instead.
+  const tees = courseTees.filter(isScorable)
+  const withoutHoles = useTeesStore(selectTeesByCourse)
+    .get(courseId)
+    ?.filter((known) => !isScorable(known))
+  const [addingHoles, setAddingHoles] = useState<Tee | null>(null)
   const [teeId, setTeeId] = useState<string | null>(null)
   const tee = tees.find((known) => known.id === teeId) ?? tees[0]
   const [played, setPlayed] = useState<Played>('all')
-  const scorable = tee?.holePars != null && tee.strokeIndexes != null
+  const scorable = tee !== undefined
   const nine = tee?.holes === 18 && played !== 'all' ? played : null
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (!course || !tee) return setAlert('Choose the course you are playing.')
-    if (!tee.holePars || !tee.strokeIndexes) return setAlert(NO_HOLE_DATA)
+    if (!course) return setAlert('Choose the course you are playing.')
+    if (!tee?.holePars || !tee.strokeIndexes) return setAlert(NO_HOLE_DATA)
     const form = new FormData(event.currentTarget)
     const typed = nine ? parseNineFields(form, nine) : null
     if (typeof typed === 'string') return setAlert(typed)
@@ -121,6 +136,25 @@ function StartRoundForm({ userId, courses, onStarted }: StartRoundDialogProps) {
           {NO_HOLE_DATA} <Link to="/courses">Go to Courses</Link>
         </p>
       ) : null}
+      {course && withoutHoles && withoutHoles.length > 0 ? (
+        <div className="field">
+          {scorable ? (
+            <p className="field__hint">
+              Not offered for scoring until each hole&apos;s par and stroke index are added:
+            </p>
+          ) : null}
+          {withoutHoles.map((known) => (
+            <button
+              key={known.id}
+              type="button"
+              className="button button--secondary"
+              onClick={() => setAddingHoles(known)}
+            >
+              Add holes to {known.name}
+            </button>
+          ))}
+        </div>
+      ) : null}
       {tee?.holes === 18 && scorable ? (
         <HolesPlayedField value={played} onChange={setPlayed} />
       ) : null}
@@ -132,6 +166,21 @@ function StartRoundForm({ userId, courses, onStarted }: StartRoundDialogProps) {
       </p>
       <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
       <DialogActions submitLabel="Start scoring" />
+      {addingHoles && course ? (
+        <TeeDialog
+          courseId={course.id}
+          courseName={course.name}
+          tee={addingHoles}
+          withHoles
+          onOpenChange={(open) => {
+            if (!open) setAddingHoles(null)
+          }}
+          onSave={(input) => {
+            void editTeeOptimistically(addingHoles, input)
+            setTeeId(addingHoles.id)
+          }}
+        />
+      ) : null}
     </form>
   )
 }

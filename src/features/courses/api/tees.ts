@@ -28,11 +28,17 @@ export async function addTee(id: string, input: TeeInput): Promise<Tee> {
   return teeFromRow(data)
 }
 
-/** Changes a tee; rounds already played from it keep the copies they have. */
+/**
+ * Changes a tee; rounds already played from it keep the copies they have. Its course is not
+ * sent: a tee never moves, and golfers may update only the columns they can change (naming
+ * course_id in the update, even unchanged, is refused for want of that column's privilege).
+ */
 export async function updateTee(id: string, input: TeeInput): Promise<Tee> {
+  const changes: Partial<ReturnType<typeof teeToRow>> = teeToRow(input)
+  delete changes.course_id
   const { data, error } = await supabase
     .from('tees')
-    .update(teeToRow(input))
+    .update(changes)
     .eq('id', id)
     .select(TEE_COLUMNS)
     .single()

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import type { Tee } from '@/lib/tables/tees'
-import { describeTee, teesOfCourse } from '../lib/course-tees'
+import { describeTee, holesNote, isScorable, teesOfCourse } from '../lib/course-tees'
 import { LAST_TEE } from '../lib/tee-messages'
 import {
   addTeeOptimistically,
@@ -22,6 +22,7 @@ interface CourseTeesProps {
 export function CourseTees({ course, handicaps }: CourseTeesProps) {
   const tees = teesOfCourse(course, useTeesStore(selectTeesByCourse))
   const [editing, setEditing] = useState<Tee | 'new' | null>(null)
+  const [withHoles, setWithHoles] = useState(false)
   const headingId = useId()
   const lastTeeId = useId()
   const onlyOne = tees.length === 1
@@ -39,6 +40,9 @@ export function CourseTees({ course, handicaps }: CourseTeesProps) {
               {describeTee(tee)}
               {handicaps[tee.id] ? `; course handicap ${handicaps[tee.id]}` : ''}
             </p>
+            <p className="detail tee__holes" data-testid="tee-holes">
+              {holesNote(tee)}
+            </p>
             <div className="detail__actions">
               <button
                 type="button"
@@ -54,10 +58,26 @@ export function CourseTees({ course, handicaps }: CourseTeesProps) {
                 type="button"
                 className="button button--secondary"
                 aria-label={`Edit tee ${tee.name}`}
-                onClick={() => setEditing(tee)}
+                onClick={() => {
+                  setEditing(tee)
+                  setWithHoles(false)
+                }}
               >
                 Edit tee
               </button>
+              {isScorable(tee) ? null : (
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  aria-label={`Add holes to tee ${tee.name}`}
+                  onClick={() => {
+                    setEditing(tee)
+                    setWithHoles(true)
+                  }}
+                >
+                  Add holes
+                </button>
+              )}
             </div>
           </li>
         ))}
@@ -67,7 +87,14 @@ export function CourseTees({ course, handicaps }: CourseTeesProps) {
           {LAST_TEE}
         </p>
       ) : null}
-      <button type="button" className="button button--secondary" onClick={() => setEditing('new')}>
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => {
+          setEditing('new')
+          setWithHoles(false)
+        }}
+      >
         Add a tee
       </button>
       {editing ? (
@@ -75,6 +102,7 @@ export function CourseTees({ course, handicaps }: CourseTeesProps) {
           courseId={course.id}
           courseName={course.name}
           tee={editing === 'new' ? undefined : editing}
+          withHoles={withHoles}
           onOpenChange={(open) => {
             if (!open) setEditing(null)
           }}

@@ -5,24 +5,56 @@ import { SelectField } from '@/components/ui/select-field'
 import { TextField } from '@/components/ui/text-field'
 import type { Tee, TeeInput } from '@/lib/tables/tees'
 import { TEE_BOUNDS, teeRatingHint } from '@/lib/tables/tees'
-import { parseTeeForm, teeParHint } from '../lib/parse-tee-form'
+import {
+  blankHoles,
+  holesOfTee,
+  parseTeeForm,
+  teeParHint,
+  type HoleEntries,
+} from '../lib/parse-tee-form'
+import { HoleGrid } from './hole-grid'
 
 interface TeeDialogProps {
   courseId: string
   courseName: string
   /** The tee edited; none to add one. */
   tee?: Tee
+  /** Opens with the holes' grid shown, for a tee that has no hole data yet. */
+  withHoles?: boolean
   onOpenChange(open: boolean): void
   onSave(input: TeeInput): void
 }
 
-/** Add or edit one of a course's tees. A problem is named and the typed values stay. */
-export function TeeDialog({ courseId, courseName, tee, onOpenChange, onSave }: TeeDialogProps) {
+const hasHoleData = (tee: Tee | undefined) =>
+  tee !== undefined && (tee.holePars !== null || tee.strokeIndexes !== null)
+
+/** Add or edit one of a course's tees. A problem is named (on its hole, for the holes) and
+ * everything typed stays. */
+export function TeeDialog({
+  courseId,
+  courseName,
+  tee,
+  withHoles = false,
+  onOpenChange,
+  onSave,
+}: TeeDialogProps) {
   const [alert, setAlert] = useState<string | null>(null)
+  const [holeProblems, setHoleProblems] = useState<Record<number, string>>({})
   const [holes, setHoles] = useState<9 | 18>(tee?.holes ?? 18)
+  // Kept while the grid is hidden, so turning it off and on again loses nothing typed.
+  const [holeData, setHoleData] = useState<HoleEntries>(() =>
+    tee && hasHoleData(tee) ? holesOfTee(tee) : blankHoles(),
+  )
+  const [gridShown, setGridShown] = useState(withHoles || hasHoleData(tee))
+  const holesPar = gridShown
+    ? holeData.pars.slice(0, holes).reduce((total, par) => total + par, 0)
+    : null
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    // Opened from another dialog's form (Start a round), its submit must not reach that form:
+    // React events follow the component tree, through the portal.
+    event.stopPropagation()
     const form = new FormData(event.currentTarget)
     const text = (name: string) => String(form.get(name) ?? '')
     const parsed = parseTeeForm(courseId, {
@@ -31,11 +63,11 @@ export function TeeDialog({ courseId, courseName, tee, onOpenChange, onSave }: T
       rating: text('rating'),
       slope: text('slope'),
       par: text('par'),
-      holePars: text('holePars'),
-      strokeIndexes: text('strokeIndexes'),
+      holeData: gridShown ? holeData : null,
     })
     if ('problems' in parsed) {
       setAlert(parsed.problems.join(' '))
+      setHoleProblems(parsed.holeProblems)
       return
     }
     onSave(parsed.tee)
@@ -62,7 +94,10 @@ export function TeeDialog({ courseId, courseName, tee, onOpenChange, onSave }: T
           label="Holes"
           name="holes"
           value={holes}
-          onChange={(event) => setHoles(event.target.value === '9' ? 9 : 18)}
+          onChange={(event) => {
+            setHoles(event.target.value === '9' ? 9 : 18)
+            setHoleProblems({})
+          }}
         >
           <option value="18">18 holes</option>
           <option value="9">9 holes (a rated nine)</option>
@@ -83,30 +118,47 @@ export function TeeDialog({ courseId, courseName, tee, onOpenChange, onSave }: T
           defaultValue={tee?.slope ?? ''}
           hint={`A whole number from ${TEE_BOUNDS.slope.min} to ${TEE_BOUNDS.slope.max}`}
         />
-        <TextField
-          label="Par"
-          name="par"
-          inputMode="numeric"
-          autoComplete="off"
-          defaultValue={tee?.par ?? ''}
-          hint={`${teeParHint(holes)}, for your course handicap`}
-        />
-        <TextField
-          label="Hole Pars"
-          name="holePars"
-          inputMode="numeric"
-          autoComplete="off"
-          defaultValue={tee?.holePars?.join(' ') ?? ''}
-          hint={`Optional: ${holes} numbers from 3 to 6, separated by spaces, adding up to par`}
-        />
-        <TextField
-          label="Stroke Indexes"
-          name="strokeIndexes"
-          inputMode="numeric"
-          autoComplete="off"
-          defaultValue={tee?.strokeIndexes?.join(' ') ?? ''}
-          hint={`Optional: ${holes} different numbers from 1 to 18, separated by spaces`}
-        />
+        {holesPar === null ? (
+          <TextField
+            key="typed"
+            label="Par"
+            name="par"
+            inputMode="numeric"
+            autoComplete="off"
+            defaultValue={tee?.par ?? ''}
+            hint={`${teeParHint(holes)}, for your course handicap`}
+          />
+        ) : (
+          <TextField
+            key="holes"
+            label="Par"
+            name="par"
+            readOnly
+            value={holesPar}
+            hint="The holes' pars added up"
+          />
+        )}
+        <div className="field">
+          <label className="check-field">
+            <input
+              type="checkbox"
+              checked={gridShown}
+              onChange={(event) => {
+                setGridShown(event.target.checked)
+                setHoleProblems({})
+              }}
+            />
+            Each hole&apos;s par and stroke index
+          </label>
+          <p className="field__hint">
+            {gridShown
+              ? 'A tee with every hole’s par and stroke index can be scored hole by hole.'
+              : 'Add them to score rounds from this tee hole by hole.'}
+          </p>
+        </div>
+        {gridShown ? (
+          <HoleGrid holes={holes} value={holeData} onChange={setHoleData} problems={holeProblems} />
+        ) : null}
         <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
         <DialogActions submitLabel={tee ? 'Save Tee' : 'Add Tee'} />
       </form>

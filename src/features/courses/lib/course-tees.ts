@@ -33,3 +33,15 @@ export function describeTee(tee: Pick<Tee, 'holes' | 'rating' | 'slope' | 'par'>
   const par = tee.par === null ? '' : `, par ${tee.par}`
   return `${tee.holes} holes, rating ${tee.rating.toFixed(1)}, slope ${tee.slope}${par}`
 }
+
+interface HoleData {
+  holePars: readonly number[] | null
+  strokeIndexes: readonly number[] | null
+}
+
+/** A tee a round can be scored on hole by hole: every hole's par and stroke index are known. */
+export const isScorable = (tee: HoleData) => tee.holePars !== null && tee.strokeIndexes !== null
+
+/** What the tee list says of a tee's holes, in words (never colour alone). */
+export const holesNote = (tee: HoleData) =>
+  isScorable(tee) ? 'Scored hole by hole' : 'No hole data: scored as a total only'

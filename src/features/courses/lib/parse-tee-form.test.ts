@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseTeeForm, type TeeFields } from './parse-tee-form'
+import { blankHoles, freeStrokeIndexes, parseTeeForm, type TeeFields } from './parse-tee-form'
 
 const COURSE = '01J00000000000000000000001'
 const fields = (overrides: Partial<TeeFields> = {}): TeeFields => ({
@@ -8,8 +8,7 @@ const fields = (overrides: Partial<TeeFields> = {}): TeeFields => ({
   rating: '72.1',
   slope: '130',
   par: '72',
-  holePars: '',
-  strokeIndexes: '',
+  holeData: null,
   ...overrides,
 })
 
@@ -29,7 +28,7 @@ describe('parseTeeForm', () => {
     })
   })
 
-  it('reads a rated nine with its hole pars and stroke indexes', () => {
+  it('reads a rated nine with its hole pars and stroke indexes, par their sum', () => {
     const nine = parseTeeForm(
       COURSE,
       fields({
@@ -37,9 +36,31 @@ describe('parseTeeForm', () => {
         holes: '9',
         rating: '35.3',
         slope: '121',
-        par: '36',
-        holePars: '4 4 3 5 4, 4 3 5 4',
-        strokeIndexes: '1 3 5 7 9 11 13 15 17',
+        par: '',
+        // The grid holds 18 holes; a nine uses the first 9 (the rest are what a golfer left there).
+        holeData: {
+          pars: [4, 4, 3, 5, 4, 4, 3, 5, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5],
+          strokeIndexes: [
+            1,
+            3,
+            5,
+            7,
+            9,
+            11,
+            13,
+            15,
+            17,
+            2,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            4,
+          ],
+        },
       }),
     )
     expect(nine).toEqual({
@@ -56,6 +77,16 @@ describe('parseTeeForm', () => {
     })
   })
 
+  it('takes par from the holes, whatever was typed, and no stroke indexes when none is chosen', () => {
+    const tee = parseTeeForm(
+      COURSE,
+      fields({ par: '70', holeData: { ...blankHoles(), pars: [...Array(17).fill(4), 5] } }),
+    )
+    // 17 × 4 + 5 = 73.
+    expect(tee).toMatchObject({ tee: { par: 73, strokeIndexes: null } })
+    expect(tee).toHaveProperty('tee.holePars', [...Array(17).fill(4), 5])
+  })
+
   it('names every bound that is not met', () => {
     expect(
       parseTeeForm(COURSE, fields({ holes: '9', rating: '72.1', slope: '160', par: '72' })),
@@ -65,35 +96,67 @@ describe('parseTeeForm', () => {
         'The slope rating must be a whole number from 55 to 155.',
         'Par must be a whole number from 27 to 45 for 9 holes.',
       ],
+      holeProblems: {},
     })
     expect(parseTeeForm(COURSE, fields({ name: '  ', rating: '19.9' }))).toEqual({
       problems: [
         'The tee name must be 1 to 100 characters.',
         'The course rating must be 20.0 to 90.0 for 18 holes, with at most one decimal.',
       ],
+      holeProblems: {},
     })
   })
 
-  it('refuses hole pars that do not add up to par, and repeated stroke indexes', () => {
-    // 4 × 9 + 4 × 9 = 72 would fit; one 5 makes 73.
-    const pars = '4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 5'
-    const indexes = '1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 17'
-    expect(parseTeeForm(COURSE, fields({ holePars: pars, strokeIndexes: indexes }))).toEqual({
-      problems: [
-        "The hole pars add up to 73, not the tee's par of 72.",
-        'Each stroke index can be used only once.',
-      ],
+  it('marks each hole without a stroke index once some are chosen, and a repeated one', () => {
+    const strokeIndexes = [1, 2, 3, 4, 5, 6, null, 8, 9, 10, 11, null, 13, 14, 15, 16, 17, 18]
+    expect(parseTeeForm(COURSE, fields({ holeData: { ...blankHoles(), strokeIndexes } }))).toEqual({
+      problems: ['Check holes 7 and 12: each is marked below.'],
+      holeProblems: {
+        7: "Choose hole 7's stroke index, or clear every hole's.",
+        12: "Choose hole 12's stroke index, or clear every hole's.",
+      },
     })
-    expect(parseTeeForm(COURSE, fields({ holePars: '4 4 4', strokeIndexes: '0' }))).toEqual({
-      problems: [
-        'Hole pars must be 18 whole numbers, one per hole.',
-        'Stroke indexes must be 18 whole numbers, one per hole.',
-      ],
-    })
+    const repeated = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17]
     expect(
-      parseTeeForm(COURSE, fields({ par: '', holePars: '4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 7' })),
+      parseTeeForm(COURSE, fields({ holeData: { ...blankHoles(), strokeIndexes: repeated } })),
     ).toEqual({
-      problems: ["Each hole's par must be from 3 to 6."],
+      problems: ['Check hole 18: each is marked below.'],
+      holeProblems: { 18: "Stroke index 17 is already hole 17's." },
+    })
+  })
+
+  it('refuses a hole par outside 3 to 6 and holes that add up past the tee bounds', () => {
+    const pars = [...Array(17).fill(4), 7]
+    expect(parseTeeForm(COURSE, fields({ holeData: { ...blankHoles(), pars } }))).toEqual({
+      problems: ['Check hole 18: each is marked below.'],
+      holeProblems: { 18: "Hole 18's par must be from 3 to 6." },
+    })
+    // Nine 6s make 54, past a nine's 45.
+    expect(
+      parseTeeForm(
+        COURSE,
+        fields({
+          holes: '9',
+          rating: '35.0',
+          holeData: { ...blankHoles(), pars: Array(18).fill(6) },
+        }),
+      ),
+    ).toEqual({
+      problems: ["The holes' pars add up to 54: par must be 27 to 45 for 9 holes."],
+      holeProblems: {},
     })
   })
 })
+
+describe('freeStrokeIndexes', () => {
+  it('offers a hole its own index and every one no other hole of the tee has', () => {
+    const chosen = [3, 1, null, 18, null, null, null, null, null, 2, ...Array(8).fill(null)]
+    expect(freeStrokeIndexes(chosen, 18, 0)).toEqual([3, ...range(4, 17)])
+    // On a nine the back nine's choices are not the tee's: 2 is free again.
+    expect(freeStrokeIndexes(chosen, 9, 2)).toEqual([2, ...range(4, 17)])
+  })
+})
+
+/** from, from + 1, …, to. */
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i)

@@ -1,3 +1,4 @@
+import { listed } from '@/lib/listed'
 import { TEE_BOUNDS, parseTeeRating, parseTeeSlope, type TeeInput } from '@/lib/tables/tees'
 import { parseCourseName } from './parse-course-form'
 
@@ -8,12 +9,42 @@ export const teeParHint = (holes: 9 | 18) =>
 
 const whole = (text: string) => (WHOLE_PATTERN.test(text) ? Number(text) : null)
 
-/** Numbers written with spaces or commas between them ("4 4 3 5"); blank is none. */
-function wholeList(text: string): number[] | null | undefined {
-  const trimmed = text.trim()
-  if (trimmed === '') return null
-  const numbers = trimmed.split(/[\s,]+/).map(whole)
-  return numbers.every((n) => n !== null) ? (numbers as number[]) : undefined
+/** The holes as the grid holds them: 18 of each (a nine uses the first 9); a blank stroke index
+ * is null. */
+export interface HoleEntries {
+  pars: readonly number[]
+  strokeIndexes: readonly (number | null)[]
+}
+
+export const HOLE_COUNT = 18
+export const DEFAULT_HOLE_PAR = 4
+
+/** The grid's first values: every hole a par 4, no stroke index chosen. */
+export const blankHoles = (): HoleEntries => ({
+  pars: Array.from({ length: HOLE_COUNT }, () => DEFAULT_HOLE_PAR),
+  strokeIndexes: Array.from({ length: HOLE_COUNT }, () => null),
+})
+
+/** A tee's own holes on the grid; what it lacks starts as a blank grid does. */
+export function holesOfTee(tee: Pick<TeeInput, 'holePars' | 'strokeIndexes'>): HoleEntries {
+  const blank = blankHoles()
+  return {
+    pars: blank.pars.map((par, at) => tee.holePars?.[at] ?? par),
+    strokeIndexes: blank.strokeIndexes.map((none, at) => tee.strokeIndexes?.[at] ?? none),
+  }
+}
+
+const sum = (numbers: readonly number[]) => numbers.reduce((total, n) => total + n, 0)
+
+/** The stroke indexes hole `at` may take: each one not used by another of the tee's holes. */
+export function freeStrokeIndexes(
+  strokeIndexes: readonly (number | null)[],
+  holes: 9 | 18,
+  at: number,
+): number[] {
+  const taken = new Set(strokeIndexes.slice(0, holes).filter((n, other) => other !== at))
+  const { min, max } = TEE_BOUNDS.strokeIndex
+  return Array.from({ length: max - min + 1 }, (_, i) => min + i).filter((n) => !taken.has(n))
 }
 
 export interface TeeFields {
@@ -21,16 +52,53 @@ export interface TeeFields {
   holes: string
   rating: string
   slope: string
+  /** Typed only for a tee without hole data: with holes, par is their sum. */
   par: string
-  holePars: string
-  strokeIndexes: string
+  /** The grid's holes, or null when the golfer gives none. */
+  holeData: HoleEntries | null
+}
+
+export interface TeeProblems {
+  problems: string[]
+  /** Each hole's problem, by hole number (1 to 18). */
+  holeProblems: Record<number, string>
+}
+
+/** The holes' pars and stroke indexes for a tee of `holes` holes, or each hole's problem. */
+function parseHoles(
+  data: HoleEntries,
+  holes: 9 | 18,
+): { holePars: number[]; strokeIndexes: number[] | null; holeProblems: Record<number, string> } {
+  const holePars = data.pars.slice(0, holes)
+  const typed = data.strokeIndexes.slice(0, holes)
+  const holeProblems: Record<number, string> = {}
+  const parBounds = TEE_BOUNDS.holePar
+  holePars.forEach((par, at) => {
+    if (!Number.isInteger(par) || par < parBounds.min || par > parBounds.max) {
+      holeProblems[at + 1] =
+        `Hole ${at + 1}'s par must be from ${parBounds.min} to ${parBounds.max}.`
+    }
+  })
+  if (typed.every((n) => n === null)) return { holePars, strokeIndexes: null, holeProblems }
+  const { min, max } = TEE_BOUNDS.strokeIndex
+  const seen = new Map<number, number>()
+  typed.forEach((index, at) => {
+    const hole = at + 1
+    if (index === null) {
+      holeProblems[hole] ??= `Choose hole ${hole}'s stroke index, or clear every hole's.`
+    } else if (!Number.isInteger(index) || index < min || index > max) {
+      holeProblems[hole] ??= `Hole ${hole}'s stroke index must be from ${min} to ${max}.`
+    } else if (seen.has(index)) {
+      holeProblems[hole] ??= `Stroke index ${index} is already hole ${seen.get(index)}'s.`
+    } else {
+      seen.set(index, hole)
+    }
+  })
+  return { holePars, strokeIndexes: typed as number[], holeProblems }
 }
 
 /** The tee typed, or every problem with it, each in words the golfer can act on. */
-export function parseTeeForm(
-  courseId: string,
-  fields: TeeFields,
-): { tee: TeeInput } | { problems: string[] } {
+export function parseTeeForm(courseId: string, fields: TeeFields): { tee: TeeInput } | TeeProblems {
   const problems: string[] = []
   const holes = fields.holes === '9' ? 9 : 18
   const name = parseCourseName(fields.name)
@@ -40,57 +108,42 @@ export function parseTeeForm(
   const slope = parseTeeSlope(fields.slope)
   if (typeof slope === 'string') problems.push(slope)
 
+  const { min, max } = TEE_BOUNDS.par[holes]
   let par: number | null = null
-  const parText = fields.par.trim()
-  if (parText !== '') {
-    const { min, max } = TEE_BOUNDS.par[holes]
-    const typed = whole(parText)
-    if (typed === null || typed < min || typed > max) {
-      problems.push(`Par must be a whole number from ${min} to ${max} for ${holes} holes.`)
+  let holePars: number[] | null = null
+  let strokeIndexes: number[] | null = null
+  let holeProblems: Record<number, string> = {}
+  if (fields.holeData) {
+    ;({ holePars, strokeIndexes, holeProblems } = parseHoles(fields.holeData, holes))
+    const total = sum(holePars)
+    if (total < min || total > max) {
+      problems.push(
+        `The holes' pars add up to ${total}: par must be ${min} to ${max} for ${holes} holes.`,
+      )
     } else {
-      par = typed
+      par = total
+    }
+    const marked = Object.keys(holeProblems).map(Number)
+    if (marked.length > 0) {
+      problems.push(
+        `Check ${marked.length === 1 ? 'hole' : 'holes'} ${listed(marked)}: each is marked below.`,
+      )
+    }
+  } else {
+    const parText = fields.par.trim()
+    if (parText !== '') {
+      const typed = whole(parText)
+      if (typed === null || typed < min || typed > max) {
+        problems.push(`Par must be a whole number from ${min} to ${max} for ${holes} holes.`)
+      } else {
+        par = typed
+      }
     }
   }
 
-  const holePars = wholeList(fields.holePars)
-  if (holePars === undefined || (holePars && holePars.length !== holes)) {
-    problems.push(`Hole pars must be ${holes} whole numbers, one per hole.`)
-  } else if (holePars) {
-    const { min, max } = TEE_BOUNDS.holePar
-    const sum = holePars.reduce((total, n) => total + n, 0)
-    if (holePars.some((n) => n < min || n > max)) {
-      problems.push(`Each hole's par must be from ${min} to ${max}.`)
-    } else if (parText === '') {
-      problems.push('Give the tee’s par with its hole pars.')
-    } else if (par !== null && sum !== par) {
-      problems.push(`The hole pars add up to ${sum}, not the tee's par of ${par}.`)
-    }
+  if (problems.length > 0 || name === null || typeof rating === 'string') {
+    return { problems, holeProblems }
   }
-
-  const strokeIndexes = wholeList(fields.strokeIndexes)
-  if (strokeIndexes === undefined || (strokeIndexes && strokeIndexes.length !== holes)) {
-    problems.push(`Stroke indexes must be ${holes} whole numbers, one per hole.`)
-  } else if (strokeIndexes) {
-    const { min, max } = TEE_BOUNDS.strokeIndex
-    if (strokeIndexes.some((n) => n < min || n > max)) {
-      problems.push(`Each stroke index must be from ${min} to ${max}.`)
-    } else if (new Set(strokeIndexes).size !== strokeIndexes.length) {
-      problems.push('Each stroke index can be used only once.')
-    }
-  }
-
-  if (problems.length > 0 || name === null || typeof rating === 'string') return { problems }
-  if (typeof slope === 'string') return { problems }
-  return {
-    tee: {
-      courseId,
-      name,
-      rating,
-      slope,
-      par,
-      holes,
-      holePars: holePars ?? null,
-      strokeIndexes: strokeIndexes ?? null,
-    },
-  }
+  if (typeof slope === 'string') return { problems, holeProblems }
+  return { tee: { courseId, name, rating, slope, par, holes, holePars, strokeIndexes } }
 }

@@ -1,3 +1,4 @@
+import { listed } from '@/lib/listed'
 import type { HoleScore, Round } from '../types'
 
 /** What net double bogey made of a round scored hole by hole (the handicap feature's figures). */
@@ -8,12 +9,6 @@ export interface CardScore {
   courseHandicap: number | null
   /** The round's holes (1 for its first hole) whose strokes were capped. */
   cappedHoles: readonly number[]
-}
-
-/** "7", "7 and 12", "3, 7 and 12". */
-function listed(numbers: readonly number[]): string {
-  const last = numbers.at(-1)
-  return numbers.length < 2 ? String(last) : `${numbers.slice(0, -1).join(', ')} and ${last}`
 }
 
 /** A round's first hole number: 10 for a back nine, 1 otherwise. */

@@ -129,3 +129,53 @@ describe('cardSummary', () => {
     )
   })
 })
+
+describe('nines in the rounds list', () => {
+  // The back nine played first (20 Nov), the front nine two days later: paired in record order.
+  const back = aRound(course, 46, { holes: 9, nine: 'back', playedOn: '2026-11-20' })
+  const front = aRound(course, 44, { holes: 9, nine: 'front', playedOn: '2026-11-22' })
+  const eighteen = aRound(course, 85, { playedOn: '2026-11-21' })
+  const pairMarks: Record<string, RoundMark> = {
+    [front.id]: { differential: '16.9', counts: true, pairedWithId: back.id },
+    [back.id]: { differential: '16.9', counts: true, pairedWithId: front.id },
+    [eighteen.id]: { differential: '12.0', counts: true },
+  }
+
+  it('shows a pair once, as the 18-hole round it makes, where its later nine comes', () => {
+    renderList([front, eighteen, back], pairMarks)
+    const entries = screen.getAllByRole('button', { name: /^Score / })
+    expect(entries.map((entry) => entry.getAttribute('aria-label'))).toEqual([
+      'Score 90 = 44 front + 46 back, Augusta, 22 Nov 2026, Diff 16.9, Counts',
+      'Score 85, Augusta, 21 Nov 2026, Diff 12.0, Counts',
+    ])
+    expect(entries[0]).toHaveTextContent('90 = 44 front + 46 back Augusta 22 Nov 2026 Diff 16.9')
+    expect(screen.getAllByText(/^Diff 16\.9$/)).toHaveLength(1)
+  })
+
+  it('keeps each nine’s details and actions under the pair', async () => {
+    const user = renderList([front, eighteen, back], pairMarks)
+    await user.click(screen.getByRole('button', { name: /^Score 90 = / }))
+    const frontNine = screen.getByRole('region', { name: 'Front nine: 44' })
+    expect(within(frontNine).getByText('Score: 44')).toBeInTheDocument()
+    expect(within(frontNine).getByText(/^Played 22 Nov 2026/)).toBeInTheDocument()
+    expect(within(frontNine).getByRole('button', { name: 'Delete front nine' })).toBeEnabled()
+    const backNine = screen.getByRole('region', { name: 'Back nine: 46' })
+    expect(within(backNine).getByText('Score: 46')).toBeInTheDocument()
+    await user.click(within(backNine).getByRole('button', { name: 'Edit back nine' }))
+    const dialog = screen.getByRole('dialog', { name: 'Edit Round' })
+    expect(within(dialog).getByLabelText('Gross Score')).toHaveValue('46')
+  })
+
+  it('says which nine a waiting nine is, from its own data, and that it waits', () => {
+    const waiting = aRound(course, 47, { holes: 9, nine: 'back' })
+    const ofANineHoleTee = aRound(course, 41, { holes: 9, nine: null, playedOn: '2026-11-21' })
+    renderList([waiting, ofANineHoleTee], {
+      [waiting.id]: { differential: null, counts: false },
+      [ofANineHoleTee.id]: { differential: null, counts: false },
+    })
+    expect(screen.getAllByTestId('nine-mark').map((mark) => mark.textContent)).toEqual([
+      'Back nine, waiting for another nine',
+      'Waiting for another nine',
+    ])
+  })
+})

@@ -4,6 +4,7 @@ import { Accordion, AccordionAction, AccordionItem } from '@/components/ui/accor
 import { PlusIcon } from '@/components/ui/icons'
 import { LoadFailed } from '@/components/ui/load-failed'
 import type { LoadStatus } from '@/lib/records'
+import { listEntries, nineName } from '../lib/nine-pairs'
 import { formatPlayedOn } from '../lib/played-on'
 import { LOAD_ROUNDS_FAILED } from '../lib/round-messages'
 import {
@@ -16,7 +17,8 @@ import { useSyncLabel } from '@/stores/outbox'
 import { reloadRounds } from '../stores/rounds-table'
 import type { CourseChoice, Round } from '../types'
 import { AddRoundDialog, EditRoundDialog } from './add-round-dialog'
-import { RoundCard, type CardScore } from './round-card'
+import { PairEntry, RoundDetails } from './pair-entry'
+import type { CardScore } from './round-card'
 
 interface RoundsListProps {
   /** The golfer's rounds, newest first, as the screen draws them (with `marks` and the index). */
@@ -39,14 +41,23 @@ export interface RoundMark {
   countsForWhs?: boolean
   /** For a paired nine, its other nine as shown: "25 Nov 2026 (40)", its day and score. */
   pairedWith?: string | null
+  /** For a paired nine, its other nine's id: the list shows the pair once, as its 18-hole entry. */
+  pairedWithId?: string | null
   /** For a round scored hole by hole: its adjusted gross score and the holes capped. */
   card?: CardScore | null
 }
 
-/** What a nine's entry says: which nine it is paired with, or that it waits for one. */
-export function nineNote(round: Pick<Round, 'holes'>, mark: RoundMark | undefined): string | null {
+/** What a nine's entry says: which nine it is paired with, or which nine it is and that it waits. */
+export function nineNote(
+  round: Pick<Round, 'holes' | 'nine'>,
+  mark: RoundMark | undefined,
+): string | null {
   if (round.holes !== 9) return null
-  if (mark?.differential === null || mark === undefined) return 'Waiting for another nine'
+  if (mark?.differential === null || mark === undefined) {
+    return round.nine === null
+      ? 'Waiting for another nine'
+      : `${nineName(round)}, waiting for another nine`
+  }
   return mark.pairedWith ? `Paired with the nine of ${mark.pairedWith}` : 'Paired nine'
 }
 
@@ -128,7 +139,21 @@ export function RoundsList({
     <>
       <Accordion>
         {first}
-        {rounds.map((round) => {
+        {listEntries(rounds, allRounds, marks).map((entry) => {
+          if ('pair' in entry) {
+            return (
+              <PairEntry
+                key={entry.key}
+                value={entry.key}
+                pair={entry.pair}
+                marks={marks}
+                status={syncLabel(pending[entry.pair[0].id] ?? pending[entry.pair[1].id])}
+                onDelete={remove}
+                onEdit={courses.length === 0 ? null : setEditing}
+              />
+            )
+          }
+          const { round } = entry
           const mark = marks[round.id]
           const day = formatPlayedOn(round.playedOn)
           const nine = nineNote(round, mark)
@@ -206,41 +231,12 @@ export function RoundsList({
                 </>
               }
             >
-              <p className="detail detail--strong">{round.courseName}</p>
-              {card ? (
-                <RoundCard round={round} score={card} />
-              ) : (
-                <p className="detail">Score: {round.score}</p>
-              )}
-              <p className="detail">
-                Played {day}
-                {round.teeName ? ` from the ${round.teeName} tee` : ''} at rating{' '}
-                {round.courseRating.toFixed(1)}, slope {round.slopeRating}
-                {round.holes === 9 ? ', 9 holes' : ''}
-              </p>
-              {round.holes === 9 ? (
-                <p className="detail">
-                  Nines count in pairs (the WHS 2020 method): in the order played, each nine is
-                  added to the next one into one 18-hole score.
-                </p>
-              ) : null}
-              <div className="detail__actions">
-                <button
-                  type="button"
-                  className="button button--danger"
-                  onClick={() => remove(round.id)}
-                >
-                  Delete Round
-                </button>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  disabled={courses.length === 0}
-                  onClick={() => setEditing(round)}
-                >
-                  Edit Round
-                </button>
-              </div>
+              <RoundDetails
+                round={round}
+                card={card}
+                onDelete={() => remove(round.id)}
+                onEdit={courses.length === 0 ? null : () => setEditing(round)}
+              />
             </AccordionItem>
           )
         })}

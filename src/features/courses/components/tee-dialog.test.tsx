@@ -1,0 +1,178 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import type { Tee } from '@/lib/tables/tees'
+import { TeeDialog } from './tee-dialog'
+
+const COURSE = '01J00000000000000000000001'
+// A scorecard worked by hand: out 4 4 3 5 4 4 3 5 4 = 36, in 4 5 3 4 4 5 3 4 4 = 36; 72.
+const PARS = [4, 4, 3, 5, 4, 4, 3, 5, 4, 4, 5, 3, 4, 4, 5, 3, 4, 4]
+// 36 taps and an accessible-name lookup each, on a busy 2-core machine: a bound, not a speed test.
+const MANY_TAPS = 60_000
+const INDEXES = [7, 3, 17, 1, 11, 5, 15, 9, 13, 8, 2, 16, 10, 6, 14, 18, 4, 12]
+
+function renderDialog(props: { tee?: Tee; withHoles?: boolean } = {}) {
+  const onSave = vi.fn()
+  // 36 taps on a dialog of 18 rows: the pointer-events check (a computed style per ancestor per
+  // tap) is what makes jsdom slow here, and the dialog has no pointer-events rule to check.
+  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never })
+  render(
+    <TeeDialog
+      courseId={COURSE}
+      courseName="Home Links"
+      onOpenChange={vi.fn()}
+      onSave={onSave}
+      {...props}
+    />,
+  )
+  return { user, onSave, dialog: screen.getByRole('dialog') }
+}
+
+const parOf = (dialog: HTMLElement, hole: number) =>
+  within(dialog).getByRole('group', { name: `Hole ${hole} par` })
+
+describe('a tee’s holes on the grid', () => {
+  it(
+    'builds an 18-hole tee by taps alone, with the par totals following the holes',
+    async () => {
+      const { user, onSave, dialog } = renderDialog()
+      await user.type(within(dialog).getByLabelText('Tee Name'), 'White')
+      await user.type(within(dialog).getByLabelText('Course Rating'), '71.2')
+      await user.type(within(dialog).getByLabelText('Slope Rating'), '125')
+      await user.click(
+        within(dialog).getByRole('checkbox', { name: "Each hole's par and stroke index" }),
+      )
+
+      // Every hole starts at par 4: 36 out, 36 in, 72 in all.
+      expect(within(parOf(dialog, 7)).getByRole('radio', { name: '4' })).toBeChecked()
+      expect(within(dialog).getByTestId('par-out')).toHaveTextContent('Par 36')
+      const par = within(dialog).getByLabelText('Par')
+      expect(par).toHaveValue('72')
+      expect(par).toHaveAttribute('readonly')
+
+      for (const [at, holePar] of PARS.entries()) {
+        if (holePar !== 4)
+          await user.click(
+            within(parOf(dialog, at + 1)).getByRole('radio', { name: String(holePar) }),
+          )
+        await user.selectOptions(
+          within(dialog).getByRole('combobox', { name: `Hole ${at + 1} stroke index` }),
+          String(INDEXES[at]),
+        )
+      }
+      expect(within(dialog).getByTestId('par-out')).toHaveTextContent('Par 36')
+      expect(within(dialog).getByTestId('par-in')).toHaveTextContent('Par 36')
+      expect(par).toHaveValue('72')
+      // A chosen index is no longer offered to another hole: hole 18 (index 12) is the last left.
+      expect(
+        within(within(dialog).getByRole('combobox', { name: 'Hole 18 stroke index' }))
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['–', '12'])
+
+      // One more 5 (hole 1) makes 73.
+      await user.click(within(parOf(dialog, 1)).getByRole('radio', { name: '5' }))
+      expect(within(dialog).getByTestId('par-out')).toHaveTextContent('Par 37')
+      expect(par).toHaveValue('73')
+      await user.click(within(parOf(dialog, 1)).getByRole('radio', { name: '4' }))
+
+      await user.click(within(dialog).getByRole('button', { name: 'Add Tee' }))
+      expect(onSave).toHaveBeenCalledWith({
+        courseId: COURSE,
+        name: 'White',
+        rating: 71.2,
+        slope: 125,
+        par: 72,
+        holes: 18,
+        holePars: PARS,
+        strokeIndexes: INDEXES,
+      })
+    },
+    MANY_TAPS,
+  )
+
+  it(
+    'marks each hole left without a stroke index on the hole, and keeps everything chosen',
+    async () => {
+      const { user, onSave, dialog } = renderDialog({ withHoles: true })
+      await user.type(within(dialog).getByLabelText('Tee Name'), 'Yellow 9')
+      await user.selectOptions(within(dialog).getByLabelText('Holes'), '9')
+      await user.type(within(dialog).getByLabelText('Course Rating'), '35.3')
+      await user.type(within(dialog).getByLabelText('Slope Rating'), '121')
+      expect(within(dialog).queryByRole('group', { name: 'Hole 10 par' })).not.toBeInTheDocument()
+      await user.click(within(parOf(dialog, 3)).getByRole('radio', { name: '3' }))
+      for (const hole of [1, 2, 3, 4, 5, 6, 8, 9]) {
+        await user.selectOptions(
+          within(dialog).getByRole('combobox', { name: `Hole ${hole} stroke index` }),
+          String(hole * 2 - 1),
+        )
+      }
+      await user.click(within(dialog).getByRole('button', { name: 'Add Tee' }))
+      expect(onSave).not.toHaveBeenCalled()
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'Check hole 7: each is marked below.',
+      )
+      const seventh = within(dialog).getByRole('combobox', { name: 'Hole 7 stroke index' })
+      expect(seventh).toHaveAttribute('aria-invalid', 'true')
+      expect(seventh).toHaveAccessibleDescription(
+        "Choose hole 7's stroke index, or clear every hole's.",
+      )
+      expect(
+        within(dialog).getByRole('combobox', { name: 'Hole 6 stroke index' }),
+      ).not.toHaveAttribute('aria-invalid')
+      // What was chosen stays.
+      expect(within(dialog).getByLabelText('Tee Name')).toHaveValue('Yellow 9')
+      expect(within(parOf(dialog, 3)).getByRole('radio', { name: '3' })).toBeChecked()
+      expect(within(dialog).getByRole('combobox', { name: 'Hole 9 stroke index' })).toHaveValue(
+        '17',
+      )
+      // 8 × 4 + 3 = 35.
+      expect(within(dialog).getByLabelText('Par')).toHaveValue('35')
+
+      await user.selectOptions(seventh, '13')
+      await user.click(within(dialog).getByRole('button', { name: 'Add Tee' }))
+      expect(onSave).toHaveBeenCalledWith({
+        courseId: COURSE,
+        name: 'Yellow 9',
+        rating: 35.3,
+        slope: 121,
+        par: 35,
+        holes: 9,
+        holePars: [4, 4, 3, 4, 4, 4, 4, 4, 4],
+        strokeIndexes: [1, 3, 5, 7, 9, 11, 13, 15, 17],
+      })
+    },
+    MANY_TAPS,
+  )
+
+  it('opens a tee with its holes on the grid, and saves it without them when the grid is off', async () => {
+    const tee: Tee = {
+      id: COURSE,
+      courseId: COURSE,
+      name: 'White',
+      rating: 71.2,
+      slope: 125,
+      par: 72,
+      holes: 18,
+      holePars: PARS,
+      strokeIndexes: INDEXES,
+      createdAt: '2026-11-22T10:00:00.000Z',
+    }
+    const { user, onSave, dialog } = renderDialog({ tee })
+    expect(within(parOf(dialog, 4)).getByRole('radio', { name: '5' })).toBeChecked()
+    expect(within(dialog).getByRole('combobox', { name: 'Hole 4 stroke index' })).toHaveValue('1')
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: "Each hole's par and stroke index" }),
+    )
+    expect(within(dialog).queryByRole('group', { name: 'Hole 4 par' })).not.toBeInTheDocument()
+    // The par is typable again, starting from the tee's.
+    const par = within(dialog).getByLabelText('Par')
+    expect(par).toHaveValue('72')
+    await user.clear(par)
+    await user.type(par, '71')
+    await user.click(within(dialog).getByRole('button', { name: 'Save Tee' }))
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({ par: 71, holePars: null, strokeIndexes: null }),
+    )
+  })
+})

@@ -1,0 +1,154 @@
+import { useId } from 'react'
+import { AccordionItem } from '@/components/ui/accordion'
+import { pairNames, pairScore } from '../lib/nine-pairs'
+import { formatPlayedOn } from '../lib/played-on'
+import type { Round } from '../types'
+import { RoundCard, type CardScore } from './round-card'
+import type { RoundMark } from './rounds-list'
+
+interface RoundDetailsProps {
+  round: Round
+  card: CardScore | null
+  /** What the actions are called when the entry holds more than one round ("front nine"). */
+  name?: string
+  onDelete(): void
+  /** Null while there is no course to move the round to. */
+  onEdit: (() => void) | null
+}
+
+/** A round's details in its open entry: course, score or card, where it was played, actions. */
+export function RoundDetails({ round, card, name, onDelete, onEdit }: RoundDetailsProps) {
+  return (
+    <>
+      <p className="detail detail--strong">{round.courseName}</p>
+      {card ? (
+        <RoundCard round={round} score={card} />
+      ) : (
+        <p className="detail">Score: {round.score}</p>
+      )}
+      <p className="detail">
+        Played {formatPlayedOn(round.playedOn)}
+        {round.teeName ? ` from the ${round.teeName} tee` : ''} at rating{' '}
+        {round.courseRating.toFixed(1)}, slope {round.slopeRating}
+        {round.holes === 9 ? ', 9 holes' : ''}
+      </p>
+      {round.holes === 9 && !name ? <NinesInPairs /> : null}
+      <div className="detail__actions">
+        <button type="button" className="button button--danger" onClick={onDelete}>
+          {name ? `Delete ${name}` : 'Delete Round'}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={onEdit === null}
+          onClick={onEdit ?? undefined}
+        >
+          {name ? `Edit ${name}` : 'Edit Round'}
+        </button>
+      </div>
+    </>
+  )
+}
+
+function NinesInPairs() {
+  return (
+    <p className="detail">
+      Nines count in pairs (the WHS 2020 method): in the order played, each nine is added to the
+      next one into one 18-hole score.
+    </p>
+  )
+}
+
+interface PairEntryProps {
+  value: string
+  pair: readonly [Round, Round]
+  marks: Readonly<Record<string, RoundMark>>
+  status: string | null
+  onDelete(id: string): void
+  onEdit: ((round: Round) => void) | null
+}
+
+/**
+ * Two nines shown once, as the 18-hole round they make: "90 = 44 front + 46 back", the pair's
+ * differential and marks (the handicap's, the same on both nines), and each nine's own details
+ * and actions when open.
+ */
+export function PairEntry({ value, pair, marks, status, onDelete, onEdit }: PairEntryProps) {
+  const id = useId()
+  const [first, second] = pair
+  const mark = marks[second.id] ?? marks[first.id]
+  const names = pairNames(pair)
+  const { total, nines } = pairScore(pair)
+  const course =
+    first.courseName === second.courseName
+      ? first.courseName
+      : `${first.courseName} + ${second.courseName}`
+  const day = formatPlayedOn(first.playedOn > second.playedOn ? first.playedOn : second.playedOn)
+  const differential = mark?.differential ?? null
+  return (
+    <AccordionItem
+      value={value}
+      status={status}
+      label={[
+        `Score ${total} = ${nines}`,
+        course,
+        day,
+        ...(differential === null ? [] : [`Diff ${differential}`]),
+        ...(mark?.counts ? ['Counts'] : []),
+        ...(mark?.countsForWhs ? ['Counts for WHS'] : []),
+      ].join(', ')}
+      title={
+        <>
+          <span className="round__score">{total}</span>{' '}
+          <span className="round__nines" data-testid="pair-score">
+            = {nines}
+          </span>{' '}
+          <span className="round__course">{course}</span> <span className="round__date">{day}</span>
+          {differential === null ? null : (
+            <>
+              {' '}
+              <span className="round__differential">Diff {differential}</span>
+            </>
+          )}
+          {mark?.counts ? (
+            <>
+              {' '}
+              <span className="round__counts" data-testid="counts-mark">
+                Counts
+              </span>
+            </>
+          ) : null}
+          {mark?.countsForWhs ? (
+            <>
+              {' '}
+              <span className="round__counts round__whs" data-testid="whs-counts-mark">
+                Counts for WHS
+              </span>
+            </>
+          ) : null}
+        </>
+      }
+    >
+      <NinesInPairs />
+      {pair.map((round, at) => {
+        const name = names[at] as string
+        const headingId = `${id}-${at}`
+        const card = round.holeScores ? (marks[round.id]?.card ?? null) : null
+        return (
+          <section key={round.id} className="pair-nine" aria-labelledby={headingId}>
+            <h4 id={headingId} className="pair-nine__title">
+              {name}: {round.score}
+            </h4>
+            <RoundDetails
+              round={round}
+              card={card}
+              name={name.toLowerCase()}
+              onDelete={() => onDelete(round.id)}
+              onEdit={onEdit ? () => onEdit(round) : null}
+            />
+          </section>
+        )
+      })}
+    </AccordionItem>
+  )
+}
