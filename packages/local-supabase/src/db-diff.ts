@@ -70,12 +70,12 @@ export class GeneratedMigrationError extends Error {
 /**
  * The schema files in the order the CLI applies them: `[db.migrations] schema_paths` of
  * supabase/config.toml (globs relative to supabase/, each glob's matches in name order, a file
- * once), or else every .sql file under supabase/schemas in path order.
+ * once), or else every .sql file under supabase/schemas in the order the CLI walks the folder.
  */
 export async function schemaFilesOf(projectDir: string): Promise<string[]> {
   const supabaseDir = path.join(projectDir, 'supabase')
   const patterns = await schemaPathPatterns(supabaseDir)
-  const all = (await listFiles(supabaseDir)).sort()
+  const all = await listFiles(supabaseDir)
   const ordered: string[] = []
   for (const pattern of patterns ?? ['schemas/**/*.sql']) {
     const matcher = globPattern(path.posix.normalize(pattern.replace(/^\.\//, '')))
@@ -100,9 +100,11 @@ async function schemaPathPatterns(supabaseDir: string): Promise<string[] | undef
   return paths.length > 0 ? (paths as string[]) : undefined
 }
 
-/** Files under `dir`, as posix paths relative to it. */
+/** Files under `dir`, as posix paths relative to it, in the order Go's filepath.Walk visits them. */
 async function listFiles(dir: string, prefix = ''): Promise<string[]> {
-  const entries = await readdir(path.join(dir, prefix), { withFileTypes: true })
+  const entries = (await readdir(path.join(dir, prefix), { withFileTypes: true })).sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  )
   const files: string[] = []
   for (const entry of entries) {
     const relative = prefix ? `${prefix}/${entry.name}` : entry.name
