@@ -238,7 +238,14 @@ export interface DiffOptions {
  */
 export async function diffSchemaFiles(options: DiffOptions): Promise<SchemaDiff> {
   const { projectDir } = options
-  const log = options.log ?? (() => undefined)
+  const started = Date.now()
+  const write = options.log ?? (() => undefined)
+  const log = (line: string) =>
+    write(
+      line.startsWith('[postgres]')
+        ? line
+        : `[${((Date.now() - started) / 1000).toFixed(1)} s] ${line}`,
+    )
   const files = await schemaFilesOf(projectDir)
   if (files.length === 0) {
     throw new Error(
@@ -255,6 +262,7 @@ export async function diffSchemaFiles(options: DiffOptions): Promise<SchemaDiff>
       fsync: false,
       onLog: (line) => log(`[postgres] ${line}`),
     })
+    log('Postgres started')
     try {
       return await diffOn(postgres.url, { projectDir, root, files, log })
     } finally {
@@ -281,7 +289,7 @@ async function diffOn(
   await applyBootstrap(schemaFilesUrl)
 
   const schemaProject = await projectOfSchemaFiles(projectDir, root, files)
-  log('Applying the migrations and the schema files')
+  log('Bootstrapped both databases; applying the migrations and the schema files')
   await Promise.all([
     pushMigrations(migrationRoleUrl(migrationsUrl), { projectDir, seed: false }),
     pushMigrations(migrationRoleUrl(schemaFilesUrl), {
@@ -297,8 +305,9 @@ async function diffOn(
     .filter((name) => !platform.has(name) && !name.startsWith('pg_'))
     .sort()
 
-  log('Diffing with migra')
+  log('Applied; diffing with migra')
   const draft = await migraStatements(migrationsUrl, schemaFilesUrl, [...platform])
+  log(`migra wrote ${draft.length} statements`)
   const parts: string[] = []
   if (draft.length > 0) {
     const ordered = await orderByTrial(
@@ -311,6 +320,7 @@ async function diffOn(
       }
       throw error
     })
+    log('Their order applies; applying them with db push')
     const sql = ordered.join('\n\n')
     await applyAsMigration(migrationsUrl, sql, { projectDir, root })
     parts.push(sql)
@@ -330,6 +340,7 @@ async function diffOn(
     })
     parts.push(supplement)
   }
+  log('Comparing the catalogs')
   const unresolved = catalogDifferences(
     await catalogOf(migrationsUrl, schemas),
     await catalogOf(schemaFilesUrl, schemas),
