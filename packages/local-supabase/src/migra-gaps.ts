@@ -22,7 +22,8 @@ with objects as (
   from pg_class c join pg_namespace n on n.oid = c.relnamespace
   where n.nspname = any ($1) and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')
   union all
-  select format('table %I.%I', n.nspname, c.relname), a.attname, false, a.attacl, null
+  select format('table %I.%I', n.nspname, c.relname), quote_ident(a.attname), false, a.attacl,
+         null
   from pg_attribute a join pg_class c on c.oid = a.attrelid
   join pg_namespace n on n.oid = c.relnamespace
   where n.nspname = any ($1) and c.relkind in ('r', 'p', 'v', 'm', 'f')
@@ -141,8 +142,13 @@ function statementOf(changes: Change[]): string {
   const [first] = changes
   if (!first) return ''
   const { row, verb } = first
-  const privileges = changes
-    .map(({ row: r }) => (r.col ? `${r.privilege} (${quoteIdent(r.col)})` : r.privilege))
+  const privileges = [...changes]
+    .sort(
+      (a, b) =>
+        (a.row.col ?? '').localeCompare(b.row.col ?? '') ||
+        a.row.privilege.localeCompare(b.row.privilege),
+    )
+    .map(({ row: r }) => (r.col && !r.defaults ? `${r.privilege} (${r.col})` : r.privilege))
     .join(', ')
   const on = row.defaults ? `on ${row.col}` : `on ${row.target}`
   const head = row.defaults ? `alter default privileges ${row.target} ` : ''
@@ -151,10 +157,6 @@ function statementOf(changes: Change[]): string {
   }
   const option = verb === 'grant option' ? 'grant option for ' : ''
   return `${head}revoke ${option}${privileges} ${on} from ${row.grantee};`
-}
-
-function quoteIdent(name: string): string {
-  return /^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${name.replaceAll('"', '""')}"`
 }
 
 /**

@@ -33,6 +33,10 @@ grant select on public.loud_titles to authenticated;
 const LOUD_V2 = `
 create schema private;
 grant usage on schema private to authenticated;
+-- What migra does not diff: default privileges (global and in a schema) and column grants.
+alter default privileges revoke execute on functions from public;
+alter default privileges in schema private grant execute on functions to authenticated;
+grant select (title, priority) on public.notes to anon;
 
 create function private.loud_notes_of() returns table (id uuid, title text)
   language sql stable set search_path = ''
@@ -108,23 +112,40 @@ describe('local-supabase diff', () => {
     expect(sql).toContain('revoke EXECUTE on function private.loud_notes_of() from public;')
     expect(sql).toContain("comment on function private.loud_notes_of() is 'Titles, shouted';")
 
+    expect(sql).toContain(
+      'alter default privileges for role postgres revoke EXECUTE on functions from public;',
+    )
+    expect(sql).toContain('grant SELECT (priority), SELECT (title) on table public.notes to anon;')
+
     // All migrations, as `reset` applies them, build what the schema files declare.
     const { database, stop } = await startTestDatabase({ projectDir })
     try {
       const client = new pg.Client({ connectionString: database.superuserDbUrl })
       await client.connect()
       try {
+        // A function made after the migrations gets the declared default privileges.
+        await client.query('set role postgres')
+        await client.query(`create function private.later() returns int language sql as 'select 1'`)
+        await client.query('reset role')
         const { rows } = await client.query<Record<string, unknown>>(`
           select
             (select reloptions from pg_class where oid = 'public.urgent_notes'::regclass) as urgent,
             (select reloptions from pg_class where oid = 'public.loud_titles'::regclass) as titles,
             has_function_privilege('anon', 'private.loud_notes_of()', 'execute') as anon_calls,
-            has_table_privilege('authenticated', 'public.loud_titles', 'select') as can_read`)
+            has_table_privilege('authenticated', 'public.loud_titles', 'select') as can_read,
+            has_function_privilege('anon', 'private.later()', 'execute') as anon_later,
+            has_function_privilege('authenticated', 'private.later()', 'execute') as later,
+            has_column_privilege('anon', 'public.notes', 'title', 'select') as anon_title,
+            has_column_privilege('anon', 'public.notes', 'body', 'select') as anon_body`)
         expect(rows[0]).toEqual({
           urgent: ['security_invoker=on'],
           titles: ['security_invoker=on'],
           anon_calls: false,
           can_read: true,
+          anon_later: false,
+          later: true,
+          anon_title: true,
+          anon_body: false,
         })
       } finally {
         await client.end()
