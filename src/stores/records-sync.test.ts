@@ -73,6 +73,27 @@ describe("the device's copy of a table", () => {
     }
   })
 
+  it('shows an older copy its table can upgrade, and not one it cannot', async () => {
+    const upgrading = {
+      ...table(never),
+      upgradeRecord: (record: unknown, version: number) =>
+        version === 2 ? { ...(record as Item), name: `${(record as Item).name}, upgraded` } : null,
+    }
+    await writeToDevice(KEY, { version: 2, records: [{ id: 'a', name: 'old shape' }] })
+    const first = start([upgrading])
+    await vi.waitFor(() =>
+      expect(useItems.getState().byId).toEqual({ a: { id: 'a', name: 'old shape, upgraded' } }),
+    )
+    first.stop()
+    useItems.getState().reset()
+    await writeToDevice(KEY, { version: 1, records: [{ id: 'a', name: 'older still' }] })
+    const second = start([upgrading])
+    await readFromDevice(KEY)
+    await new Promise<void>((resolve) => queueMicrotask(resolve))
+    expect(useItems.getState().byId).toEqual({})
+    second.stop()
+  })
+
   it("never covers the server's answer with an older copy, and copies the answer back", async () => {
     await writeToDevice(KEY, { version: 3, records: [{ id: 'old', name: 'stale' }] })
     const fresh = [{ id: 'b', name: 'fresh' }]

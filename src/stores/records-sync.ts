@@ -8,6 +8,9 @@ export interface SyncedTable<T extends OwnTable, R extends { id: string }> {
   table: T
   /** The record's shape version: a device copy of another version is not shown (see README). */
   version: number
+  /** A record of a device copy of an older `version` in this version's shape, or null when it
+   * cannot be; without it such a copy is not shown. */
+  upgradeRecord?(record: unknown, version: number): R | null
   store: RecordsStoreApi<R>
   fromRow(row: OwnRow<T>): R
   list(userId: string): Promise<R[]>
@@ -118,8 +121,12 @@ function followOnDevice<R extends { id: string }>(userId: string, table: SyncedT
     (copy) => {
       // A copy of another shape (an older app's, or a bare list from before versions) is not
       // shown: the server's answer replaces it.
-      if (active && copy && !Array.isArray(copy) && copy.version === table.version) {
+      if (!active || !copy || Array.isArray(copy)) return
+      if (copy.version === table.version) {
         store().hydrate(copy.records)
+      } else if (table.upgradeRecord && copy.version < table.version) {
+        const records = copy.records.map((record) => table.upgradeRecord?.(record, copy.version))
+        if (records.every((record) => record)) store().hydrate(records as R[])
       }
     },
     () => undefined,

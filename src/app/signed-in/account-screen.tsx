@@ -2,6 +2,12 @@ import { useNavigate } from '@/lib/routing'
 import { AccountScreen as AccountSections } from '@/features/account/components/account-screen'
 import { checkNewPassword } from '@/features/auth/lib/sign-up-checks'
 import { useSessionStore } from '@/features/auth/stores/session-store'
+import { StartingIndexForm } from '@/features/handicap/components/starting-index'
+import {
+  selectCourseHandicapSource,
+  selectStartingIndex,
+  useHandicapSettingsStore,
+} from '@/features/handicap/stores/handicap-settings-store'
 import { recordOnDevice } from './record-on-device'
 import { reloadAllRecords } from './records'
 import { withWhsColumns } from './whs-export'
@@ -20,6 +26,17 @@ export function AccountScreen() {
       recordOnDevice={recordOnDevice}
       onImported={reloadAllRecords}
       withEstimate={withWhsColumns}
+      handicapSettings={<StartingIndexForm userId={user.id} />}
+      settings={exportedSettings}
     />
   )
+}
+
+/** The settings as the JSON export carries them, read when the file is made. */
+function exportedSettings() {
+  const state = useHandicapSettingsStore.getState()
+  return {
+    courseHandicapSource: selectCourseHandicapSource(state),
+    startingIndex: selectStartingIndex(state),
+  }
 }

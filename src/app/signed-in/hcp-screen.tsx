@@ -7,6 +7,7 @@ import { useCoursesStore, selectCoursesByName } from '@/features/courses/stores/
 import { teesOfCourse } from '@/features/courses/lib/course-tees'
 import { selectTeesByCourse, useTeesStore } from '@/features/courses/stores/tees-table'
 import { HandicapDisplay } from '@/features/handicap/components/handicap-display'
+import { StartingIndexPanel } from '@/features/handicap/components/starting-index'
 import { HandicapTrend } from '@/features/handicap/components/handicap-trend'
 import { explainWhs } from '@/features/handicap/lib/explain-whs'
 import { RoundsList } from '@/features/rounds/components/rounds-list'
@@ -131,6 +132,7 @@ export function HcpScreen() {
       />
       {loading ? null : (
         <>
+          {userId ? <StartingIndexPanel userId={userId} ownIndex={entryCount >= 3} /> : null}
           {userId ? (
             <section className="play-entry" aria-label="Score a round">
               <ResumeRound userId={userId} isKnownRound={isKnownRound}>

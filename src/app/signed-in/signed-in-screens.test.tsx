@@ -236,10 +236,14 @@ describe('courses screen', () => {
     expect(whs).toBeChecked()
     expect(courseHandicap()).toHaveTextContent('Course handicap: 10')
     expect(saveHandicapSettings).toHaveBeenCalledWith({ courseHandicapSource: 'whs' })
-    await act(async () => saved.resolve({ id: USER_ID, courseHandicapSource: 'whs' }))
+    await act(async () =>
+      saved.resolve({ id: USER_ID, courseHandicapSource: 'whs', startingIndex: null }),
+    )
 
     // Another device chose the spec's again.
-    act(() => settingsFeed().onUpsert({ id: USER_ID, courseHandicapSource: 'spec' }))
+    act(() =>
+      settingsFeed().onUpsert({ id: USER_ID, courseHandicapSource: 'spec', startingIndex: null }),
+    )
     expect(spec).toBeChecked()
     expect(courseHandicap()).toHaveTextContent('Course handicap: 12')
 

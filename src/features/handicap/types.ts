@@ -5,4 +5,7 @@ export type CourseHandicapSource = 'spec' | 'whs'
 export interface HandicapSettings {
   id: string
   courseHandicapSource: CourseHandicapSource
+  /** The index the golfer's federation gave them (−10.0 to 54.0; negative is a plus index), the
+   * index in effect until HCPFast has one of its own (issue 32); null when none. */
+  startingIndex: number | null
 }

@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react'
 import type { AccountRecordRows } from '../api/load-account-record'
-import type { ExportRound } from '../lib/export-files'
+import type { ExportRound, ExportSettings } from '../lib/export-files'
 import { DeleteAccountSection } from './delete-account-section'
 import { EmailSection } from './email-section'
 import { ExportSection } from './export-section'
@@ -15,6 +16,9 @@ interface AccountScreenProps {
   recordOnDevice(): AccountRecordRows | null
   onImported(): void
   withEstimate?: (rounds: ExportRound[]) => ExportRound[]
+  /** The golfer's handicap settings (the app composes the handicap feature's form). */
+  handicapSettings?: ReactNode
+  settings?: () => ExportSettings
 }
 
 /** /account: the golfer's email, password, their data in and out, and deleting it all. */
@@ -26,6 +30,8 @@ export function AccountScreen({
   recordOnDevice,
   onImported,
   withEstimate,
+  handicapSettings,
+  settings,
 }: AccountScreenProps) {
   return (
     <>
@@ -34,11 +40,22 @@ export function AccountScreen({
       </header>
       <EmailSection email={email} />
       <PasswordSection email={email} checkNewPassword={checkNewPassword} />
+      {handicapSettings ? (
+        <section className="account-section" aria-labelledby="account-handicap">
+          <h2 id="account-handicap">Starting index</h2>
+          <p>
+            The index your federation gave you. Until HCPFast has 3 rounds it gives your course
+            handicaps, the strokes on your card and the number to beat.
+          </p>
+          {handicapSettings}
+        </section>
+      ) : null}
       <ExportSection
         userId={userId}
         email={email}
         recordOnDevice={recordOnDevice}
         withEstimate={withEstimate}
+        settings={settings}
       />
       <ImportSection userId={userId} recordOnDevice={recordOnDevice} onImported={onImported} />
       <DeleteAccountSection email={email} onDeleted={onDeleted} />

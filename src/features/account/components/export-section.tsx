@@ -3,7 +3,13 @@ import { AlertMessage } from '@/components/ui/alert-message'
 import { readAccountRecord, type AccountRecordRows } from '../api/load-account-record'
 import { EXPORT_FAILED } from '../lib/account-messages'
 import { downloadFile } from '../lib/download'
-import { coursesCsv, fullJson, roundsCsv, type ExportRound } from '../lib/export-files'
+import {
+  coursesCsv,
+  fullJson,
+  roundsCsv,
+  type ExportRound,
+  type ExportSettings,
+} from '../lib/export-files'
 import { localToday } from '../lib/import-plan'
 
 type Kind = 'rounds' | 'courses' | 'everything'
@@ -14,9 +20,17 @@ interface ExportSectionProps {
   recordOnDevice(): AccountRecordRows | null
   /** The rounds with the WHS estimate's columns added (the app composes the handicap feature). */
   withEstimate?: (rounds: ExportRound[]) => ExportRound[]
+  /** The golfer's handicap settings for the JSON file (the app composes the handicap feature). */
+  settings?: () => ExportSettings
 }
 
-export function ExportSection({ userId, email, recordOnDevice, withEstimate }: ExportSectionProps) {
+export function ExportSection({
+  userId,
+  email,
+  recordOnDevice,
+  withEstimate,
+  settings,
+}: ExportSectionProps) {
   const [alert, setAlert] = useState<string | null>(null)
   const [busy, setBusy] = useState<Kind | null>(null)
 
@@ -43,7 +57,7 @@ export function ExportSection({ userId, email, recordOnDevice, withEstimate }: E
       } else {
         downloadFile(
           `hcpfast-export-${day}.json`,
-          fullJson({ email, ...record }, new Date()),
+          fullJson({ email, ...record, settings: settings?.() }, new Date()),
           'application/json',
         )
       }

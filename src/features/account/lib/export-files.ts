@@ -6,10 +6,18 @@ import { toCsv } from './csv'
 export type ExportRound = ScoredRoundRecord
 export type ExportCourse = CourseRecord
 
+/** The golfer's handicap settings as exported: the source and the starting index (issue 32). */
+export interface ExportSettings {
+  courseHandicapSource: 'spec' | 'whs'
+  /** Negative for a plus index, as stored; null when none. */
+  startingIndex: number | null
+}
+
 export interface AccountRecord {
   email: string | null
   courses: ExportCourse[]
   rounds: ExportRound[]
+  settings?: ExportSettings
 }
 
 /** Newest first, as the HCP screen lists them. */
@@ -37,6 +45,7 @@ export function fullJson(record: AccountRecord, exportedAt: Date): string {
       email: record.email,
       courses: record.courses,
       rounds: record.rounds,
+      settings: record.settings ?? null,
     },
     null,
     2,

@@ -135,4 +135,15 @@ describe('hole scores through export and import', () => {
     })
     expect(json.rounds[0]?.holeScores).toHaveLength(18)
   })
+
+  it('carries the starting index and source in the JSON export, a plus index as stored', () => {
+    const settings = { courseHandicapSource: 'whs', startingIndex: -1.2 } as const
+    const json = JSON.parse(
+      fullJson(
+        { email: null, courses: [], rounds: [], settings },
+        new Date('2026-03-10T12:00:00Z'),
+      ),
+    ) as { settings: unknown }
+    expect(json.settings).toEqual({ courseHandicapSource: 'whs', startingIndex: -1.2 })
+  })
 })

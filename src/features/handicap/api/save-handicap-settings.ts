@@ -4,16 +4,25 @@ import type { HandicapSettings } from '../types'
 import { HANDICAP_SETTINGS_COLUMNS, toHandicapSettings } from './handicap-settings-row'
 
 /**
- * Writes the signed-in golfer's settings, the row made on the first choice; returns what was
- * stored. `user_id` is left to its default (the caller): an upsert sets every column it is sent
- * on a conflict, and golfers may update only `course_handicap_source`.
+ * Writes the signed-in golfer's settings, the row made on the first change; returns what was
+ * stored. Only the columns given are sent: an upsert sets every column it is sent on a conflict,
+ * so a change of one setting leaves the other as stored. `user_id` is left to its default (the
+ * caller); golfers may update only `course_handicap_source` and `starting_index`.
  */
 export async function saveHandicapSettings(
-  settings: Pick<HandicapSettings, 'courseHandicapSource'>,
+  settings: Partial<Pick<HandicapSettings, 'courseHandicapSource' | 'startingIndex'>>,
 ): Promise<HandicapSettings> {
   const { data, error } = await supabase
     .from('handicap_settings')
-    .upsert({ course_handicap_source: settings.courseHandicapSource }, { onConflict: 'user_id' })
+    .upsert(
+      {
+        ...(settings.courseHandicapSource !== undefined && {
+          course_handicap_source: settings.courseHandicapSource,
+        }),
+        ...(settings.startingIndex !== undefined && { starting_index: settings.startingIndex }),
+      },
+      { onConflict: 'user_id' },
+    )
     .select(HANDICAP_SETTINGS_COLUMNS)
     .single()
   if (error) throw new DataError(error)

@@ -11,3 +11,11 @@ export function selectCourseHandicapSource(
   for (const settings of Object.values(state.byId)) return settings.courseHandicapSource
   return 'spec'
 }
+
+/** The golfer's starting index from their federation, or null when none. */
+export function selectStartingIndex(
+  state: Pick<RecordsStore<HandicapSettings>, 'byId'>,
+): number | null {
+  for (const settings of Object.values(state.byId)) return settings.startingIndex
+  return null
+}

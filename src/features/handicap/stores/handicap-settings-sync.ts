@@ -1,9 +1,14 @@
+import { DataError } from '@/lib/data-error'
 import type { SyncedTable } from '@/stores/records-sync'
 import { toHandicapSettings } from '../api/handicap-settings-row'
 import { listHandicapSettings } from '../api/list-handicap-settings'
 import { saveHandicapSettings } from '../api/save-handicap-settings'
 import type { CourseHandicapSource, HandicapSettings } from '../types'
-import { selectCourseHandicapSource, useHandicapSettingsStore } from './handicap-settings-store'
+import {
+  selectCourseHandicapSource,
+  selectStartingIndex,
+  useHandicapSettingsStore,
+} from './handicap-settings-store'
 
 /**
  * The settings row as one of the golfer's synced tables: its device copy, reloads and its part
@@ -12,7 +17,13 @@ import { selectCourseHandicapSource, useHandicapSettingsStore } from './handicap
  */
 export const handicapSettingsTable: SyncedTable<'handicap_settings', HandicapSettings> = {
   table: 'handicap_settings',
-  version: 1,
+  // 2: the starting index (issue 32). A version 1 copy, the released app's, is still shown, with
+  // no starting index, so an offline golfer keeps their choice of source.
+  version: 2,
+  upgradeRecord: (record, version) =>
+    version === 1
+      ? { ...(record as Omit<HandicapSettings, 'startingIndex'>), startingIndex: null }
+      : null,
   store: useHandicapSettingsStore,
   fromRow: toHandicapSettings,
   list: listHandicapSettings,
@@ -29,12 +40,43 @@ export async function chooseCourseHandicapSource(
   const store = useHandicapSettingsStore.getState
   const before = selectCourseHandicapSource(store())
   if (before === source) return true
-  store().upsert({ id: userId, courseHandicapSource: source })
+  const startingIndex = selectStartingIndex(store())
+  store().upsert({ id: userId, courseHandicapSource: source, startingIndex })
   try {
     store().upsert(await saveHandicapSettings({ courseHandicapSource: source }))
     return true
   } catch {
-    store().upsert({ id: userId, courseHandicapSource: before })
+    store().upsert({ id: userId, courseHandicapSource: before, startingIndex })
     return false
+  }
+}
+
+/** Why a starting index was not stored: refused (the database's bounds) or not sent (offline). */
+export type StartingIndexFailure = 'refused' | 'unsent'
+
+/**
+ * Shows the golfer's starting index (null removes it) at once and stores it; the other devices
+ * get it from realtime. If the server refuses it or cannot be reached, the one before comes back
+ * and the promise says why.
+ */
+export async function setStartingIndex(
+  userId: string,
+  startingIndex: number | null,
+): Promise<StartingIndexFailure | null> {
+  const store = useHandicapSettingsStore.getState
+  const before = selectStartingIndex(store())
+  if (before === startingIndex) return null
+  const courseHandicapSource = selectCourseHandicapSource(store())
+  store().upsert({ id: userId, courseHandicapSource, startingIndex })
+  try {
+    store().upsert(await saveHandicapSettings({ startingIndex }))
+    return null
+  } catch (error) {
+    store().upsert({
+      id: userId,
+      courseHandicapSource: selectCourseHandicapSource(store()),
+      startingIndex: before,
+    })
+    return error instanceof DataError && error.refused ? 'refused' : 'unsent'
   }
 }
