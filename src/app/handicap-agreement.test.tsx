@@ -36,7 +36,9 @@ beforeEach(() => {
       }),
     ),
   )
-  useHandicapSettingsStore.getState().hydrate([{ id: USER_ID, courseHandicapSource: 'whs' }])
+  useHandicapSettingsStore
+    .getState()
+    .hydrate([{ id: USER_ID, courseHandicapSource: 'whs', startingIndex: null }])
 })
 
 /** /play on a card of the plain tee played on `day`, at `hole` (19: the summary). */

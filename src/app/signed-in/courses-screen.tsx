@@ -7,8 +7,11 @@ import { selectCoursesByName, useCoursesStore } from '@/features/courses/stores/
 import { formatCourseHandicap } from '@/features/handicap/lib/handicap-index'
 import { CourseHandicapSourceChoice } from '@/features/handicap/components/course-handicap-source-choice'
 import { courseHandicapOn } from '@/features/handicap/stores/handicap-store'
+import { teesOfCourse } from '@/features/courses/lib/course-tees'
+import { selectTeesByCourse, useTeesStore } from '@/features/courses/stores/tees-table'
 import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import { useHandicap } from '../handicap'
+import { useTeeTargets } from './tee-targets'
 
 /**
  * The golfer's courses, each with its course handicap when it has a par, and each of its tees
@@ -41,6 +44,13 @@ export function CoursesScreen() {
     }
     return { courseHandicaps: handicaps, teeHandicaps: byTee, roundCounts: counts }
   }, [roundsById, courses, handicap])
+  // Every tee of every course, the Default one of a course whose tees are not known yet included.
+  const teesByCourse = useTeesStore(selectTeesByCourse)
+  const allTees = useMemo(
+    () => courses.flatMap((course) => teesOfCourse(course, teesByCourse)),
+    [courses, teesByCourse],
+  )
+  const teeNotes = useTeeTargets(allTees)
 
   return (
     <>
@@ -54,6 +64,7 @@ export function CoursesScreen() {
         courseHandicaps={courseHandicaps}
         teeHandicaps={teeHandicaps}
         roundCounts={roundCounts}
+        teeNotes={teeNotes}
       />
       {/* After the list, so "Add a course..." stays the first stop; drawn with the list, once it
           is known, so the list never pushes it down as it arrives. */}

@@ -24,6 +24,7 @@ import {
 } from '@/features/courses/stores/tees-table'
 import type { Tee } from '@/lib/tables/tees'
 import { writeCard, type Card } from '@/features/scorecard/lib/card'
+import { useTeeTargets } from './tee-targets'
 
 export const NO_HOLE_DATA =
   "This tee can't be scored hole by hole yet: add each hole's par and stroke index to this tee on the Courses screen."
@@ -76,6 +77,9 @@ function StartRoundForm({ userId, courses, onStarted }: StartRoundDialogProps) {
   const [played, setPlayed] = useState<Played>('all')
   const scorable = tee !== undefined
   const nine = tee?.holes === 18 && played !== 'all' ? played : null
+  // The number to beat on the chosen tee; for a nine of an 18-hole tee the typed nine's rating
+  // decides it, so none is shown.
+  const targets = useTeeTargets(tees)
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -131,6 +135,7 @@ function StartRoundForm({ userId, courses, onStarted }: StartRoundDialogProps) {
           }}
         />
       ) : null}
+      {tee && !nine ? targets.get(tee.id) : null}
       {course && !scorable ? (
         <p className="form__note" data-testid="no-hole-data">
           {NO_HOLE_DATA} <Link to="/courses">Go to Courses</Link>

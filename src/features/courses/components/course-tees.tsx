@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import type { Tee } from '@/lib/tables/tees'
 import { describeTee, holesNote, isScorable, teesOfCourse } from '../lib/course-tees'
 import { LAST_TEE } from '../lib/tee-messages'
@@ -16,10 +16,12 @@ interface CourseTeesProps {
   course: Course
   /** Course handicap as shown ("17", "+2") by tee id, for the tees with a par. */
   handicaps: Readonly<Record<string, string>>
+  /** A line under each tee by tee id (the app's: the number to beat). */
+  notes?: ReadonlyMap<string, ReactNode>
 }
 
 /** A course's tees in its entry: each with its values and course handicap; add, edit, delete. */
-export function CourseTees({ course, handicaps }: CourseTeesProps) {
+export function CourseTees({ course, handicaps, notes }: CourseTeesProps) {
   const tees = teesOfCourse(course, useTeesStore(selectTeesByCourse))
   const [editing, setEditing] = useState<Tee | 'new' | null>(null)
   const [withHoles, setWithHoles] = useState(false)
@@ -43,6 +45,7 @@ export function CourseTees({ course, handicaps }: CourseTeesProps) {
             <p className="detail tee__holes" data-testid="tee-holes">
               {holesNote(tee)}
             </p>
+            {notes?.get(tee.id) ?? null}
             <div className="detail__actions">
               <button
                 type="button"

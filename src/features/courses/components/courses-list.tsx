@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { Accordion, AccordionAction, AccordionItem } from '@/components/ui/accordion'
 import { PlusIcon } from '@/components/ui/icons'
@@ -26,6 +26,8 @@ interface CoursesListProps {
   teeHandicaps?: Readonly<Record<string, string>>
   /** How many of the golfer's rounds were played on each course. */
   roundCounts?: Readonly<Record<string, number>>
+  /** A line under each tee, by tee id (the app's: the number to beat). */
+  teeNotes?: ReadonlyMap<string, ReactNode>
 }
 
 /** The Courses screen's accordion: "Add a course..." first, then one entry per course. */
@@ -33,6 +35,7 @@ export function CoursesList({
   courseHandicaps = {},
   teeHandicaps = {},
   roundCounts = {},
+  teeNotes,
 }: CoursesListProps) {
   const courses = useCoursesStore(useShallow(selectCoursesByName))
   const status = useCoursesStore((state) => state.status)
@@ -85,7 +88,7 @@ export function CoursesList({
                   Course handicap: {courseHandicaps[course.id]}
                 </p>
               ) : null}
-              <CourseTees course={course} handicaps={teeHandicaps} />
+              <CourseTees course={course} handicaps={teeHandicaps} notes={teeNotes} />
               <div className="detail__actions">
                 <button
                   type="button"

@@ -76,6 +76,7 @@ describe('targetScores', () => {
     const state = targetState(three, scoreRecord(three, 'whs'), 'whs')
     expect(targetOutlook(state, nineTee, { index: 6, lower: null, hold: 100 })).toEqual({
       kind: 'nine-waits',
+      index: 6,
     })
   })
 

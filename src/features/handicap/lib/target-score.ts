@@ -248,7 +248,7 @@ export function targetScores(
 /** What the number to beat says on a tee, for the words beside it. */
 export type TargetOutlook =
   | { kind: 'first-index'; counts: boolean }
-  | { kind: 'nine-waits' }
+  | { kind: 'nine-waits'; index: number }
   | { kind: 'lower'; index: number; lower: number; hold: number }
   | { kind: 'any-score-holds'; index: number; lower: number | null }
   | { kind: 'none-lowers'; index: number; hold: number | null; leavingCounts: boolean }
@@ -268,7 +268,7 @@ export function targetOutlook(
 ): TargetOutlook {
   const completes = tee.holes === 18 || state.waiting !== null
   if (scores.index === null) return { kind: 'first-index', counts: completes }
-  if (!completes) return { kind: 'nine-waits' }
+  if (!completes) return { kind: 'nine-waits', index: scores.index }
   const { most } = scoreRange(tee.holes)
   if (scores.hold === most)
     return { kind: 'any-score-holds', index: scores.index, lower: scores.lower }

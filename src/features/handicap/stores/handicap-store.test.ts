@@ -35,7 +35,9 @@ function follow() {
 const newestFirst = (oldestFirst: readonly RecordRound[]) => [...oldestFirst].reverse()
 
 function choose(source: CourseHandicapSource) {
-  useHandicapSettingsStore.getState().upsert({ id: 'golfer', courseHandicapSource: source })
+  useHandicapSettingsStore
+    .getState()
+    .upsert({ id: 'golfer', courseHandicapSource: source, startingIndex: null })
 }
 
 beforeEach(() => {
