@@ -9,17 +9,11 @@ import {
 } from '@/features/handicap/lib/target-score'
 import { targetSentence } from '@/features/handicap/lib/target-words'
 import { formatPlayedOn, localToday } from '@/features/rounds/lib/played-on'
+import type { RoundTee } from '@/lib/tables/rounds'
 import { useHandicap } from '../handicap'
 
 /** A tee as the courses and the round dialogs keep it. */
-interface TeeValues {
-  id: string
-  name: string
-  rating: number
-  slope: number
-  par: number | null
-  holes: 9 | 18
-}
+type TeeValues = Pick<RoundTee, 'id' | 'name' | 'rating' | 'slope' | 'par' | 'holes'>
 
 /**
  * Each tee's number to beat today, as a line with its "Why?", by tee id: the record's state is
