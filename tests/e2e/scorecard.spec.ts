@@ -5,6 +5,7 @@ import {
   appUrl,
   DESKTOP,
   LIVE_TIMEOUT,
+  PHONE,
   screenshot,
   serviceWorkerControls,
 } from './support/browser.ts'
@@ -224,5 +225,156 @@ describe('the scorecard', () => {
     expect(await axeBothSchemes(page, 'no-card')).toEqual([])
     await page.getByRole('link', { name: 'Back to your rounds' }).click()
     await page.waitForURL('**/hcp')
+  })
+})
+
+/** A golfer with the card's course (and rounds on it, if given), signed in, on hole 1 of a card. */
+async function startCard(page: Page, scores: number[] = []) {
+  const golfer = await golferWith(
+    [{ name: 'Home Links', rating: 70, slope: 113, par: 72 }],
+    scores.map((score) => ({ course: 0, score })),
+  )
+  const { error } = await golfer.client
+    .from('tees')
+    .update({ hole_pars: PARS, stroke_indexes: STROKE_INDEXES })
+    .eq('id', golfer.courseIds[0] as string)
+  expect(error).toBeNull()
+  await logIn(page, golfer.email, golfer.password)
+  await page.getByRole('link', { name: 'HCP' }).click()
+  await page.getByRole('button', { name: 'Start a round' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Start a round' })
+  await dialog.getByLabel('Holes Played').waitFor()
+  await dialog.getByRole('button', { name: 'Start scoring' }).click()
+  await page.waitForURL('**/play/*')
+  await heading(page, 'Hole 1').waitFor()
+}
+
+interface Box {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+/**
+ * The Fairway and Green buttons that Previous / Next cover at any scroll position of the page,
+ * from the top to the end in steps of 10 px: "at 120: Fairway hit Yes".
+ */
+function coveredButtons(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const overlap = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+    const nav = [...document.querySelectorAll<HTMLElement>('.scorecard__nav .button')]
+    const buttons = [...document.querySelectorAll<HTMLElement>('.yes-no button')]
+    const covered: string[] = []
+    const end = document.documentElement.scrollHeight - window.innerHeight
+    for (let y = 0; y <= end + 10; y += 10) {
+      window.scrollTo(0, y)
+      for (const button of buttons) {
+        const box = button.getBoundingClientRect()
+        if (nav.some((other) => overlap(box, other.getBoundingClientRect()))) {
+          const group = button.closest('fieldset')?.querySelector('legend')?.textContent
+          covered.push(`at ${window.scrollY}: ${group} ${button.textContent}`)
+        }
+      }
+    }
+    window.scrollTo(0, 0)
+    return covered
+  })
+}
+
+describe('a card that stays out of the way', () => {
+  it('counts a tap on a stepper right after a swipe, and still scrolls on an upright drag', async ({
+    open,
+  }) => {
+    const { context, page } = await open({ viewport: PHONE, hasTouch: true, isMobile: true })
+    await startCard(page)
+    const touch = await context.newCDPSession(page)
+    /** A quick drag from (fromX, fromY) to (toX, toY) in 8 moves, released at speed. */
+    async function drag(fromX: number, fromY: number, toX: number, toY: number) {
+      await touch.send('Input.dispatchTouchEvent', {
+        type: 'touchStart',
+        touchPoints: [{ x: fromX, y: fromY }],
+      })
+      for (let step = 1; step <= 8; step++) {
+        await touch.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: [
+            { x: fromX + ((toX - fromX) * step) / 8, y: fromY + ((toY - fromY) * step) / 8 },
+          ],
+        })
+      }
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    }
+    const plus = page.getByRole('button', { name: 'Strokes: one more', exact: true })
+    async function tapPlus() {
+      const box = (await plus.boundingBox()) as Box
+      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2)
+    }
+    const strokes = () => page.getByTestId('strokes-label-value').textContent()
+
+    // Straight across the hole's header, then "+" as soon as hole 2 shows: par 4 → 5. Before the
+    // fix Chromium flung the swipe and the tap only stopped the fling: the value stayed 4.
+    await drag(330, 150, 60, 150)
+    await heading(page, 'Hole 2').waitFor()
+    await tapPlus()
+    await expect.poll(strokes).toBe('5')
+    // A swipe that drifts upward as a thumb's does: hole 3 (par 3) → 4.
+    await drag(330, 180, 60, 150)
+    await heading(page, 'Hole 3').waitFor()
+    await tapPlus()
+    await expect.poll(strokes).toBe('4')
+    // Counted once each, on the device too.
+    await tapPlus()
+    await expect.poll(strokes).toBe('5')
+
+    // An upright drag is still the page's: it scrolls.
+    await drag(200, 700, 200, 300)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+    await expect.poll(strokes).toBe('5')
+    await heading(page, 'Hole 3').waitFor()
+  })
+
+  it('has no tab bar, leaves Fairway and Green uncovered on two phones, and says what finishing did', async ({
+    page,
+  }) => {
+    // Differentials 20.0, 18.0, 16.0: HCP 16.0 − 2.0 = 14.0 before the card.
+    await startCard(page, [90, 88, 86])
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Logout' }).count()).toBe(0)
+    expect(await axeBothSchemes(page, 'hole-no-tab-bar')).toEqual([])
+    expect(await targetsUnder48(page)).toEqual([])
+
+    for (const viewport of [PHONE, { width: 360, height: 640 }]) {
+      await page.setViewportSize(viewport)
+      await expect.poll(() => page.evaluate(() => window.innerHeight)).toBe(viewport.height)
+      expect(await coveredButtons(page), `${viewport.width}×${viewport.height}`).toEqual([])
+    }
+    // On the 390 × 844 phone, Previous / Next are in the first view, under the thumb.
+    await page.setViewportSize(PHONE)
+    await expect.poll(() => page.evaluate(() => window.innerHeight)).toBe(PHONE.height)
+    const next = (await page.getByRole('button', { name: 'Next' }).boundingBox()) as Box
+    expect(next.y + next.height).toBeLessThanOrEqual(PHONE.height)
+
+    // The way back: the HCP screen with its tab bar, and the card resumable.
+    await page.getByRole('link', { name: 'Back to your rounds' }).click()
+    await page.waitForURL('**/hcp')
+    await page.getByRole('navigation', { name: 'Main' }).waitFor()
+    await page.getByRole('link', { name: 'Resume round at Home Links, hole 1' }).click()
+    await heading(page, 'Hole 1').waitFor()
+
+    // Every hole at par (72): differential 72 − 70 = 2.0; four rounds, HCP 2.0 − 1.0 = 1.0.
+    for (let number = 1; number <= 18; number++) {
+      await heading(page, `Hole ${number}`).waitFor()
+      await page.getByRole('button', { name: number === 18 ? 'Finish' : 'Next' }).click()
+    }
+    await heading(page, 'Round summary').waitFor()
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0)
+    await page.getByRole('button', { name: 'Save round' }).click()
+    await page.waitForURL('**/hcp')
+    const saved = page.locator('.play-entry__saved')
+    await expect.poll(() => saved.textContent()).toBe('Round saved: Diff 2.0, HCP 14.0 → 1.0')
+    expect(await saved.getAttribute('role')).toBe('status')
+    expect(await axeBothSchemes(page, 'saved')).toEqual([])
   })
 })

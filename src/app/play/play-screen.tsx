@@ -1,12 +1,31 @@
 import { useCallback } from 'react'
 import { useNavigate, useParams } from '@/lib/routing'
 import { selectUserId, useSessionStore } from '@/features/auth/stores/session-store'
-import { cardScoring } from '@/features/handicap/stores/handicap-store'
+import { formatHandicapIndex } from '@/features/handicap/lib/handicap-index'
+import { cardScoring, type HandicapState } from '@/features/handicap/stores/handicap-store'
 import { addRoundWithId } from '@/features/rounds/stores/round-commands'
 import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import { Scorecard, type CardScoring } from '@/features/scorecard/components/scorecard'
 import { roundInputOfCard, roundOfCard, type Card } from '@/features/scorecard/lib/card'
-import { useHandicap } from '../handicap'
+import { useCardStore } from '@/features/scorecard/stores/card-store'
+import { handicapStore, useHandicap } from '../handicap'
+
+const shownIndex = (index: number | null) => (index === null ? '–' : formatHandicapIndex(index))
+
+/**
+ * What finishing did, from the handicap store's figures before and after the round went in:
+ * "Round saved: Diff 14.2, HCP 9.2 → 9.1". A nine has no differential until it is paired.
+ */
+export function savedNote(
+  indexBefore: number | null,
+  after: Pick<HandicapState, 'record' | 'index'>,
+  roundId: string,
+): string {
+  const differential = after.record.byRound.get(roundId)?.differential ?? null
+  const diff =
+    differential === null ? 'a nine, counted once paired' : `Diff ${differential.toFixed(1)}`
+  return `Round saved: ${diff}, HCP ${shownIndex(indexBefore)} → ${shownIndex(after.index)}`
+}
 
 /**
  * /play/:roundId: the scorecard, given what the handicap makes of it (the strokes received from
@@ -25,11 +44,19 @@ export function PlayScreen() {
   const handicap = useHandicap((state) => state)
   const scoring = useCallback((card: Card): CardScoring => cardScoring(handicap, card), [handicap])
 
-  const save = useCallback(
-    (card: Card) =>
-      addRoundWithId(roundInputOfCard(card), roundOfCard(card, new Date().toISOString())),
-    [],
-  )
+  // The round shows (and the handicap store takes it in) as it is handed to the outbox, so the
+  // store's figures after the hand-over are the ones with this round.
+  const save = useCallback(async (card: Card) => {
+    const indexBefore = handicapStore.getState().index
+    const stored = await addRoundWithId(
+      roundInputOfCard(card),
+      roundOfCard(card, new Date().toISOString()),
+    )
+    if (stored) {
+      useCardStore.getState().noteSaved(savedNote(indexBefore, handicapStore.getState(), card.id))
+    }
+    return stored
+  }, [])
 
   if (!userId) return null
   return (

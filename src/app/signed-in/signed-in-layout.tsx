@@ -6,7 +6,7 @@ import { UndoBar } from '@/components/ui/undo-bar'
 import { selectUserId, useSessionStore } from '@/features/auth/stores/session-store'
 import { useCoursesStore } from '@/features/courses/stores/courses-store'
 import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
-import { NavLink } from '@/lib/routing'
+import { NavLink, useLocation } from '@/lib/routing'
 import { useNoticesStore } from '@/stores/notices-store'
 import { useOutboxStore, waitingSummary } from '@/stores/outbox'
 import { resetGolferStores } from '@/stores/resets'
@@ -34,6 +34,9 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   const reconnecting = useCoursesStore((state) => state.live === 'interrupted')
   const roundsReconnecting = useRoundsStore((state) => state.live === 'interrupted')
   const waiting = useWaitingSummary()
+  // A card in play has the screen to itself: no tab bar (nor Logout) under the golfer's thumb.
+  // Only the bar goes: the live data above keeps running, and the card links back to HCP.
+  const cardInPlay = useLocation().pathname.startsWith('/play/')
 
   useEffect(() => {
     if (!userId) return
@@ -45,9 +48,9 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   }, [userId])
 
   return (
-    <div className="app-shell">
+    <div className={cardInPlay ? 'app-shell app-shell--card' : 'app-shell'}>
       <SkipLink to="main">Skip to main content</SkipLink>
-      <SkipLink to="main-navigation">Skip to navigation</SkipLink>
+      {cardInPlay ? null : <SkipLink to="main-navigation">Skip to navigation</SkipLink>}
       <div className="connection" role="status">
         {reconnecting || roundsReconnecting || waiting ? (
           <p className="connection__banner">
@@ -67,7 +70,7 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
         <NotSavedList />
         <Suspense fallback={<Loading />}>{children}</Suspense>
       </main>
-      <BottomToolbar />
+      {cardInPlay ? null : <BottomToolbar />}
       {/* After the toolbar: a brief Undo is announced, but keeps the tab order of the screen. */}
       <UndoBar />
     </div>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { Link } from '@/lib/routing'
 import { ConfirmActions, Dialog } from '@/components/ui/dialog'
 import { currentHoleNumber, readCard, removeCard } from '../lib/card'
+import { useCardStore } from '../stores/card-store'
 
 interface ResumeRoundProps {
   userId: string
@@ -19,12 +20,24 @@ export function ResumeRound({ userId, isKnownRound, children }: ResumeRoundProps
   const [card, setCard] = useState(() => readCard(userId))
   const [confirming, setConfirming] = useState(false)
   const finished = card !== null && isKnownRound(card.id)
+  const saved = useCardStore((state) => state.saved)
 
   useEffect(() => {
     if (finished) removeCard(userId)
   }, [finished, userId])
 
-  if (!card || finished) return <>{children}</>
+  if (!card || finished) {
+    return (
+      <>
+        {saved ? (
+          <p className="play-entry__saved" role="status">
+            {saved}
+          </p>
+        ) : null}
+        {children}
+      </>
+    )
+  }
   const where = `${card.courseName}, hole ${currentHoleNumber(card)}`
   return (
     <div className="play-entry__resume">

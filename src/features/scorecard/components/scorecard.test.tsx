@@ -2,6 +2,7 @@ import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { renderAt } from '@/testing/render-at'
 import { readCard, writeCard } from '../lib/card'
+import { useCardStore } from '../stores/card-store'
 import { aCard, CARD_ID, hole } from '../testing'
 import { ResumeRound } from './resume-round'
 import { Scorecard, type CardScoring } from './scorecard'
@@ -140,5 +141,25 @@ describe('ResumeRound', () => {
     )
     expect(screen.getByText('Start a round')).toBeInTheDocument()
     expect(readCard(USER)).toBeNull()
+  })
+
+  it('says what the last finish did until the next card is opened', () => {
+    useCardStore.getState().noteSaved('Round saved: Diff 14.2, HCP 9.2 → 9.1')
+    const { unmount } = renderAt(
+      '/hcp',
+      <ResumeRound userId={USER} isKnownRound={() => false}>
+        <p>Start a round</p>
+      </ResumeRound>,
+    )
+    expect(screen.getByRole('status')).toHaveTextContent('Round saved: Diff 14.2, HCP 9.2 → 9.1')
+    unmount()
+    useCardStore.getState().load(USER)
+    renderAt(
+      '/hcp',
+      <ResumeRound userId={USER} isKnownRound={() => false}>
+        <p>Start a round</p>
+      </ResumeRound>,
+    )
+    expect(screen.queryByRole('status')).toBeNull()
   })
 })

@@ -88,6 +88,60 @@ function NoCard() {
 }
 
 const SWIPE_PX = 60
+/** How far a touch moves before it is a drag, its direction then decided (Chromium's slop ~15). */
+const DRAG_PX = 10
+
+/**
+ * Claims the element's horizontal touch drags for the swipe. Chromium turns a quick drag into a
+ * fling even where nothing can scroll sideways, and the next touch only stops that fling: the first
+ * tap after a swipe was not a click, so a "+" right after a swipe was lost. A drag that starts
+ * sideways has its moves and its end consumed, so the browser never scrolls or flings it; an
+ * upright drag stays the page's scroll.
+ */
+function claimHorizontalDrags(element: HTMLElement): () => void {
+  let from: { x: number; y: number } | null = null
+  let sideways: boolean | null = null
+  const start = (event: TouchEvent) => {
+    const touch = event.touches.length === 1 ? event.touches[0] : undefined
+    from = touch ? { x: touch.clientX, y: touch.clientY } : null
+    sideways = null
+  }
+  const move = (event: TouchEvent) => {
+    const touch = event.touches[0]
+    if (!from || !touch) return
+    if (sideways === null) {
+      const dx = Math.abs(touch.clientX - from.x)
+      const dy = Math.abs(touch.clientY - from.y)
+      if (Math.max(dx, dy) < DRAG_PX) return
+      sideways = dx > dy
+    }
+    if (sideways && event.cancelable) event.preventDefault()
+  }
+  const end = (event: TouchEvent) => {
+    if (sideways && event.cancelable) event.preventDefault()
+    from = null
+    sideways = null
+  }
+  element.addEventListener('touchstart', start, { passive: true })
+  element.addEventListener('touchmove', move, { passive: false })
+  element.addEventListener('touchend', end, { passive: false })
+  element.addEventListener('touchcancel', end)
+  return () => {
+    element.removeEventListener('touchstart', start)
+    element.removeEventListener('touchmove', move)
+    element.removeEventListener('touchend', end)
+    element.removeEventListener('touchcancel', end)
+  }
+}
+
+/** The way off the card to the HCP screen; the card stays on the device, resumable from there. */
+function BackToRounds() {
+  return (
+    <Link to="/hcp" className="scorecard__back">
+      Back to your rounds
+    </Link>
+  )
+}
 
 function HoleView({ card, scoring }: { card: Card; scoring: CardScoring }) {
   const { enter, goTo } = useCardStore.getState()
@@ -100,6 +154,8 @@ function HoleView({ card, scoring }: { card: Card; scoring: CardScoring }) {
   const totals = useMemo(() => cardTotals(card), [card])
   const received = scoring.received[at] ?? 0
   const swipeFrom = useRef<{ x: number; y: number } | null>(null)
+  const section = useRef<HTMLElement>(null)
+  useEffect(() => (section.current ? claimHorizontalDrags(section.current) : undefined), [])
 
   const change = (next: Partial<HoleScore>) => enter(at, { ...shown, ...next })
   /** Next keeps the hole as shown: a par the golfer did not change is a par. */
@@ -122,6 +178,7 @@ function HoleView({ card, scoring }: { card: Card; scoring: CardScoring }) {
 
   return (
     <section
+      ref={section}
       className="scorecard"
       aria-label={`Scorecard, ${card.courseName}`}
       onPointerDown={(event) => (swipeFrom.current = { x: event.clientX, y: event.clientY })}
@@ -129,6 +186,7 @@ function HoleView({ card, scoring }: { card: Card; scoring: CardScoring }) {
       onPointerCancel={() => (swipeFrom.current = null)}
     >
       <header className="scorecard__header">
+        <BackToRounds />
         <p className="scorecard__course">
           {card.courseName} · {card.teeName}
         </p>
@@ -192,8 +250,6 @@ function HoleView({ card, scoring }: { card: Card; scoring: CardScoring }) {
           onChange={(greenInRegulation) => change({ greenInRegulation })}
         />
       </div>
-      <HoleGrid card={card} />
-      <p className="scorecard__note">{SECOND_DEVICE_NOTE}</p>
       <nav className="scorecard__nav" aria-label="Holes">
         <button
           type="button"
@@ -207,6 +263,8 @@ function HoleView({ card, scoring }: { card: Card; scoring: CardScoring }) {
           {last ? 'Finish' : 'Next'}
         </button>
       </nav>
+      <HoleGrid card={card} />
+      <p className="scorecard__note">{SECOND_DEVICE_NOTE}</p>
     </section>
   )
 }
@@ -355,6 +413,7 @@ function Summary({
 
   return (
     <section className="scorecard">
+      <BackToRounds />
       <p className="scorecard__course">
         {card.courseName} · {card.teeName}
       </p>
@@ -399,7 +458,6 @@ function Summary({
         Saving keeps the round on this device and sends it when there is a connection; it then
         reaches your other devices.
       </p>
-      <HoleGrid card={card} />
       <nav className="scorecard__nav" aria-label="Finish">
         <button
           type="button"
@@ -417,6 +475,7 @@ function Summary({
           Save round
         </button>
       </nav>
+      <HoleGrid card={card} />
     </section>
   )
 }

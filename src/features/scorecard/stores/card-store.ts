@@ -15,6 +15,10 @@ interface CardState {
   kept: boolean
   /** True while a finished card is being handed to the outbox. */
   finishing: boolean
+  /** What the last finish did, in words ("Round saved: Diff 14.2, HCP 9.2 → 9.1"), until the
+   * next card is opened. */
+  saved: string | null
+  noteSaved(message: string): void
   load(userId: string): void
   /** Enters (or corrects) a hole's score. */
   enter(at: number, score: HoleScore): void
@@ -44,7 +48,10 @@ export const useCardStore = create<CardState>()((set, get) => {
     card: null,
     kept: true,
     finishing: false,
-    load: (userId) => set({ userId, card: readCard(userId), kept: true, finishing: false }),
+    saved: null,
+    load: (userId) =>
+      set({ userId, card: readCard(userId), kept: true, finishing: false, saved: null }),
+    noteSaved: (saved) => set({ saved }),
     enter(at, score) {
       const { card } = get()
       const par = card?.holePars[at]
@@ -86,7 +93,7 @@ export const useCardStore = create<CardState>()((set, get) => {
       removeCard(userId)
       set({ card: null })
     },
-    reset: () => set({ userId: null, card: null, kept: true, finishing: false }),
+    reset: () => set({ userId: null, card: null, kept: true, finishing: false, saved: null }),
   }
 })
 registerReset(() => useCardStore.getState().reset())
