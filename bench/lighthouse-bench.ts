@@ -1,8 +1,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import path from 'node:path'
-import lighthouse from 'lighthouse'
+import lighthouse, { startFlow } from 'lighthouse'
 import { chromium, type BrowserContext } from 'playwright-core'
+import puppeteer from 'puppeteer-core'
 import { preview } from 'vite'
 import { ulid } from 'ulid'
 import { CHROMIUM_LAUNCH } from '../scripts/chromium.ts'
@@ -23,7 +24,7 @@ const PERFORMANCE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 /** Tees in all, over the courses: issue 29 measures the Courses screen with 50. */
 const TEES = 50
 
-/** `LIGHTHOUSE_ONLY=hcp` (or a comma list of accessibility, floor, login, hcp, play, courses) runs just those. */
+/** `LIGHTHOUSE_ONLY=hcp` (or a comma list of accessibility, floor, login, hcp, play, courses, tee-grid) runs just those. */
 const ONLY = new Set(process.env.LIGHTHOUSE_ONLY?.split(',').map((part) => part.trim()))
 const runs = (part: string) => ONLY.size === 0 || ONLY.has(part)
 
@@ -119,6 +120,19 @@ export async function benchLighthouse() {
       if (runs('courses')) coursesRuns.push(await audit(`${app.url}/courses`, ['performance']))
     }
 
+    // The tee dialog on the Courses screen, as Edit tee opens it (no holes) and as Add holes opens
+    // it (issue 30's grid: 18 rows of four par buttons and a stroke index picker), interleaved.
+    const teeDialogRuns = []
+    const teeGridRuns = []
+    for (let i = 0; runs('tee-grid') && i < PERFORMANCE_RUNS; i++) {
+      teeDialogRuns.push(
+        await inBrowser((_, port) => auditTeeDialog(`${app.url}/courses`, port, false)),
+      )
+      teeGridRuns.push(
+        await inBrowser((_, port) => auditTeeDialog(`${app.url}/courses`, port, true)),
+      )
+    }
+
     return {
       lighthouse: '12.8.2, default mobile config (simulated throttling)',
       accessibility_score: accessibility,
@@ -127,6 +141,8 @@ export async function benchLighthouse() {
       hcp_with_200_rounds_performance: summary(hcpRuns),
       courses_with_50_tees_performance: summary(coursesRuns),
       play_scorecard_performance: summary(playRuns),
+      courses_tee_dialog_opened: dialogSummary(teeDialogRuns),
+      courses_tee_grid_opened: dialogSummary(teeGridRuns),
     }
   } finally {
     await floor.close()
@@ -268,6 +284,64 @@ async function runLighthouse(
     total_blocking_time_ms: numeric('total-blocking-time'),
     largest_contentful_paint_ms: numeric('largest-contentful-paint'),
     longest_task_ms: Math.round(Math.max(0, ...(tasks ?? []).map((task) => task.duration))),
+  }
+}
+
+interface DialogRun {
+  /** The Courses screen's load (a navigation). */
+  load_performance: number
+  /** Opening the course and its tee's dialog (a timespan: total blocking time, layout shifts). */
+  open_performance: number
+  open_total_blocking_time_ms: number
+  /** The screen with the dialog open (a snapshot). */
+  open_accessibility: number
+}
+
+/**
+ * A Lighthouse user flow on the Courses screen: its load, then (timed) opening Bench Links and its
+ * Default tee's dialog, with the holes' grid (`grid`, through "Add holes") or without it (Edit
+ * tee), then the dialog's accessibility as it stands open.
+ */
+async function auditTeeDialog(url: string, port: number, grid: boolean): Promise<DialogRun> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` })
+  try {
+    const page = (await browser.pages())[0] ?? (await browser.newPage())
+    const flow = await startFlow(page, {
+      flags: { disableStorageReset: true, onlyCategories: ['performance', 'accessibility'] },
+    })
+    await flow.navigate(url)
+    await flow.startTimespan()
+    await page.locator('::-p-aria([name="Bench Links"][role="button"])').click()
+    const opener = grid ? 'Add holes to tee Default' : 'Edit tee Default'
+    await page.locator(`::-p-aria([name="${opener}"][role="button"])`).click()
+    const ready = grid ? 'Hole 18 stroke index' : 'Tee Name'
+    await page.locator(`::-p-aria([name="${ready}"])`).wait()
+    await flow.endTimespan()
+    await flow.snapshot()
+    const [load, open, shown] = (await flow.createFlowResult()).steps.map((step) => step.lhr)
+    if (!load || !open || !shown) throw new Error('the flow has not three steps')
+    const score = (lhr: typeof load, category: string) =>
+      Math.round((lhr.categories[category]?.score ?? Number.NaN) * 100)
+    return {
+      load_performance: score(load, 'performance'),
+      open_performance: score(open, 'performance'),
+      open_total_blocking_time_ms: Math.round(
+        open.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+      ),
+      open_accessibility: score(shown, 'accessibility'),
+    }
+  } finally {
+    await browser.disconnect()
+  }
+}
+
+function dialogSummary(runs: DialogRun[]) {
+  return {
+    median_load_performance: median(runs.map((run) => run.load_performance)),
+    median_open_performance: median(runs.map((run) => run.open_performance)),
+    median_open_total_blocking_time_ms: median(runs.map((run) => run.open_total_blocking_time_ms)),
+    accessibility: runs.map((run) => run.open_accessibility),
+    runs,
   }
 }
 

@@ -90,7 +90,18 @@ describe('tees and nines', () => {
       // The pair shows once, as the 18-hole round it makes (the nine played first first).
       expect(await nineMarks(page)).toEqual([])
       expect(await page.getByTestId('pair-score').allTextContents()).toEqual(['= 40 + 42'])
-      await page.getByRole('button', { name: /^Score 82 = 40 \+ 42, Home Links/ }).waitFor()
+      const pair = page.getByRole('button', { name: /^Score 82 = 40 \+ 42, Home Links/ })
+      await pair.click()
+      // Each nine keeps its details and its own actions under the pair (checked by axe below).
+      const firstNine = page.getByRole('region', { name: 'First nine: 40' })
+      expect(await firstNine.getByText('Score: 40').count()).toBe(1)
+      expect(await firstNine.getByRole('button', { name: 'Delete first nine' }).count()).toBe(1)
+      expect(
+        await page
+          .getByRole('region', { name: 'Second nine: 42' })
+          .getByRole('button', { name: 'Edit second nine' })
+          .count(),
+      ).toBe(1)
       expect(await page.locator('.round__differential').allTextContents()).toEqual([
         'Diff 12.0',
         'Diff 12.0',
