@@ -167,6 +167,62 @@ describe('scoreRecord', () => {
       expect(record.whs.index).toBe(1.5)
     })
 
+    describe('with a starting index (issue 32)', () => {
+      // 72.0 / 113 / par 72, stroke index = hole number.
+      const firstCards = [
+        // Gross 16 × 5 + 10 + 9 = 99. Off the starting index 12.4: course handicap 12, a stroke on
+        // holes 1–12: hole 1's 10 counts 7, hole 13's 9 counts 6: 93, 21.0. With no index at all,
+        // par + 5 = 9: 98, 26.0.
+        card('s0', '2026-07-01', fives({ 1: 10, 13: 9 }), 72.0),
+        round('a', '2026-07-02', 18, 85, 72.0, 113), // 13.0
+        round('b', '2026-07-03', 18, 90, 72.0, 113), // 18.0; the index now 13.0 − 2.0 = 11.0
+        // Off the golfer's own 11.0, not 12.4: a stroke on holes 1–11. Gross 16 × 5 + 10 + 8 =
+        // 98; hole 1's 10 counts 7, hole 12's 8 counts 6 (7 off 12.4): 93, 21.0.
+        card('s1', '2026-07-04', fives({ 1: 10, 12: 8 }), 72.0),
+      ]
+      const scored = (source: 'spec' | 'whs', startingIndex: number | null) => {
+        const record = scoreRecord([...firstCards].reverse(), source, startingIndex)
+        const pick = (id: string) => {
+          const score = record.byRound.get(id) as RoundScore
+          return [score.adjustedScore, score.courseHandicap, score.differential]
+        }
+        return { record, s0: pick('s0'), s1: pick('s1') }
+      }
+
+      it('is the index in effect for net double bogey until the golfer has one of their own', () => {
+        for (const source of ['spec', 'whs'] as const) {
+          const { s0, s1 } = scored(source, 12.4)
+          expect(s0, source).toEqual([93, 12, 21])
+          expect(s1, source).toEqual([93, 11, 21])
+        }
+        const { s0, s1 } = scored('spec', null)
+        expect(s0).toEqual([98, null, 26])
+        expect(s1).toEqual([93, 11, 21])
+      })
+
+      it('never enters either index itself', () => {
+        const { record } = scored('spec', 12.4)
+        // After s0 alone there is no index: one entry, not the starting 12.4.
+        expect(record.entries[0]?.indexAfter).toBeNull()
+        expect(record.entries[0]?.whs.indexAfter).toBeNull()
+        // Four entries, 21.0 13.0 18.0 21.0: the lowest, 13.0, less 1.0.
+        expect(record.index).toBe(12)
+        expect(scored('spec', null).record.index).toBe(12)
+      })
+
+      it('gives strokes back on the easiest holes for a plus starting index', () => {
+        // −2.0: course handicap −2, holes 17 and 18 held to par + 1. Gross 16 × 5 + 6 + 6 = 92:
+        // 90, 18.0.
+        const record = scoreRecord(
+          [card('p0', '2026-07-01', fives({ 17: 6, 18: 6 }), 72.0)],
+          'spec',
+          -2,
+        )
+        const p0 = record.byRound.get('p0') as RoundScore
+        expect([p0.adjustedScore, p0.courseHandicap, p0.cappedHoles]).toEqual([90, -2, [17, 18]])
+      })
+    })
+
     it('halves the index for a nine, and pairs its adjusted score with the next nine', () => {
       const record = scoreRecord(
         [

@@ -115,11 +115,14 @@ function adjustRound(round: RecordRound, index: number | null): Adjustment {
  * The record scored, from its rounds newest first (the rounds list's order), with the golfer's
  * course handicap source. One pass in record order: on each new day the chosen index is read off
  * the state so far (the spec's from the lowest 8 differentials kept, the estimate from its walk),
- * so the whole record costs O(20 · rounds), never a re-run per day.
+ * so the whole record costs O(20 · rounds), never a re-run per day. Until the chosen index exists
+ * the golfer's starting index (issue 32: their federation's) is the one in effect for net double
+ * bogey; it never enters either index itself.
  */
 export function scoreRecord(
   newestFirst: readonly RecordRound[],
   source: CourseHandicapSource = 'spec',
+  startingIndex: number | null = null,
 ): ScoredRecord {
   const oldestFirst = [...newestFirst].reverse()
   const pairing = new NinesPairing()
@@ -134,7 +137,8 @@ export function scoreRecord(
   for (const round of oldestFirst) {
     if (round.playedOn !== day) {
       day = round.playedOn
-      inEffect = source === 'whs' ? walk.index : indexOfLowest(lowest, entries.length)
+      inEffect =
+        (source === 'whs' ? walk.index : indexOfLowest(lowest, entries.length)) ?? startingIndex
     }
     const adjustment = adjustRound(round, inEffect)
     adjustments.set(round.id, adjustment)
