@@ -52,7 +52,7 @@ create index courses_user_id_idx on public.courses (user_id);
 -- A course's id, owner and creation time are its identity: a round's copies and the golfer's
 -- realtime stream rely on them, so they never change, whoever updates the row (RLS alone would
 -- still let an owner re-key a course, and service_role bypasses RLS).
-create function public.keep_course_identity() returns trigger
+create function private.keep_course_identity() returns trigger
   language plpgsql
   set search_path = ''
 as $$
@@ -70,7 +70,7 @@ $$;
 
 create trigger keep_course_identity
   before update on public.courses
-  for each row execute function public.keep_course_identity();
+  for each row execute function private.keep_course_identity();
 
 -- Row-level security: each golfer sees and changes only their own courses. Policies use
 -- (select auth.uid()) so Postgres evaluates it once per statement, not once per row.
@@ -102,7 +102,7 @@ create policy "Golfers can delete their own courses"
 revoke all on table public.courses from anon, authenticated;
 grant select, insert, update, delete on table public.courses to authenticated;
 grant all on table public.courses to service_role;
-revoke all on function public.keep_course_identity() from public, anon, authenticated;
+revoke all on function private.keep_course_identity() from public, anon, authenticated;
 
 -- Realtime delivers inserts and updates to the golfer's devices (RLS decides who receives them).
 -- The replica identity stays the default (the primary key): see 30_deletions.sql for why deletes

@@ -25,7 +25,7 @@
 -- public.deletions, as for courses and rounds (30_deletions.sql).
 
 -- Whole-array facts the checks need (a check cannot hold a subquery).
-create function public.sum_of(numbers integer[]) returns integer
+create function private.sum_of(numbers integer[]) returns integer
   language sql
   immutable
   set search_path = ''
@@ -33,19 +33,8 @@ as $$
   select sum(n)::integer from unnest(numbers) as n;
 $$;
 
-create function public.are_distinct(numbers integer[]) returns boolean
-  language sql
-  immutable
-  set search_path = ''
-as $$
-  select count(distinct n) = count(*) from unnest(numbers) as n;
-$$;
-
--- The scorecard's checks on public.rounds (issue 23): a list with one value per hole (one
--- dimension, numbered from 1); no recorded value outside low–high; at each hole, the value at most
--- (or below) the limit there; a value recorded only on a hole of par 4 or more. A null element is a
--- value not recorded, and passes.
-create function public.is_one_per_hole(list anyarray, holes integer) returns boolean
+-- A list with one value per hole: one dimension, numbered from 1, as many as the holes.
+create function private.is_one_per_hole(list anyarray, holes integer) returns boolean
   language sql
   immutable
   set search_path = ''
@@ -53,41 +42,149 @@ as $$
   select array_ndims(list) = 1 and array_lower(list, 1) = 1 and cardinality(list) = holes;
 $$;
 
-create function public.each_between(list integer[], low integer, high integer) returns boolean
-  language sql
+-- Every bound on a tee's holes and a round's card (issue 23), written once: the first rule the
+-- values break, in the golfer's words with the hole number ('hole 7: putts can''t be more than
+-- strokes'), or null. The checks on public.tees and public.rounds call it for their own rules
+-- (`rules`), the rounds trigger for all of a card's, and public.import_rounds for a file's tee.
+-- Whole lists first, then hole by hole, then the totals. In the detail lists a null element is a
+-- value not recorded, and passes; a null list is nothing recorded. `rules` null: a card's rules
+-- (the first eight below), as the rounds trigger checks them; the tee's are asked for by name.
+--   details    putts, fairways, greens and penalties only beside strokes
+--   card       strokes need the holes' pars and stroke indexes
+--   strokes    1-20 on every hole          putts      0-10, at most the strokes
+--   fairways   only on a par 4 or more     greens     one per hole
+--   penalties  0-10, fewer than strokes    score      the sum of the strokes
+--   hole_pars  3-6 on every hole           stroke_indexes  1-18, each once
+--   hole_pars_total  no more than a tee's par can be (45 for 9 holes, 90)
+create function private.broken_hole_rule(
+  rules text[],
+  holes integer,
+  hole_pars integer[],
+  stroke_indexes integer[],
+  score integer default null,
+  hole_strokes integer[] default null,
+  hole_putts integer[] default null,
+  hole_fairways boolean[] default null,
+  hole_greens boolean[] default null,
+  hole_penalties integer[] default null
+) returns text
+  language plpgsql
   immutable
   set search_path = ''
 as $$
-  select not exists (select 1 from unnest(list) as n where n not between low and high);
+declare
+  every boolean := rules is null;
+  strokes_rule boolean := every or 'strokes' = any (rules);
+  putts_rule boolean := every or 'putts' = any (rules);
+  fairways_rule boolean := every or 'fairways' = any (rules);
+  penalties_rule boolean := every or 'penalties' = any (rules);
+  pars_rule boolean := coalesce('hole_pars' = any (rules), false);
+  indexes_rule boolean := coalesce('stroke_indexes' = any (rules), false);
+  unfit constant text := ' need one value per hole: %s, not %s';
+  strokes integer;
+  problem text;
+begin
+  if (every or 'details' = any (rules)) and hole_strokes is null
+    and num_nonnulls(hole_putts, hole_fairways, hole_greens, hole_penalties) > 0
+  then
+    return 'putts, fairways, greens and penalty strokes are kept only for a round scored hole by '
+      || 'hole';
+  end if;
+  if (every or 'card' = any (rules)) and hole_strokes is not null
+    and (hole_pars is null or stroke_indexes is null)
+  then
+    return 'this tee has no hole pars and stroke indexes: add them to the tee to score hole by hole';
+  end if;
+  problem := case
+    when strokes_rule and not private.is_one_per_hole(hole_strokes, holes) then
+      format('the card has %s holes, but this round is played over %s', cardinality(hole_strokes), holes)
+    when putts_rule and not private.is_one_per_hole(hole_putts, holes) then
+      format('putts' || unfit, holes, cardinality(hole_putts))
+    when fairways_rule and not private.is_one_per_hole(hole_fairways, holes) then
+      format('fairways hit' || unfit, holes, cardinality(hole_fairways))
+    when (every or 'greens' = any (rules)) and not private.is_one_per_hole(hole_greens, holes) then
+      format('greens in regulation' || unfit, holes, cardinality(hole_greens))
+    when penalties_rule and not private.is_one_per_hole(hole_penalties, holes) then
+      format('penalty strokes' || unfit, holes, cardinality(hole_penalties))
+    when pars_rule and not private.is_one_per_hole(hole_pars, holes) then
+      format('hole pars' || unfit, holes, cardinality(hole_pars))
+    when indexes_rule and not private.is_one_per_hole(stroke_indexes, holes) then
+      format('stroke indexes' || unfit, holes, cardinality(stroke_indexes))
+  end;
+  if problem is not null then
+    return problem;
+  end if;
+  for hole in 1 .. holes loop
+    strokes := hole_strokes[hole];
+    problem := case
+      when strokes_rule and hole_strokes is not null and strokes is null then
+        'hole %s: strokes are missing'
+      when strokes_rule and strokes not between 1 and 20 then 'hole %s: strokes must be from 1 to 20'
+      when putts_rule and hole_putts[hole] not between 0 and 10 then
+        'hole %s: putts must be from 0 to 10'
+      when putts_rule and hole_putts[hole] > strokes then 'hole %s: putts can''t be more than strokes'
+      when fairways_rule and hole_fairways[hole] is not null
+        and (hole_pars[hole] is null or hole_pars[hole] < 4)
+      then
+        'hole %s: a par 3 has no fairway to hit'
+      when penalties_rule and hole_penalties[hole] not between 0 and 10 then
+        'hole %s: penalty strokes must be from 0 to 10'
+      when penalties_rule and hole_penalties[hole] >= strokes then
+        'hole %s: penalty strokes must be fewer than strokes'
+      when pars_rule and hole_pars is not null and coalesce(hole_pars[hole] not between 3 and 6, true)
+      then
+        'hole %s: par must be from 3 to 6'
+      when indexes_rule and stroke_indexes is not null and coalesce(
+        stroke_indexes[hole] not between 1 and 18
+          or stroke_indexes[hole] = any (stroke_indexes[:hole - 1]),
+        true
+      ) then
+        'hole %s: stroke index must be from 1 to 18, each once'
+    end;
+    if problem is not null then
+      return format(problem, hole);
+    end if;
+  end loop;
+  if (every or 'score' = any (rules)) and score <> private.sum_of(hole_strokes) then
+    return format(
+      'the score (%s) must be the sum of the holes'' strokes (%s)', score, private.sum_of(hole_strokes)
+    );
+  end if;
+  if 'hole_pars_total' = any (rules)
+    and private.sum_of(hole_pars) > (case holes when 9 then 45 else 90 end)
+  then
+    return format(
+      'the hole pars add up to %s, more than a tee''s par can be (%s)',
+      private.sum_of(hole_pars), case holes when 9 then 45 else 90 end
+    );
+  end if;
+  return null;
+end;
 $$;
 
-create function public.each_at_most(list integer[], limits integer[]) returns boolean
-  language sql
-  immutable
-  set search_path = ''
-as $$
-  select not exists (select 1 from unnest(list, limits) as h (n, most) where n > most);
-$$;
+comment on function private.broken_hole_rule(
+  text[], integer, integer[], integer[], integer, integer[], integer[], boolean[], boolean[],
+  integer[]
+) is
+  'The first hole rule the values break (of `rules`, or a card''s when null), in the golfer''s words with the hole number, or null: the one place each bound on a tee''s holes and a round''s card is written.';
 
-create function public.each_below(list integer[], limits integer[]) returns boolean
-  language sql
-  immutable
-  set search_path = ''
-as $$
-  select not exists (select 1 from unnest(list, limits) as h (n, most) where n >= most);
-$$;
-
-create function public.recorded_only_on_par_4_or_more(list boolean[], pars integer[])
-  returns boolean
-  language sql
-  immutable
-  set search_path = ''
-as $$
-  select not exists (
-    select 1 from unnest(list, pars) as h (recorded, par)
-    where recorded is not null and (par is null or par < 4)
-  );
-$$;
+-- The checks and the triggers run with the writer's rights (a golfer's insert, import_rounds).
+revoke all on function
+  private.sum_of(integer[]),
+  private.is_one_per_hole(anyarray, integer),
+  private.broken_hole_rule(
+    text[], integer, integer[], integer[], integer, integer[], integer[], boolean[], boolean[],
+    integer[]
+  )
+  from public;
+grant execute on function
+  private.sum_of(integer[]),
+  private.is_one_per_hole(anyarray, integer),
+  private.broken_hole_rule(
+    text[], integer, integer[], integer[], integer, integer[], integer[], boolean[], boolean[],
+    integer[]
+  )
+  to authenticated, service_role;
 
 create table public.tees (
   id text primary key,
@@ -120,22 +217,13 @@ create table public.tees (
     par between 27 and case holes when 9 then 45 else 90 end
   ),
   constraint tees_hole_pars_are_3_to_6_one_per_hole check (
-    cardinality(hole_pars) = holes
-    and array_ndims(hole_pars) = 1
-    and array_position(hole_pars, null) is null
-    and 3 <= all (hole_pars)
-    and 6 >= all (hole_pars)
+    private.broken_hole_rule('{hole_pars}', holes, hole_pars, null) is null
   ),
   constraint tees_hole_pars_add_up_to_par check (
-    hole_pars is null or (par is not null and public.sum_of(hole_pars) = par)
+    hole_pars is null or (par is not null and private.sum_of(hole_pars) = par)
   ),
   constraint tees_stroke_indexes_are_distinct_1_to_18_one_per_hole check (
-    cardinality(stroke_indexes) = holes
-    and array_ndims(stroke_indexes) = 1
-    and array_position(stroke_indexes, null) is null
-    and 1 <= all (stroke_indexes)
-    and 18 >= all (stroke_indexes)
-    and public.are_distinct(stroke_indexes)
+    private.broken_hole_rule('{stroke_indexes}', holes, null, stroke_indexes) is null
   )
 );
 
@@ -148,7 +236,7 @@ create index tees_course_id_idx on public.tees (course_id);
 -- A tee's id, owner, course and creation time are its identity, and its course must be the
 -- golfer's own. Runs as its owner to see the course whatever the caller's policies; a course that
 -- does not exist and another golfer's give the same error (insufficient_privilege: 403).
-create function public.check_tee_course() returns trigger
+create function private.check_tee_course() returns trigger
   language plpgsql
   security definer
   set search_path = ''
@@ -179,11 +267,11 @@ $$;
 
 create trigger check_tee_course
   before insert or update on public.tees
-  for each row execute function public.check_tee_course();
+  for each row execute function private.check_tee_course();
 
 -- Deleting a course's last tee is refused; deleting the course (whose tees go by cascade, after
 -- the course row is gone) is not. An after trigger sees every row the statement deleted.
-create function public.keep_a_tee_per_course() returns trigger
+create function private.keep_a_tee_per_course() returns trigger
   language plpgsql
   security definer
   set search_path = ''
@@ -202,17 +290,17 @@ $$;
 
 create trigger keep_a_tee_per_course
   after delete on public.tees
-  for each row execute function public.keep_a_tee_per_course();
+  for each row execute function private.keep_a_tee_per_course();
 
 -- The course's first tee, made with it. Not when Undo puts a deleted course back: its tees come
 -- back from public.deletions with it.
-create function public.add_first_tee() returns trigger
+create function private.add_first_tee() returns trigger
   language plpgsql
   security definer
   set search_path = ''
 as $$
 begin
-  if public.is_undoing_a_deletion() then
+  if private.is_undoing_a_deletion() then
     return null;
   end if;
   insert into public.tees (id, course_id, user_id, name, course_rating, slope_rating, par, holes)
@@ -223,10 +311,10 @@ $$;
 
 create trigger add_first_tee
   after insert on public.courses
-  for each row execute function public.add_first_tee();
+  for each row execute function private.add_first_tee();
 
 -- A course edited directly (the Edit Course dialog): its first tee follows, if it has 18 holes.
-create function public.copy_course_into_first_tee() returns trigger
+create function private.copy_course_into_first_tee() returns trigger
   language plpgsql
   security definer
   set search_path = ''
@@ -251,11 +339,11 @@ $$;
 
 create trigger copy_course_into_first_tee
   after update on public.courses
-  for each row execute function public.copy_course_into_first_tee();
+  for each row execute function private.copy_course_into_first_tee();
 
 -- A tee added, edited or deleted directly: the course follows its (possibly new) first tee, if
 -- that has 18 holes.
-create function public.copy_first_tee_into_course() returns trigger
+create function private.copy_first_tee_into_course() returns trigger
   language plpgsql
   security definer
   set search_path = ''
@@ -290,7 +378,7 @@ $$;
 
 create trigger copy_first_tee_into_course
   after insert or update or delete on public.tees
-  for each row execute function public.copy_first_tee_into_course();
+  for each row execute function private.copy_first_tee_into_course();
 
 -- Row-level security: each golfer sees and changes only their own tees.
 alter table public.tees enable row level security;
@@ -321,11 +409,11 @@ grant select, insert, delete on table public.tees to authenticated;
 grant update (name, course_rating, slope_rating, par, holes, hole_pars, stroke_indexes)
   on table public.tees to authenticated;
 grant all on table public.tees to service_role;
-revoke all on function public.check_tee_course() from public, anon, authenticated;
-revoke all on function public.keep_a_tee_per_course() from public, anon, authenticated;
-revoke all on function public.add_first_tee() from public, anon, authenticated;
-revoke all on function public.copy_course_into_first_tee() from public, anon, authenticated;
-revoke all on function public.copy_first_tee_into_course() from public, anon, authenticated;
+revoke all on function private.check_tee_course() from public, anon, authenticated;
+revoke all on function private.keep_a_tee_per_course() from public, anon, authenticated;
+revoke all on function private.add_first_tee() from public, anon, authenticated;
+revoke all on function private.copy_course_into_first_tee() from public, anon, authenticated;
+revoke all on function private.copy_first_tee_into_course() from public, anon, authenticated;
 
 -- Realtime, as for courses: the default replica identity, deletes through public.deletions.
 alter publication supabase_realtime add table public.tees;

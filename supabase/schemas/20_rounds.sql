@@ -69,55 +69,44 @@ create table public.rounds (
   constraint rounds_nine_is_front_or_back_of_a_9_hole_round check (
     nine is null or (nine in ('front', 'back') and holes = 9)
   ),
-  -- The scorecard's bounds (issue 23), the backstop of check_hole_scores below, which refuses the
-  -- same in words first. A card needs its tee's hole pars and stroke indexes; the score stays the
-  -- gross, the sum of the strokes; the details are per hole and only beside strokes.
+  -- The scorecard's bounds (issue 23), each in private.broken_hole_rule (15_tees.sql), the one
+  -- place they are written: a check per rule, the backstop of check_hole_scores below, which
+  -- refuses the same in words first. A card needs its tee's hole pars and stroke indexes; the
+  -- score stays the gross, the sum of the strokes; the details are per hole and only beside strokes.
   constraint rounds_hole_strokes_are_1_to_20_one_per_hole check (
-    hole_strokes is null
-    or (
-      public.is_one_per_hole(hole_strokes, holes)
-      and array_position(hole_strokes, null) is null
-      and public.each_between(hole_strokes, 1, 20)
-    )
+    private.broken_hole_rule('{strokes}', holes, null, null, hole_strokes => hole_strokes) is null
   ),
   constraint rounds_hole_strokes_need_hole_pars_and_stroke_indexes check (
-    hole_strokes is null or (hole_pars is not null and stroke_indexes is not null)
+    private.broken_hole_rule(
+      '{card}', holes, hole_pars, stroke_indexes, hole_strokes => hole_strokes
+    ) is null
   ),
   constraint rounds_score_is_the_sum_of_hole_strokes check (
-    hole_strokes is null or score = public.sum_of(hole_strokes)
+    private.broken_hole_rule('{score}', holes, null, null, score, hole_strokes) is null
   ),
   constraint rounds_hole_details_need_hole_strokes check (
-    hole_strokes is not null
-    or (
-      hole_putts is null and hole_fairways is null and hole_greens is null
-      and hole_penalties is null
-    )
+    private.broken_hole_rule(
+      '{details}', holes, null, null, score, hole_strokes, hole_putts, hole_fairways, hole_greens,
+      hole_penalties
+    ) is null
   ),
   constraint rounds_hole_putts_are_0_to_10_at_most_strokes_one_per_hole check (
-    hole_putts is null
-    or (
-      public.is_one_per_hole(hole_putts, holes)
-      and public.each_between(hole_putts, 0, 10)
-      and public.each_at_most(hole_putts, hole_strokes)
-    )
+    private.broken_hole_rule(
+      '{putts}', holes, null, null, hole_strokes => hole_strokes, hole_putts => hole_putts
+    ) is null
   ),
   constraint rounds_hole_fairways_only_on_par_4_or_more_one_per_hole check (
-    hole_fairways is null
-    or (
-      public.is_one_per_hole(hole_fairways, holes)
-      and public.recorded_only_on_par_4_or_more(hole_fairways, hole_pars)
-    )
+    private.broken_hole_rule('{fairways}', holes, hole_pars, null, hole_fairways => hole_fairways)
+      is null
   ),
   constraint rounds_hole_greens_are_one_per_hole check (
-    hole_greens is null or public.is_one_per_hole(hole_greens, holes)
+    private.broken_hole_rule('{greens}', holes, null, null, hole_greens => hole_greens) is null
   ),
   constraint rounds_hole_penalties_are_0_to_10_below_strokes_one_per_hole check (
-    hole_penalties is null
-    or (
-      public.is_one_per_hole(hole_penalties, holes)
-      and public.each_between(hole_penalties, 0, 10)
-      and public.each_below(hole_penalties, hole_strokes)
-    )
+    private.broken_hole_rule(
+      '{penalties}', holes, null, null, hole_strokes => hole_strokes,
+      hole_penalties => hole_penalties
+    ) is null
   )
 );
 
@@ -138,7 +127,7 @@ create index rounds_user_id_played_on_id_idx on public.rounds (user_id, played_o
 -- request cannot set it: PostgREST sets only request.* settings and exposes no function that sets
 -- others (set_config lives in pg_catalog, which is not an exposed schema); a SQL session that can
 -- is one with database credentials, trusted already.
-create function public.is_undoing_a_deletion() returns boolean
+create function private.is_undoing_a_deletion() returns boolean
   language sql
   stable
   set search_path = ''
@@ -153,7 +142,7 @@ $$;
 -- the checks hold them to a nine's bounds), and the nine's hole pars and stroke indexes taken from
 -- the tee (holes 1–9 or 10–18; par their sum), when the tee has them. `nine` on a 9-hole tee is
 -- refused: that tee is the nine.
-create function public.round_from_tee(round public.rounds, tee public.tees, course_name text)
+create function private.round_from_tee(round public.rounds, tee public.tees, course_name text)
   returns public.rounds
   language plpgsql
   stable
@@ -188,7 +177,7 @@ begin
   round.holes := 9;
   round.hole_pars := tee.hole_pars[first_hole:first_hole + 8];
   round.stroke_indexes := tee.stroke_indexes[first_hole:first_hole + 8];
-  round.par := public.sum_of(round.hole_pars);
+  round.par := private.sum_of(round.hole_pars);
   return round;
 end;
 $$;
@@ -201,7 +190,7 @@ $$;
 -- reveals nothing about other golfers' ids. insufficient_privilege (42501) is what an RLS refusal
 -- raises, and PostgREST answers it with 403 (401 for anon), the same as a forged user_id. A tee
 -- given with a course that is not its own is refused the same way.
-create function public.tee_of_round(tee_id text, course_id text, golfer uuid)
+create function private.tee_of_round(tee_id text, course_id text, golfer uuid)
   returns public.tees
   language plpgsql
   stable
@@ -246,7 +235,7 @@ $$;
 -- course_id, is played from that course's first tee; with tee_id, from that tee. An undone round
 -- goes back exactly as it was: with the copies it had (the tee may have been edited since, or
 -- deleted).
-create function public.copy_course_into_round() returns trigger
+create function private.copy_course_into_round() returns trigger
   language plpgsql
   security definer
   set search_path = ''
@@ -254,7 +243,7 @@ as $$
 declare
   tee public.tees;
 begin
-  if public.is_undoing_a_deletion() then
+  if private.is_undoing_a_deletion() then
     return new;
   end if;
 
@@ -265,9 +254,9 @@ begin
       detail = 'course_id is null.';
   end if;
 
-  tee := public.tee_of_round(new.tee_id, new.course_id, new.user_id);
+  tee := private.tee_of_round(new.tee_id, new.course_id, new.user_id);
   new.tee_id := tee.id;
-  return public.round_from_tee(
+  return private.round_from_tee(
     new, tee, (select c.name from public.courses as c where c.id = tee.course_id)
   );
 end;
@@ -275,7 +264,7 @@ $$;
 
 create trigger copy_course_into_round
   before insert on public.rounds
-  for each row execute function public.copy_course_into_round();
+  for each row execute function private.copy_course_into_round();
 
 -- Rounds are editable: score, day played, course, tee, and a nine's side and typed rating and
 -- slope. The copies stay the database's: a new tee re-copies that tee; a new course without a new
@@ -287,7 +276,7 @@ create trigger copy_course_into_round
 -- or tee re-links its rounds without re-copying (they keep the copies they were added with); only
 -- public.undo_deletion does that, behind a transaction-local setting. A round's holes (issue 23)
 -- are editable too (check_hole_scores checks them against the copies settled here).
-create function public.copy_course_into_edited_round() returns trigger
+create function private.copy_course_into_edited_round() returns trigger
   language plpgsql
   security definer
   set search_path = ''
@@ -306,7 +295,7 @@ begin
   -- A round scored hole by hole (issue 23) was played on its tee's holes: it stays there, and its
   -- score follows its strokes. An edit without holes (an older app's, or one of the day played)
   -- keeps them; a new score without new strokes is a total typed over a card, refused.
-  if old.hole_strokes is not null and not public.is_undoing_a_deletion() then
+  if old.hole_strokes is not null and not private.is_undoing_a_deletion() then
     if new.score is distinct from old.score
       and coalesce(new.hole_strokes = old.hole_strokes, true)
     then
@@ -331,9 +320,9 @@ begin
 
   retee := (new.tee_id is not null and new.tee_id is distinct from old.tee_id)
     or (new.course_id is not null and new.course_id is distinct from old.course_id)
-    or (not public.is_undoing_a_deletion() and new.nine is distinct from old.nine)
+    or (not private.is_undoing_a_deletion() and new.nine is distinct from old.nine)
     or (
-      not public.is_undoing_a_deletion()
+      not private.is_undoing_a_deletion()
       and new.nine is not null
       and (new.course_rating, new.slope_rating) is distinct from (old.course_rating, old.slope_rating)
     );
@@ -351,7 +340,7 @@ begin
         detail = 'tee_id is null.';
     end if;
     begin
-      tee := public.tee_of_round(new.tee_id, new.course_id, new.user_id);
+      tee := private.tee_of_round(new.tee_id, new.course_id, new.user_id);
     exception when insufficient_privilege then
       raise exception using
         errcode = 'insufficient_privilege',
@@ -359,9 +348,9 @@ begin
           then 'a round can only be moved onto one of your own courses'
           else 'a round can only be played from one of your own tees' end;
     end;
-    if not public.is_undoing_a_deletion() then
+    if not private.is_undoing_a_deletion() then
       new.tee_id := tee.id;
-      return public.round_from_tee(
+      return private.round_from_tee(
         new, tee, (select c.name from public.courses as c where c.id = tee.course_id)
       );
     end if;
@@ -379,82 +368,23 @@ $$;
 
 create trigger copy_course_into_edited_round
   before update on public.rounds
-  for each row execute function public.copy_course_into_edited_round();
+  for each row execute function private.copy_course_into_edited_round();
 
 -- A round scored hole by hole (issue 23), checked against the holes it was played on: the checks
 -- on the table hold the same rules, but their refusal names a constraint; this one says what is
 -- wrong in the golfer's words, with the hole number, as a check_violation (PostgREST: 400). It
 -- sees the copies: before-row triggers fire in name order, and hole_scores_fit_the_round sorts
 -- after copy_course_into_round and copy_course_into_edited_round.
-create function public.check_hole_scores() returns trigger
+create function private.check_hole_scores() returns trigger
   language plpgsql
   set search_path = ''
 as $$
 declare
-  hole integer;
-  strokes integer;
-  problem text;
-  unfit text := 'need one value per hole: %s, not %s';
+  problem text := private.broken_hole_rule(
+    null, new.holes, new.hole_pars, new.stroke_indexes, new.score, new.hole_strokes,
+    new.hole_putts, new.hole_fairways, new.hole_greens, new.hole_penalties
+  );
 begin
-  if new.hole_strokes is null then
-    if num_nonnulls(new.hole_putts, new.hole_fairways, new.hole_greens, new.hole_penalties)
-      > 0
-    then
-      problem := 'putts, fairways, greens and penalty strokes are kept only for a round scored '
-        || 'hole by hole';
-    end if;
-  elsif new.hole_pars is null or new.stroke_indexes is null then
-    problem := 'this tee has no hole pars and stroke indexes: add them to the tee to score hole by '
-      || 'hole';
-  elsif not public.is_one_per_hole(new.hole_strokes, new.holes) then
-    problem := format(
-      'the card has %s holes, but this round is played over %s',
-      cardinality(new.hole_strokes), new.holes
-    );
-  elsif new.hole_putts is not null and not public.is_one_per_hole(new.hole_putts, new.holes)
-  then
-    problem := format('putts ' || unfit, new.holes, cardinality(new.hole_putts));
-  elsif new.hole_fairways is not null
-    and not public.is_one_per_hole(new.hole_fairways, new.holes)
-  then
-    problem := format('fairways hit ' || unfit, new.holes, cardinality(new.hole_fairways));
-  elsif new.hole_greens is not null
-    and not public.is_one_per_hole(new.hole_greens, new.holes)
-  then
-    problem := format(
-      'greens in regulation ' || unfit, new.holes, cardinality(new.hole_greens)
-    );
-  elsif new.hole_penalties is not null
-    and not public.is_one_per_hole(new.hole_penalties, new.holes)
-  then
-    problem := format('penalty strokes ' || unfit, new.holes, cardinality(new.hole_penalties));
-  else
-    for hole in 1..new.holes loop
-      strokes := new.hole_strokes[hole];
-      problem := case
-        when strokes is null then format('hole %s: strokes are missing', hole)
-        when strokes not between 1 and 20 then format('hole %s: strokes must be from 1 to 20', hole)
-        when new.hole_putts[hole] not between 0 and 10 then
-          format('hole %s: putts must be from 0 to 10', hole)
-        when new.hole_putts[hole] > strokes then
-          format('hole %s: putts can''t be more than strokes', hole)
-        when new.hole_fairways[hole] is not null and new.hole_pars[hole] < 4 then
-          format('hole %s: a par 3 has no fairway to hit', hole)
-        when new.hole_penalties[hole] not between 0 and 10 then
-          format('hole %s: penalty strokes must be from 0 to 10', hole)
-        when new.hole_penalties[hole] >= strokes then
-          format('hole %s: penalty strokes must be fewer than strokes', hole)
-      end;
-      exit when problem is not null;
-    end loop;
-    if problem is null and new.score is distinct from public.sum_of(new.hole_strokes) then
-      problem := format(
-        'the score (%s) must be the sum of the holes'' strokes (%s)',
-        new.score, public.sum_of(new.hole_strokes)
-      );
-    end if;
-  end if;
-
   if problem is not null then
     raise exception using errcode = 'check_violation', message = problem;
   end if;
@@ -464,7 +394,7 @@ $$;
 
 create trigger hole_scores_fit_the_round
   before insert or update on public.rounds
-  for each row execute function public.check_hole_scores();
+  for each row execute function private.check_hole_scores();
 
 -- Row-level security: each golfer sees, adds, edits and deletes only their own rounds, and cannot
 -- hand a round to someone else.
@@ -501,13 +431,13 @@ grant update (
   hole_fairways, hole_greens, hole_penalties
 ) on table public.rounds to authenticated;
 grant all on table public.rounds to service_role;
-revoke all on function public.is_undoing_a_deletion() from public, anon, authenticated;
-revoke all on function public.round_from_tee(public.rounds, public.tees, text)
+revoke all on function private.is_undoing_a_deletion() from public, anon, authenticated;
+revoke all on function private.round_from_tee(public.rounds, public.tees, text)
   from public, anon, authenticated;
-revoke all on function public.tee_of_round(text, text, uuid) from public, anon, authenticated;
-revoke all on function public.check_hole_scores() from public, anon, authenticated;
-revoke all on function public.copy_course_into_round() from public, anon, authenticated;
-revoke all on function public.copy_course_into_edited_round() from public, anon, authenticated;
+revoke all on function private.tee_of_round(text, text, uuid) from public, anon, authenticated;
+revoke all on function private.check_hole_scores() from public, anon, authenticated;
+revoke all on function private.copy_course_into_round() from public, anon, authenticated;
+revoke all on function private.copy_course_into_edited_round() from public, anon, authenticated;
 
 -- Realtime, as for courses (deletes go through public.deletions).
 alter publication supabase_realtime add table public.rounds;

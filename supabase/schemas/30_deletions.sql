@@ -44,11 +44,13 @@ create policy "Golfers can read their own deletions"
 revoke all on table public.deletions from anon, authenticated;
 grant select on table public.deletions to authenticated;
 grant all on table public.deletions to service_role;
+-- The id's sequence too: Supabase's default privileges gave it to anon and authenticated.
+revoke all on sequence public.deletions_id_seq from anon, authenticated;
 
 -- Runs before the delete so that a course's rounds are still linked to it (the foreign key's
 -- "set null" runs after). Skipped when the golfer's account itself is being deleted: there is
 -- nobody left to tell, and the row would reference a user that is gone.
-create function public.record_deletion() returns trigger
+create function private.record_deletion() returns trigger
   language plpgsql
   security definer
   set search_path = ''
@@ -79,15 +81,15 @@ $$;
 
 create trigger record_deletion
   before delete on public.courses
-  for each row execute function public.record_deletion();
+  for each row execute function private.record_deletion();
 
 create trigger record_deletion
   before delete on public.rounds
-  for each row execute function public.record_deletion();
+  for each row execute function private.record_deletion();
 
 create trigger record_deletion
   before delete on public.tees
-  for each row execute function public.record_deletion();
+  for each row execute function private.record_deletion();
 
 -- Undo: puts the golfer's most recently deleted course, tee or round back exactly as it was, id
 -- included, and a course's or tee's rounds back on it (with the copies they had). A course comes
@@ -220,7 +222,7 @@ begin
 end;
 $$;
 
-revoke all on function public.record_deletion() from public, anon, authenticated;
+revoke all on function private.record_deletion() from public, anon, authenticated;
 revoke all on function public.undo_deletion(text, text) from public, anon;
 grant execute on function public.undo_deletion(text, text) to authenticated;
 

@@ -3,6 +3,12 @@
 -- same thing; tests compare the two on thousands of random round sets. The current definition of
 -- every handicap view and function: the migrations build exactly this (a test compares them).
 --
+-- Each rule is one small function in `private` (not exposed by the API), each written once: the
+-- WHS table, the mean of the lowest, the differential, the pairing of nines, the course handicap,
+-- net double bogey, the exceptional reduction and the caps. private.walk_record composes them
+-- over one golfer's record and private.whs_records over every golfer the caller can read; the
+-- views in `public` read that walk.
+--
 -- Everything is computed in whole tenths and integers, exactly, ties toward +∞: the course rating
 -- is a whole number of tenths (a constraint guarantees it), so 10 × (score − rating) is an integer
 -- t, and the differential in tenths, 113 × t / slope rounded half up (WHS Rule 5.1), is
@@ -10,18 +16,24 @@
 -- is a fraction with denominator at most 310, so it is either an integer or at least 1/310 away
 -- from one, far beyond numeric's 16 significant digits.
 --
--- Every view is security_invoker, so the tables' RLS applies to whoever reads it.
+-- plpgsql rather than SQL functions: the walk calls these once or twice per round, and Postgres
+-- 17 plans a SQL function's body again on every call (a function with its own search_path is
+-- never inlined). Every view is security_invoker, so the tables' RLS applies to whoever reads it.
 
 -- The WHS table of the product spec, and its only copy in the schema: for n rounds (3 or more),
--- how many of the lowest differentials are averaged and the adjustment in tenths. No row below 3.
-create function public.differentials_used(rounds_count bigint)
-  returns table (counted integer, adjustment_tenths integer)
-  language sql
+-- how many of the lowest differentials are averaged and the adjustment in tenths; nulls below 3.
+create function private.differentials_used(
+  rounds_count bigint,
+  out counted integer,
+  out adjustment_tenths integer
+)
+  language plpgsql
   immutable
   set search_path = ''
 as $$
-  select
-    case
+begin
+  if rounds_count >= 3 then
+    counted := case
       when rounds_count >= 20 then 8
       when rounds_count = 19 then 7
       when rounds_count >= 17 then 6
@@ -30,47 +42,177 @@ as $$
       when rounds_count >= 9 then 3
       when rounds_count >= 6 then 2
       else 1
-    end,
-    case rounds_count when 3 then 20 when 4 then 10 when 6 then 10 else 0 end
-  where rounds_count >= 3;
+    end;
+    adjustment_tenths := case rounds_count when 3 then 20 when 4 then 10 when 6 then 10 else 0 end;
+  end if;
+end;
 $$;
 
-comment on function public.differentials_used(bigint) is
-  'The WHS table of the product spec, the only copy in the schema: for a number of rounds (3 or more), how many of the lowest differentials are averaged (counted) and the adjustment subtracted, in tenths. No row below 3 rounds.';
+comment on function private.differentials_used(bigint) is
+  'The WHS table of the product spec, the only copy in the schema: for a number of rounds (3 or more), how many of the lowest differentials are averaged (counted) and the adjustment subtracted, in tenths. Nulls below 3 rounds.';
 
--- The index of a set of differentials: the one function every index in the schema comes from.
--- Give it the differentials that count, in tenths (12.3 is 123), in any order: all of a golfer's
--- rounds (handicap_indexes, handicap_history), or only the latest 20 for a WHS estimate. Null
--- below 3; otherwise the mean of the lowest `counted`, rounded half up to a tenth, minus the
--- adjustment.
-create function public.handicap_index_of(differential_tenths integer[]) returns numeric
-  language sql
+-- The `how_many` lowest differentials, ascending, and their places (1-based) in the list; of two
+-- equal ones the later place (the more recent entry) comes first, so it is the one that counts at
+-- a cut-off. One pass, kept by insertion.
+create function private.lowest_of(
+  differentials integer[],
+  how_many integer,
+  out lowest integer[],
+  out places integer[]
+)
+  language plpgsql
   immutable
   set search_path = ''
 as $$
-  select (
-    (
-      floor(
-        (2 * (select sum(t) from (
-          select t from unnest(differential_tenths) as t order by t limit rule.counted
-        ) as lowest) + rule.counted)::numeric / (2 * rule.counted)
-      ) - rule.adjustment_tenths
-    ) / 10
-  )::numeric(4, 1)
-  from public.differentials_used(cardinality(differential_tenths)) as rule;
+declare
+  kept integer := 0;
+  place integer;
+begin
+  lowest := '{}';
+  places := '{}';
+  for at in 1 .. coalesce(cardinality(differentials), 0) loop
+    if kept < how_many then
+      kept := kept + 1;
+      place := kept;
+    elsif differentials[at] <= lowest[how_many] then
+      place := how_many;
+    else
+      continue;
+    end if;
+    while place > 1 and lowest[place - 1] >= differentials[at] loop
+      lowest[place] := lowest[place - 1];
+      places[place] := places[place - 1];
+      place := place - 1;
+    end loop;
+    lowest[place] := differentials[at];
+    places[place] := at;
+  end loop;
+end;
 $$;
 
-comment on function public.handicap_index_of(integer[]) is
-  'The handicap index of a set of score differentials given in tenths (e.g. 123 for 12.3), in any order: the mean of the lowest differentials_used(n).counted, rounded to a tenth with ties toward +∞, minus the adjustment; null for fewer than 3. Pass the rounds that count (all of them, or the latest 20 for a WHS estimate).';
+-- The index (tenths) of `entries` entries from their lowest differentials (tenths, ascending; the
+-- lowest 8 are enough): the mean of the table's lowest, to the nearest tenth with ties toward +∞,
+-- less its adjustment; null below 3. The spec's index over all the entries and the WHS
+-- estimate's over the latest 20 both come from here.
+create function private.index_of_lowest(lowest integer[], entries bigint) returns integer
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+declare
+  rule record := private.differentials_used(entries);
+  total integer := 0;
+begin
+  if rule.counted is null then
+    return null;
+  end if;
+  for place in 1 .. rule.counted loop
+    total := total + lowest[place];
+  end loop;
+  return floor((2 * total + rule.counted)::numeric / (2 * rule.counted))::integer
+    - rule.adjustment_tenths;
+end;
+$$;
+
+-- An ascending list with one value more and, when `leaving` is given, one (equal to it) less: a
+-- binary search (width_bucket) and slices, so the walk keeps its lists in order without a loop.
+create function private.sorted_with(sorted integer[], joining integer, leaving integer)
+  returns integer[]
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+declare
+  place integer;
+begin
+  if leaving is not null then
+    place := width_bucket(leaving, sorted);
+    sorted := sorted[:place - 1] || sorted[place + 1:];
+  end if;
+  place := width_bucket(joining, sorted);
+  return sorted[:place] || joining || sorted[place + 1:];
+end;
+$$;
+
+-- The score differential in tenths (WHS Rule 5.1): 113 / slope × (score − course rating).
+create function private.differential_tenths(
+  score integer,
+  course_rating numeric,
+  slope_rating integer
+) returns integer
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+begin
+  return floor(
+    (2 * 113 * (10 * score - (10 * course_rating)::integer) + slope_rating)::numeric
+      / (2 * slope_rating)
+  )::integer;
+end;
+$$;
+
+-- What the handicap counts (issue 22): every 18-hole round as itself, and two 9-hole rounds as one
+-- 18-hole entry, the WHS 2020 method (fully published, unlike 2024's "expected score"): the
+-- scores and the ratings added, the slope the mean of the two to the nearest whole (ties up), the
+-- pars added (null when either nine has none); the entry is the later round's (its id, day and
+-- tee). Which nines pair is the walk's: in record order each nine pairs with the next unpaired
+-- one. As eighteenHoleEntries in src/features/handicap/lib/scoring-entries.ts.
+create function private.paired_nines(first public.rounds, second public.rounds)
+  returns public.rounds
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+begin
+  second.holes := 18;
+  second.score := first.score + second.score;
+  second.course_rating := first.course_rating + second.course_rating;
+  second.slope_rating := (first.slope_rating + second.slope_rating + 1) / 2;
+  second.par := first.par + second.par;
+  return second;
+end;
+$$;
+
+-- Course handicap (WHS Rule 6.1) of an index given in tenths, the one formula of the schema
+-- (public.course_handicaps per tee, the walk per round). 18 holes: index × slope / 113
+-- + (course rating − par), to the nearest whole number, halves toward +∞; in tenths of the index I
+-- and of the rating R that is (I × slope + 113 × (R − 10 × par)) / 1130, an exact ratio of
+-- integers. 9 holes: the index is halved and rounded to a tenth first (ties up), then the same.
+-- Null when the index or the par is.
+create function private.course_handicap(
+  index_tenths integer,
+  course_rating numeric,
+  slope_rating integer,
+  par integer,
+  holes integer
+) returns integer
+  language sql
+  immutable
+  strict
+  set search_path = ''
+as $$
+  select floor(
+    (
+      2 * (
+        case holes when 9 then floor((index_tenths + 1)::numeric / 2)::integer else index_tenths end
+          * slope_rating
+          + 113 * ((course_rating * 10)::integer - 10 * par)
+      ) + 1130
+    )::numeric / 2260
+  )::integer;
+$$;
+
+comment on function private.course_handicap(integer, numeric, integer, integer, integer) is
+  'Course handicap of an index in tenths on a rating, slope, par and 9 or 18 holes (the index halved to a tenth first for 9): nearest whole, halves toward +∞; null without index or par.';
 
 -- Net double bogey (issue 23 §4, WHS Rule 3.1), as src/features/handicap/lib/adjusted-gross.ts
--- (a test compares them on 10,000 random cards). Strokes follow the rank of each hole's stroke
+-- (a test compares them on 20,000 random cards). Strokes follow the rank of each hole's stroke
 -- index on the card, so a nine numbered 1, 3, …, 17 or 2, 4, …, 18 allocates as one numbered
 -- 1 … 9: with a course handicap C ≥ 0 on H holes every hole receives C / H (whole) and the C mod H
 -- holes of lowest index one more; a plus handicap gives strokes back from the highest index down
--- the same way. In hole order. plpgsql rather than SQL: the record walk calls these once per
--- card, and Postgres 17 plans a SQL function's body again on every call (four times the cost).
-create function public.strokes_received(course_handicap integer, stroke_indexes integer[])
+-- the same way. In hole order.
+create function private.strokes_received(course_handicap integer, stroke_indexes integer[])
   returns integer[]
   language plpgsql
   immutable
@@ -101,12 +243,12 @@ begin
 end;
 $$;
 
-comment on function public.strokes_received(integer, integer[]) is
+comment on function private.strokes_received(integer, integer[]) is
   'Strokes received on each hole (in hole order) for a course handicap: every hole the whole part of C / holes, and the C mod holes holes of lowest stroke index one more; a plus handicap (C < 0) gives them back from the highest index. By rank of index, so a nine''s 1, 3, …, 17 works.';
 
 -- Each hole counts at most par + 2 + the strokes received, or par + 5 with no course handicap
 -- (no index yet); the adjusted gross score is their sum.
-create function public.adjusted_gross_score(
+create function private.adjusted_gross_score(
   hole_pars integer[],
   stroke_indexes integer[],
   hole_strokes integer[],
@@ -117,7 +259,7 @@ create function public.adjusted_gross_score(
   set search_path = ''
 as $$
 declare
-  received integer[] := public.strokes_received(coalesce(course_handicap, 0), stroke_indexes);
+  received integer[] := private.strokes_received(coalesce(course_handicap, 0), stroke_indexes);
   total integer := 0;
 begin
   for hole in 1 .. coalesce(cardinality(hole_pars), 0) loop
@@ -130,360 +272,230 @@ begin
 end;
 $$;
 
-comment on function public.adjusted_gross_score(integer[], integer[], integer[], integer) is
+comment on function private.adjusted_gross_score(integer[], integer[], integer[], integer) is
   'The gross score with each hole held to its net double bogey: par + 2 + strokes received from the course handicap, or par + 5 when it is null (no index yet).';
 
--- Course handicap (WHS Rule 6.1) of an index given in tenths, the one formula of the schema
--- (public.course_handicaps per tee, public.whs_records per round). 18 holes: index × slope / 113
--- + (course rating − par), to the nearest whole number, halves toward +∞; in tenths of the index I
--- and of the rating R that is (I × slope + 113 × (R − 10 × par)) / 1130, an exact ratio of
--- integers. 9 holes: the index is halved and rounded to a tenth first (ties up), then the same.
--- Null when the index or the par is.
-create function public.course_handicap(
+-- The score a round counts (issue 23): a round scored hole by hole its adjusted gross score, off
+-- the course handicap, on the round's own copies of rating, slope, par and holes, of index_tenths
+-- (the golfer's index in effect on the day played; null: none, par + 5 on every hole); a round
+-- entered as a total its score, with no course handicap.
+create function private.net_double_bogey(
+  round public.rounds,
   index_tenths integer,
-  course_rating numeric,
-  slope_rating integer,
-  par integer,
-  holes integer
-) returns integer
-  language sql
+  out adjusted_score integer,
+  out course_handicap integer
+)
+  language plpgsql
   immutable
-  strict
   set search_path = ''
 as $$
-  select floor(
-    (
-      2 * (
-        case holes when 9 then floor((index_tenths + 1)::numeric / 2)::integer else index_tenths end
-          * slope_rating
-          + 113 * ((course_rating * 10)::integer - 10 * par)
-      ) + 1130
-    )::numeric / 2260
-  )::integer;
+begin
+  adjusted_score := round.score;
+  if cardinality(round.hole_strokes) = cardinality(round.hole_pars)
+    and cardinality(round.stroke_indexes) = cardinality(round.hole_pars)
+  then
+    course_handicap := private.course_handicap(
+      index_tenths, round.course_rating, round.slope_rating,
+      coalesce(round.par, private.sum_of(round.hole_pars)), round.holes
+    );
+    adjusted_score := private.adjusted_gross_score(
+      round.hole_pars, round.stroke_indexes, round.hole_strokes, course_handicap
+    );
+  end if;
+end;
 $$;
 
-comment on function public.course_handicap(integer, numeric, integer, integer, integer) is
-  'Course handicap of an index in tenths on a rating, slope, par and 9 or 18 holes (the index halved to a tenth first for 9): nearest whole, halves toward +∞; null without index or par.';
-
-revoke all on function
-  public.strokes_received(integer, integer[]),
-  public.adjusted_gross_score(integer[], integer[], integer[], integer),
-  public.course_handicap(integer, numeric, integer, integer, integer)
-  from public, anon;
-grant execute on function
-  public.strokes_received(integer, integer[]),
-  public.adjusted_gross_score(integer[], integer[], integer[], integer),
-  public.course_handicap(integer, numeric, integer, integer, integer)
-  to authenticated, service_role;
-
--- The estimated World Handicap System index (issue 24), beside the spec's: the most recent 20
--- rounds, exceptional score reductions, and the soft and hard caps above the lowest index of the
--- past year, as src/features/handicap/lib/whs-index.ts computes it (a test compares them on
--- 10,000 random records).
---
--- The estimate is sequential (whether a round is exceptional depends on the estimate before its
--- day, which depends on earlier reductions and caps), so one plpgsql function walks the rounds in
--- record order, looking back at most 20 rounds each time: O(20 · rounds), one pass over all the
--- golfers it can see (one query, not one per golfer). It is security invoker, like the views over
--- it: whoever calls it sees only the rounds RLS lets them read. The table comes from
--- public.differentials_used, its only copy; the mean of the lowest is taken in the loop rather
--- than by public.handicap_index_of, whose query per round made the views three times slower.
-
--- One row per round visible to the caller, in record order (user_id, played_on, id), with the
--- state after that round: the estimate, the low index and which cap applied. differential is the
--- one public.round_differentials shows; adjusted_differential is it less every exceptional
--- reduction covering it as of the golfer's last round; counts marks the rounds the golfer's final
--- estimate is made from (the lowest of the latest 20, the more recent on a tie).
---
--- Issue 23: the same walk decides each round's adjusted_score, the score every handicap figure is
--- made from: a round scored hole by hole counts its adjusted gross score (net double bogey,
--- public.adjusted_gross_score) with the strokes received from course_handicap, the course
--- handicap (public.course_handicap, on the round's own copies of rating, slope, par and holes) of
--- the golfer's chosen index in effect on the day played (handicap_settings, 'spec' with no row):
--- the index over the entries of the days before, the spec's from the lowest 8 differentials kept
--- alongside, the estimate from this walk. Null with no index then (par + 5 on every hole). A
--- round entered as a total counts its score. public.scoring_entries reads adjusted_score, so
--- every view counts it. As scoreRecord in src/features/handicap/lib/score-record.ts.
-create function public.whs_records()
-  returns table (
-    user_id uuid,
-    round_id text,
-    played_on date,
-    differential numeric,
-    adjusted_differential numeric,
-    exceptional_reduction integer,
-    index_after numeric,
-    low_index numeric,
-    cap text,
-    counts boolean,
-    adjusted_score integer,
-    course_handicap integer,
-    entry_id text,
-    paired_with text,
-    spec_index_after numeric
-  )
+-- Rule 5.9: a differential 10.0 or more below the index in effect takes 2.0 off, 7.0 to 9.9 1.0.
+create function private.exceptional_reduction(index_tenths integer, differential_tenths integer)
+  returns integer
   language plpgsql
-  stable
+  immutable
+  set search_path = ''
+as $$
+begin
+  return case
+    when index_tenths - differential_tenths >= 100 then 2
+    when index_tenths - differential_tenths >= 70 then 1
+    else 0
+  end;
+end;
+$$;
+
+-- The WHS estimate (tenths) from the latest 20 differentials, each less the exceptional
+-- reductions covering it, given in ascending order as `latest` less `reduced` (see the walk): the
+-- table's mean of the lowest, then Rule 5.8's caps above the low index (null before 20 entries):
+-- a rise beyond 3.0 halved (soft), held at 5.0 (hard); never above 54.0.
+create function private.whs_estimate(
+  latest integer[],
+  reduced integer,
+  low_index integer,
+  out index_tenths integer,
+  out cap text
+)
+  language plpgsql
+  immutable
   set search_path = ''
 as $$
 declare
-  -- The spec's table by number of rounds 1–20: how many lowest are averaged, the adjustment.
-  averaged integer[];
-  adjustment integer[];
-  visible record;
-  golfer uuid;
-  -- The current golfer's rounds so far, 1 … r.
-  r integer;
-  ids text[];
-  days date[];
-  diffs integer[];
-  reductions integer[];
-  -- reductions_before[j]: the reductions (in tenths) of rounds 1 … j − 1, so the reductions of
-  -- rounds j … r are reductions_before[r + 1] − reductions_before[j].
-  reductions_before integer[];
-  indexes integer[];
-  lows integer[];
-  caps text[];
-  -- The days before the current one that ended with an estimate: a sliding minimum, kept as a
-  -- queue whose estimates rise from first to last (a day not below a later one is dropped).
-  queue_days date[];
-  queue_estimates integer[];
-  queue_first integer;
-  queue_last integer;
-  current_day date;
-  in_effect integer;
-  low_of_day integer;
-  low integer;
-  window_size integer;
-  needed integer;
-  kept integer;
-  place integer;
-  earlier integer;
-  candidate integer;
-  lowest integer[] := '{}';
-  lowest_at integer[] := '{}';
-  counting boolean[];
-  calculated integer;
-  total integer;
-  estimate integer;
   soft integer;
-  state text;
-  reduction integer;
-  -- Issue 22: the loop reads rounds; entries (18-hole rounds, pairs of nines) are what it counts.
-  -- Per round k: its entry (null while a nine waits) and how many entries there were after it.
-  k integer;
-  round_ids text[];
-  round_days date[];
-  round_entry integer[];
-  round_seen integer[];
-  waiting integer;
-  waiting_score integer;
-  waiting_rating integer;
-  waiting_slope integer;
-  entry_score integer;
-  entry_rating integer;
-  entry_slope integer;
-  e integer;
-  s integer;
-  -- Issue 23, per round k: the score it counts and the course handicap that decided it; the day
-  -- of the last round seen, the chosen index in effect on it (tenths), and the spec's lowest 8.
-  round_scores integer[];
-  round_handicaps integer[];
-  round_paired text[];
-  spec_indexes integer[];
+begin
+  index_tenths := private.index_of_lowest(latest, cardinality(latest)) - reduced;
+  cap := 'none';
+  if index_tenths - low_index > 30 then
+    soft := low_index + 30 + (index_tenths - low_index - 30 + 1) / 2;
+    if soft > low_index + 50 then
+      index_tenths := low_index + 50;
+      cap := 'hard';
+    elsif soft < index_tenths then
+      index_tenths := soft;
+      cap := 'soft';
+    end if;
+  end if;
+  if index_tenths > 540 then
+    index_tenths := 540;
+  end if;
+end;
+$$;
+
+-- One row per round of a record, with what the walk makes of it (private.walk_record).
+create type private.walked_round as (
+  user_id uuid,
+  round_id text,
+  played_on date,
+  differential numeric,
+  adjusted_differential numeric,
+  exceptional_reduction integer,
+  index_after numeric,
+  low_index numeric,
+  cap text,
+  counts boolean,
+  adjusted_score integer,
+  course_handicap integer,
+  entry_id text,
+  paired_with text,
+  spec_index_after numeric,
+  entry_score integer,
+  entry_course_rating numeric,
+  entry_slope_rating integer,
+  entry_par integer
+);
+
+comment on type private.walked_round is
+  'A round of the walk: its entry''s differential (a pair''s on both nines, null while a nine waits), adjusted differential (less every exceptional reduction covering it as of the last round) and exceptional reduction; the WHS estimate, low index and cap after the entries at or before it; counts (the final estimate is made from it); adjusted_score and the course_handicap it was scored off; entry_id (the later round of its entry), paired_with (the other nine), spec_index_after (the spec''s index, all entries, no 20-round window) and the entry''s score, rating, slope and par.';
+
+-- One golfer's record walked in record order (played_on, id), as scoreRecord in
+-- src/features/handicap/lib/score-record.ts. The WHS estimate is sequential (whether a round is
+-- exceptional depends on the estimate before its day, which depends on earlier reductions and
+-- caps), and so is net double bogey (issue 23): each card counts its adjusted gross off the
+-- golfer's chosen index in effect on the day played (source: the spec's, over the entries of the
+-- days before, or the estimate), else the starting index (issue 32: never in either index
+-- itself), else none. So one pass, O(20 · rounds): per round its counted score and entry, per
+-- entry its differential, both indexes, the reduction, the low index (Rule 5.7: the lowest
+-- end-of-day estimate of the 365 days before, a sliding minimum kept as a queue whose estimates
+-- rise from first to last) and the caps.
+create function private.walk_record(
+  rounds public.rounds[],
+  source text,
+  starting_index numeric
+) returns setof private.walked_round
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+declare
+  round public.rounds;
+  k integer := 0;
+  r integer := 0;
+  -- Per round k: the score it counts and its course handicap, its entry (null while a nine
+  -- waits), the entries at or before it, the other nine of its pair; the nine waiting (counted).
+  scores integer[] := '{}';
+  handicaps integer[] := '{}';
+  entry_of integer[] := '{}';
+  seen integer[] := '{}';
+  partners text[] := '{}';
+  scored record;
+  waiting public.rounds;
+  waiting_at integer;
+  -- Per entry r: its later round, score, rating, slope, par, differential, reduction (and those
+  -- before it), the spec's index and the estimate after it. keyed[e] − reduced_before[r + 1] is
+  -- diffs[e] less the reductions of entries e … r; `latest`: the latest 20 keys, in order.
+  entry_ids text[] := '{}';
+  entry_scores integer[] := '{}';
+  entry_ratings numeric[] := '{}';
+  entry_slopes integer[] := '{}';
+  entry_pars integer[] := '{}';
+  diffs integer[] := '{}';
+  reductions integer[] := '{}';
+  reduced_before integer[] := '{0}';
+  keyed integer[] := '{}';
+  latest integer[] := '{}';
+  spec integer[] := '{}';
+  spec_lowest integer[] := '{}';
+  estimate record;
+  estimates integer[] := '{}';
+  lows integer[] := '{}';
+  caps text[] := '{}';
+  -- The index in effect for the day's cards; for the estimate, the day of the last entry.
   round_day date;
   chosen integer;
-  spec_lowest integer[];
-  counted_score integer;
-  handicap integer;
+  entry_day date;
+  in_effect integer;
+  low_of_day integer;
+  queue_days date[] := '{}';
+  queue_estimates integer[] := '{}';
+  queue_first integer := 1;
+  queue_last integer := 0;
+  result private.walked_round;
 begin
-  select
-    array_agg(coalesce(rule.counted, 0) order by size),
-    array_agg(coalesce(rule.adjustment_tenths, 0) order by size)
-  into averaged, adjustment
-  from generate_series(1, 20) as size
-  left join lateral public.differentials_used(size) as rule on true;
-
-  -- A last row with no golfer closes the last golfer's record. Nines are paired here, as
-  -- public.scoring_entries pairs them, and the differential in tenths is that view's expression,
-  -- read from the rounds themselves: the views' ranking (for their counts) cost more than this
-  -- whole function's loop. Both are checked against the TypeScript module.
-  for visible in
-    select
-      r.user_id,
-      r.id,
-      r.played_on,
-      r.holes,
-      r.score,
-      (10 * r.course_rating)::integer as rating_tenths,
-      r.slope_rating,
-      r.course_rating,
-      coalesce(r.par, public.sum_of(r.hole_pars)) as par,
-      r.hole_pars,
-      r.stroke_indexes,
-      r.hole_strokes,
-      coalesce(h.course_handicap_source, 'spec') as source
-    from public.rounds as r
-    left join public.handicap_settings as h on h.user_id = r.user_id
-    union all
-    select null, null, null, null, null, null, null, null, null, null, null, null, null
-    order by 1 nulls last, 3, 2
-  loop
-    -- No rounds visible (a golfer who has none yet): only the closing row, and nothing to return.
-    exit when visible.user_id is null and golfer is null;
-    if visible.user_id is distinct from golfer then
-      if golfer is not null then
-        -- The final state: the rounds the last estimate was made from, and each differential
-        -- less the reductions of the exceptional rounds among it and the 19 after it.
-        counting := array_fill(false, array[r]);
-        for earlier in 1 .. kept loop
-          counting[lowest_at[earlier]] := true;
-        end loop;
-        -- A round shows its entry's values (both nines of a pair the pair's; a waiting nine
-        -- none) and the state after the entries at or before it.
-        for j in 1 .. k loop
-          e := round_entry[j];
-          s := round_seen[j];
-          user_id := golfer;
-          round_id := round_ids[j];
-          played_on := round_days[j];
-          differential := (diffs[e] / 10.0)::numeric(4, 1);
-          adjusted_differential := ((
-            diffs[e] - (reductions_before[least(e + 19, r) + 1] - reductions_before[e])
-          ) / 10.0)::numeric(4, 1);
-          exceptional_reduction := reductions[e];
-          index_after := (indexes[s] / 10.0)::numeric(4, 1);
-          low_index := (lows[s] / 10.0)::numeric(4, 1);
-          cap := coalesce(caps[s], 'none');
-          counts := coalesce(counting[e], false);
-          adjusted_score := round_scores[j];
-          course_handicap := round_handicaps[j];
-          entry_id := ids[e];
-          paired_with := round_paired[j];
-          spec_index_after := (spec_indexes[s] / 10.0)::numeric(4, 1);
-          return next;
-        end loop;
-      end if;
-      exit when visible.user_id is null;
-      golfer := visible.user_id;
-      r := 0;
-      k := 0;
-      round_ids := '{}';
-      round_days := '{}';
-      round_entry := '{}';
-      round_seen := '{}';
-      waiting := null;
-      ids := '{}';
-      days := '{}';
-      diffs := '{}';
-      reductions := '{}';
-      reductions_before := '{0}';
-      indexes := '{}';
-      lows := '{}';
-      caps := '{}';
-      queue_days := '{}';
-      queue_estimates := '{}';
-      queue_first := 1;
-      queue_last := 0;
-      current_day := null;
-      in_effect := null;
-      kept := 0;
-      round_scores := '{}';
-      round_handicaps := '{}';
-      round_paired := '{}';
-      spec_indexes := '{}';
-      round_day := null;
-      spec_lowest := '{}';
-    end if;
-    -- Issue 23: the chosen index in effect on a new day, over the r entries before it.
-    if round_day is distinct from visible.played_on then
-      round_day := visible.played_on;
-      chosen := case
-        when r = 0 then null
-        when visible.source = 'whs' then indexes[r]
-        else spec_indexes[r]
-      end;
-    end if;
-    counted_score := visible.score;
-    handicap := null;
-    if cardinality(visible.hole_strokes) = cardinality(visible.hole_pars)
-      and cardinality(visible.stroke_indexes) = cardinality(visible.hole_pars) then
-      handicap := public.course_handicap(
-        chosen, visible.course_rating, visible.slope_rating, visible.par, visible.holes
-      );
-      counted_score := public.adjusted_gross_score(
-        visible.hole_pars, visible.stroke_indexes, visible.hole_strokes, handicap
+  foreach round in array rounds loop
+    if round_day is distinct from round.played_on then
+      round_day := round.played_on;
+      chosen := coalesce(
+        case source when 'whs' then estimates[r] else spec[r] end, (10 * starting_index)::integer
       );
     end if;
     k := k + 1;
-    round_ids[k] := visible.id;
-    round_days[k] := visible.played_on;
-    round_seen[k] := r;
-    round_scores[k] := counted_score;
-    round_handicaps[k] := handicap;
-    if visible.holes = 9 and waiting is null then
-      waiting := k;
-      waiting_score := counted_score;
-      waiting_rating := visible.rating_tenths;
-      waiting_slope := visible.slope_rating;
+    scored := private.net_double_bogey(round, chosen);
+    round.score := scored.adjusted_score;
+    scores[k] := round.score;
+    handicaps[k] := scored.course_handicap;
+    seen[k] := r;
+    if round.holes = 9 and waiting_at is null then
+      waiting := round;
+      waiting_at := k;
       continue;
     end if;
-    entry_score := counted_score;
-    entry_rating := visible.rating_tenths;
-    entry_slope := visible.slope_rating;
     r := r + 1;
-    if visible.holes = 9 then
-      entry_score := entry_score + waiting_score;
-      entry_rating := entry_rating + waiting_rating;
-      entry_slope := (entry_slope + waiting_slope + 1) / 2;
-      round_entry[waiting] := r;
-      round_paired[waiting] := visible.id;
-      round_paired[k] := round_ids[waiting];
-      waiting := null;
+    if round.holes = 9 then
+      entry_of[waiting_at] := r;
+      partners[waiting_at] := round.id;
+      partners[k] := waiting.id;
+      round := private.paired_nines(waiting, round);
+      waiting_at := null;
     end if;
-    round_entry[k] := r;
-    round_seen[k] := r;
-    ids[r] := visible.id;
-    days[r] := visible.played_on;
-    diffs[r] := floor(
-      (2 * 113 * (10 * entry_score - entry_rating) + entry_slope)::numeric / (2 * entry_slope)
-    )::integer;
-    -- The spec's index is over all the entries: their lowest 8, kept sorted by insertion.
-    if cardinality(spec_lowest) < 8 or diffs[r] < spec_lowest[8] then
-      place := least(cardinality(spec_lowest), 7) + 1;
-      while place > 1 and spec_lowest[place - 1] > diffs[r] loop
-        spec_lowest[place] := spec_lowest[place - 1];
-        place := place - 1;
-      end loop;
-      spec_lowest[place] := diffs[r];
-    end if;
-    -- The spec's index after this entry: the mean of the table's lowest, less its adjustment.
-    if r >= 3 then
-      needed := averaged[least(r, 20)];
-      total := 0;
-      for earlier in 1 .. needed loop
-        total := total + spec_lowest[earlier];
-      end loop;
-      spec_indexes[r] := floor((2 * total + needed)::numeric / (2 * needed))::integer
-        - adjustment[least(r, 20)];
-    end if;
-
-    if current_day is distinct from visible.played_on then
+    entry_of[k] := r;
+    seen[k] := r;
+    entry_ids[r] := round.id;
+    entry_scores[r] := round.score;
+    entry_ratings[r] := round.course_rating;
+    entry_slopes[r] := round.slope_rating;
+    entry_pars[r] := round.par;
+    diffs[r] := private.differential_tenths(round.score, round.course_rating, round.slope_rating);
+    spec_lowest := (private.sorted_with(spec_lowest, diffs[r], null))[:8];
+    spec[r] := private.index_of_lowest(spec_lowest, r);
+    if entry_day is distinct from round.played_on then
       -- Rule 5.4: every round of a day is played off the estimate at the end of the day before.
-      if r > 1 then
-        in_effect := indexes[r - 1];
-        if in_effect is not null then
-          while queue_last >= queue_first and queue_estimates[queue_last] >= in_effect loop
-            queue_last := queue_last - 1;
-          end loop;
-          queue_last := queue_last + 1;
-          queue_days[queue_last] := current_day;
-          queue_estimates[queue_last] := in_effect;
-        end if;
+      in_effect := estimates[r - 1];
+      if in_effect is not null then
+        while queue_last >= queue_first and queue_estimates[queue_last] >= in_effect loop
+          queue_last := queue_last - 1;
+        end loop;
+        queue_last := queue_last + 1;
+        queue_days[queue_last] := entry_day;
+        queue_estimates[queue_last] := in_effect;
       end if;
-      current_day := visible.played_on;
-      -- Rule 5.7: the lowest end-of-day estimate of the 365 days before, else the one in effect.
-      while queue_first <= queue_last and queue_days[queue_first] < current_day - 365 loop
+      entry_day := round.played_on;
+      while queue_first <= queue_last and queue_days[queue_first] < entry_day - 365 loop
         queue_first := queue_first + 1;
       end loop;
       low_of_day := case
@@ -491,175 +503,176 @@ begin
         else in_effect
       end;
     end if;
+    reductions[r] := private.exceptional_reduction(in_effect, diffs[r]);
+    reduced_before[r + 1] := reduced_before[r] + 10 * reductions[r];
+    keyed[r] := diffs[r] + reduced_before[r];
+    latest := private.sorted_with(latest, keyed[r], keyed[r - 20]);
+    lows[r] := case when r >= 20 then low_of_day end;
+    estimate := private.whs_estimate(latest, reduced_before[r + 1], lows[r]);
+    estimates[r] := estimate.index_tenths;
+    caps[r] := estimate.cap;
+  end loop;
 
-    -- Rule 5.9: 10.0 or more below the index in effect takes 2.0 off, 7.0 to 9.9 takes 1.0.
-    reduction := case
-      when in_effect - diffs[r] >= 100 then 2
-      when in_effect - diffs[r] >= 70 then 1
-      else 0
-    end;
-    reductions[r] := reduction;
-    reductions_before[r + 1] := reductions_before[r] + 10 * reduction;
-
-    window_size := least(r, 20);
-    if window_size < 3 then
-      indexes[r] := null;
-      lows[r] := null;
-      caps[r] := 'none';
-      continue;
-    end if;
-    -- The lowest of the latest 20, each less the reductions of the rounds from it to this one,
-    -- kept sorted in `lowest` (their rounds in `lowest_at`) by insertion, from the most recent
-    -- back, so an equal older one never displaces it: plain arithmetic, no query per round.
-    needed := averaged[window_size];
-    kept := 0;
-    for earlier in reverse r .. r - window_size + 1 loop
-      candidate := diffs[earlier] - (reductions_before[r + 1] - reductions_before[earlier]);
-      if kept < needed then
-        kept := kept + 1;
-        place := kept;
-      elsif candidate < lowest[needed] then
-        place := needed;
-      else
-        continue;
-      end if;
-      while place > 1 and lowest[place - 1] > candidate loop
-        lowest[place] := lowest[place - 1];
-        lowest_at[place] := lowest_at[place - 1];
-        place := place - 1;
-      end loop;
-      lowest[place] := candidate;
-      lowest_at[place] := earlier;
-    end loop;
-    total := 0;
-    for earlier in 1 .. needed loop
-      total := total + lowest[earlier];
-    end loop;
-    -- The mean to the nearest tenth, ties toward +∞ (a floor division: integer division in
-    -- Postgres truncates toward zero), less the table's adjustment.
-    calculated := (2 * total + needed) / (2 * needed);
-    if (2 * total + needed) % (2 * needed) < 0 then
-      calculated := calculated - 1;
-    end if;
-    calculated := calculated - adjustment[window_size];
-
-    -- Rule 5.8: a rise above the low index beyond 3.0 is halved, and held at 5.0.
-    low := case when r >= 20 then low_of_day end;
-    estimate := calculated;
-    state := 'none';
-    if low is not null and calculated - low > 30 then
-      soft := low + 30 + (calculated - low - 30 + 1) / 2;
-      if soft > low + 50 then
-        estimate := low + 50;
-        state := 'hard';
-      else
-        estimate := soft;
-        if soft < calculated then
-          state := 'soft';
-        end if;
-      end if;
-    end if;
-    indexes[r] := least(estimate, 540);
-    lows[r] := low;
-    caps[r] := state;
+  -- The final estimate is made from the lowest of the latest 20 (their places among them).
+  latest := (private.lowest_of(
+    keyed[greatest(r - 19, 1):r], (private.differentials_used(least(r, 20))).counted
+  )).places;
+  for j in 1 .. k loop
+    r := entry_of[j];
+    result.user_id := rounds[j].user_id;
+    result.round_id := rounds[j].id;
+    result.played_on := rounds[j].played_on;
+    result.adjusted_score := scores[j];
+    result.course_handicap := handicaps[j];
+    result.paired_with := partners[j];
+    result.index_after := (estimates[seen[j]] / 10.0)::numeric(4, 1);
+    result.low_index := (lows[seen[j]] / 10.0)::numeric(4, 1);
+    result.cap := coalesce(caps[seen[j]], 'none');
+    result.spec_index_after := (spec[seen[j]] / 10.0)::numeric(4, 1);
+    -- A round shows its entry's values: both nines of a pair the pair's, a waiting nine none.
+    result.entry_id := entry_ids[r];
+    result.entry_score := entry_scores[r];
+    result.entry_course_rating := entry_ratings[r];
+    result.entry_slope_rating := entry_slopes[r];
+    result.entry_par := entry_pars[r];
+    result.differential := (diffs[r] / 10.0)::numeric(4, 1);
+    result.adjusted_differential := ((
+      diffs[r] - (reduced_before[least(r + 19, cardinality(diffs)) + 1] - reduced_before[r])
+    ) / 10.0)::numeric(4, 1);
+    result.exceptional_reduction := reductions[r];
+    result.counts := coalesce(r - greatest(cardinality(diffs) - 20, 0) = any (latest), false);
+    return next result;
   end loop;
 end;
 $$;
 
+-- The walk over every golfer the caller can read (RLS on rounds and handicap_settings decides
+-- whose: it runs with the caller's rights, as the views over it), each record in one piece: one
+-- row per round, in record order (user_id, played_on, id).
+create function private.whs_records() returns setof private.walked_round
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+begin
+  return query
+    select w.*
+    from (
+      select r.user_id, array_agg(r order by r.played_on, r.id) as rounds
+      from public.rounds as r
+      group by r.user_id
+      order by r.user_id
+    ) as g
+    left join public.handicap_settings as s on s.user_id = g.user_id
+    cross join lateral private.walk_record(
+      g.rounds, coalesce(s.course_handicap_source, 'spec'), s.starting_index
+    ) as w;
+end;
+$$;
+
+comment on function private.whs_records() is
+  'The handicap walk over the rounds the caller can read, one row per round in record order (user_id, played_on, id): see private.walked_round. Not an official index: playing conditions, committee adjustments and penalty scores are not modelled.';
+
+-- The walk and the rules above for reports and checks run as the service role (the app reads the
+-- views); not the golfers' API. Thin: private holds the rules.
+create function public.whs_records() returns setof private.walked_round
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select * from private.whs_records();
+$$;
+
+create function public.strokes_received(course_handicap integer, stroke_indexes integer[])
+  returns integer[]
+  language sql
+  immutable
+  set search_path = ''
+as $$
+  select private.strokes_received(course_handicap, stroke_indexes);
+$$;
+
+create function public.adjusted_gross_score(
+  hole_pars integer[],
+  stroke_indexes integer[],
+  hole_strokes integer[],
+  course_handicap integer
+) returns integer
+  language sql
+  immutable
+  set search_path = ''
+as $$
+  select private.adjusted_gross_score(hole_pars, stroke_indexes, hole_strokes, course_handicap);
+$$;
+
 comment on function public.whs_records() is
-  'The WHS estimate over the rounds the caller can read, one row per round in record order (user_id, played_on, id): differential, adjusted differential, exceptional reduction, and the estimate, low index and cap after the round; adjusted_score, the score the round counts (net double bogey for a round scored hole by hole, off course_handicap from the chosen index in effect that day); entry_id, the later round of its 18-hole entry (null while a nine waits), paired_with, the other nine of its pair, and spec_index_after, the spec''s index over the entries so far (all of them, no 20-round window). Not an official index: playing conditions, committee adjustments and penalty scores are not modelled.';
+  'The handicap walk (private.whs_records) for the service role: one row per round the caller can read. Not an official index.';
 
-revoke all on function public.whs_records() from public, anon;
-grant execute on function public.whs_records() to authenticated, service_role;
+revoke all on function
+  public.whs_records(),
+  public.strokes_received(integer, integer[]),
+  public.adjusted_gross_score(integer[], integer[], integer[], integer)
+  from public, anon, authenticated;
+grant execute on function
+  public.whs_records(),
+  public.strokes_received(integer, integer[]),
+  public.adjusted_gross_score(integer[], integer[], integer[], integer)
+  to service_role;
 
--- What the handicap counts (issue 22): every 18-hole round as itself, and 9-hole rounds combined
--- in pairs, the WHS 2020 method (fully published, unlike 2024's "expected score"). In record order
--- (played_on, id) each nine pairs with the next unpaired nine, so the nines simply pair in turn:
--- the 1st with the 2nd, the 3rd with the 4th. A pair is one 18-hole entry at its later round's
--- position (entry_id is that round's id): the scores and the ratings added, the slope the mean of
--- the two to the nearest whole (ties up), the pars added (null when either nine has none). A nine
--- with no partner yet waits: it is in no entry and does not count. As eighteenHoleEntries in
--- src/features/handicap/lib/scoring-entries.ts; one row per entry, with its differential. The
--- score is the one each round counts (issue 23): its adjusted gross score when it was scored hole
--- by hole, from public.whs_records().
+-- The views run with the reader's rights and call the walk and its rules.
+revoke all on function
+  private.differentials_used(bigint),
+  private.lowest_of(integer[], integer),
+  private.index_of_lowest(integer[], bigint),
+  private.sorted_with(integer[], integer, integer),
+  private.differential_tenths(integer, numeric, integer),
+  private.paired_nines(public.rounds, public.rounds),
+  private.course_handicap(integer, numeric, integer, integer, integer),
+  private.strokes_received(integer, integer[]),
+  private.adjusted_gross_score(integer[], integer[], integer[], integer),
+  private.net_double_bogey(public.rounds, integer),
+  private.exceptional_reduction(integer, integer),
+  private.whs_estimate(integer[], integer, integer),
+  private.walk_record(public.rounds[], text, numeric),
+  private.whs_records()
+  from public;
+grant execute on function
+  private.differentials_used(bigint),
+  private.lowest_of(integer[], integer),
+  private.index_of_lowest(integer[], bigint),
+  private.sorted_with(integer[], integer, integer),
+  private.differential_tenths(integer, numeric, integer),
+  private.paired_nines(public.rounds, public.rounds),
+  private.course_handicap(integer, numeric, integer, integer, integer),
+  private.strokes_received(integer, integer[]),
+  private.adjusted_gross_score(integer[], integer[], integer[], integer),
+  private.net_double_bogey(public.rounds, integer),
+  private.exceptional_reduction(integer, integer),
+  private.whs_estimate(integer[], integer, integer),
+  private.walk_record(public.rounds[], text, numeric),
+  private.whs_records()
+  to authenticated, service_role;
+-- The 18-hole entries the handicap counts (issue 22), one row per entry at its later round: an
+-- 18-hole round, or two nines paired in turn in record order (private.paired_nines), with the
+-- score it counts (issue 23: the adjusted gross score of a round scored hole by hole), the ratings
+-- and pars added and the mean slope, and its differential; a waiting nine is in none. Read off
+-- the walk, which makes the entries.
 create view public.scoring_entries
   with (security_invoker = on)
 as
-with counted as (
-  -- Each round with the score it counts (issue 23: net double bogey for a hole-by-hole round),
-  -- from the one walk that decides it; read once for both uses below.
-  select
-    r.user_id,
-    r.id,
-    r.played_on,
-    r.holes,
-    w.adjusted_score as score,
-    r.course_rating,
-    r.slope_rating,
-    r.par
-  from public.rounds as r
-  join public.whs_records() as w on w.round_id = r.id
-),
-nines as (
-  select
-    r.user_id,
-    r.id,
-    r.played_on,
-    r.score,
-    r.course_rating,
-    r.slope_rating,
-    r.par,
-    row_number() over w as place,
-    lag(r.id) over w as earlier_id,
-    lag(r.score) over w as earlier_score,
-    lag(r.course_rating) over w as earlier_rating,
-    lag(r.slope_rating) over w as earlier_slope,
-    lag(r.par) over w as earlier_par
-  from counted as r
-  where r.holes = 9
-  window w as (partition by r.user_id order by r.played_on, r.id)
-),
-entries as (
-  select
-    r.user_id,
-    r.id as entry_id,
-    array[r.id] as round_ids,
-    r.played_on,
-    r.score,
-    r.course_rating,
-    r.slope_rating,
-    r.par
-  from counted as r
-  where r.holes = 18
-  union all
-  select
-    n.user_id,
-    n.id,
-    array[n.earlier_id, n.id],
-    n.played_on,
-    n.earlier_score + n.score,
-    n.earlier_rating + n.course_rating,
-    (n.earlier_slope + n.slope_rating + 1) / 2,
-    n.earlier_par + n.par
-  from nines as n
-  where n.place % 2 = 0
-)
 select
-  e.user_id,
-  e.entry_id,
-  e.round_ids,
-  e.played_on,
-  e.score,
-  e.course_rating,
-  e.slope_rating,
-  e.par,
-  (
-    floor(
-      (2 * 113 * (10 * e.score - (10 * e.course_rating)::integer) + e.slope_rating)::numeric
-        / (2 * e.slope_rating)
-    ) / 10
-  )::numeric(4, 1) as differential
-from entries as e;
+  w.user_id,
+  w.entry_id,
+  case when w.paired_with is null then array[w.entry_id] else array[w.paired_with, w.entry_id] end
+    as round_ids,
+  w.played_on,
+  w.entry_score as score,
+  w.entry_course_rating as course_rating,
+  w.entry_slope_rating as slope_rating,
+  w.entry_par as par,
+  w.differential::numeric(4, 1) as differential
+from private.whs_records() as w
+where w.round_id = w.entry_id;
 
 comment on view public.scoring_entries is
   'The 18-hole entries the handicap counts, in record order by (played_on, entry_id): each 18-hole round, and each pair of 9-hole rounds (paired in turn in record order) at its later round, with scores and ratings added, the mean slope (nearest whole, ties up) and pars added. The score is the counted one: the adjusted gross score (net double bogey) of a round scored hole by hole. An unpaired nine is in none.';
@@ -672,15 +685,15 @@ comment on view public.scoring_entries is
 -- columns): holes, tee_id and paired_with (the other nine of a pair) came with tees;
 -- adjusted_score (the score the differential is made from: the adjusted gross score of a round
 -- scored hole by hole, the score otherwise) with the scorecard. The entries, their differentials
--- and pairs are those of public.scoring_entries, read from the walk that decides the adjusted
--- scores (public.whs_records gives the same entries), so the view walks the record once.
+-- and pairs are the walk's (private.whs_records), which decides the adjusted scores, so the view
+-- walks the record once.
 create view public.round_differentials
   with (security_invoker = on)
 as
 with walked as (
-  -- One walk (public.whs_records) gives each round its entry's differential, its adjusted score
+  -- One walk (private.whs_records) gives each round its entry's differential, its adjusted score
   -- and its pair; read once for both uses below.
-  select w.* from public.whs_records() as w
+  select w.* from private.whs_records() as w
 ),
 ranked as (
   -- One row per entry: its later round's.
@@ -698,7 +711,7 @@ counted as (
     ranked.entry_id,
     coalesce(ranked.position <= rule.counted, false) as counts
   from ranked
-  left join lateral public.differentials_used(ranked.entries_count) as rule on true
+  left join lateral private.differentials_used(ranked.entries_count) as rule on true
 )
 select
   r.id,
@@ -725,7 +738,7 @@ comment on view public.round_differentials is
 
 -- One row per golfer who has rounds: the index over all their entries (there is no 20-round
 -- window), null below 3. rounds_count counts entries (a pair of nines is one); waiting_nines is
--- 1 when a nine waits for its partner. Read off the walk (public.whs_records), which keeps the
+-- 1 when a nine waits for its partner. Read off the walk (private.whs_records), which keeps the
 -- spec's lowest 8 to decide each day's net double bogeys anyway.
 create view public.handicap_indexes
   with (security_invoker = on)
@@ -735,7 +748,7 @@ select
   (count(*) filter (where w.round_id = w.entry_id))::integer as rounds_count,
   (array_agg(w.spec_index_after order by w.played_on desc, w.round_id desc))[1] as handicap_index,
   (count(*) filter (where w.entry_id is null))::integer as waiting_nines
-from public.whs_records() as w
+from private.whs_records() as w
 group by w.user_id;
 
 comment on view public.handicap_indexes is
@@ -752,7 +765,7 @@ select
   w.round_id,
   w.played_on,
   w.spec_index_after as handicap_index
-from public.whs_records() as w;
+from private.whs_records() as w;
 
 comment on view public.handicap_history is
   'The handicap index over each golfer''s entries up to and including this round, in played_on, id order; null below 3 entries.';
@@ -767,10 +780,6 @@ revoke all on table public.handicap_history from public, anon, authenticated, se
 grant select on table public.handicap_history to authenticated, service_role;
 revoke all on table public.scoring_entries from public, anon, authenticated, service_role;
 grant select on table public.scoring_entries to authenticated, service_role;
-revoke all on function public.differentials_used(bigint), public.handicap_index_of(integer[])
-  from public, anon;
-grant execute on function public.differentials_used(bigint), public.handicap_index_of(integer[])
-  to authenticated, service_role;
 
 -- One row per round of the caller (RLS on rounds decides whose rounds those are).
 create view public.whs_history
@@ -784,7 +793,7 @@ select
   h.exceptional_reduction,
   h.index_after::numeric(4, 1) as index_after,
   h.counts
-from public.whs_records() as h;
+from private.whs_records() as h;
 
 comment on view public.whs_history is
   'The WHS estimate round by round: differential, adjusted differential (less exceptional reductions covering it), exceptional reduction (0, 1 or 2), the estimate after the round, and whether the round counts for the current estimate.';
@@ -798,7 +807,7 @@ select distinct on (h.user_id)
   h.index_after::numeric(4, 1) as whs_index,
   h.low_index::numeric(4, 1) as low_index,
   h.cap
-from public.whs_records() as h
+from private.whs_records() as h
 order by h.user_id, h.played_on desc, h.round_id desc;
 
 comment on view public.whs_indexes is

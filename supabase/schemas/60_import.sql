@@ -38,72 +38,51 @@
 --
 -- A file over the row limit is a bad request (invalid_parameter_value, 22023: PostgREST answers
 -- 400 with the message, the count in the detail and what to do in the hint), not a server failure.
--- The current definition: the migrations build exactly this; a test compares them.
-create function public.import_rounds(payload jsonb) returns jsonb
+-- The current definition: the migrations build exactly this; a test compares them. The API is
+-- public.import_rounds; its parts are private functions, with the caller's rights like it.
+-- A refused row of the file: a bad request (invalid_parameter_value) whose message names the row
+-- (its place in the payload, from 1) before the problem: 'row 3, hole 7: …' or 'row 3: …'.
+create function private.refuse_row(row_number bigint, problem text) returns void
   language plpgsql
-  security invoker
+  immutable
   set search_path = ''
 as $$
-declare
-  golfer uuid := auth.uid();
-  courses_added integer;
-  rounds_added integer;
-  total integer;
-  teed record;
-  tee_label text;
-  course text;
-  tee text;
-  hole_keys constant text[] := array[
-    'hole_pars', 'stroke_indexes', 'hole_strokes', 'hole_putts', 'hole_fairways', 'hole_greens',
-    'hole_penalties'
-  ];
-  holed_rows bigint[];
-  hole_key text;
-  list jsonb;
-  bad record;
-  holed public.rounds;
-  hole_count integer;
-  most_par integer;
-  refused_by text;
-  bad_check text;
 begin
-  if golfer is null then
-    raise exception using
-      errcode = 'insufficient_privilege',
-      message = 'only a signed-in golfer can import rounds';
-  end if;
-  if jsonb_typeof(payload) is distinct from 'array' then
-    raise exception using errcode = 'invalid_parameter_value', message = 'payload must be an array';
-  end if;
-  total := jsonb_array_length(payload);
-  if total > 10000 then
+  if problem is not null then
     raise exception using
       errcode = 'invalid_parameter_value',
-      message = 'at most 10000 rounds can be imported at once',
-      detail = format('The file has %s rounds.', total),
-      hint = 'Split the file into files of at most 10000 rounds and import each.';
+      message = format(
+        'row %s%s %s', row_number, case when problem ~ '^hole [0-9]' then ',' else ':' end, problem
+      );
   end if;
+end;
+$$;
 
-  -- Two imports of the same file at once (two tabs) must not both find a round missing.
-  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('import_rounds:' || golfer::text));
-
-  -- The rows with hole data (a hole key not null) are played from a tee with it, in the loop.
-  holed_rows := array(
-    select e.position
-    from jsonb_array_elements(payload) with ordinality as e (item, position)
-    where jsonb_typeof(e.item) = 'object'
-      and exists (
-        select 1 from jsonb_each(e.item) as k where k.key = any (hole_keys) and k.value <> 'null'
-      )
-  );
-
-  insert into public.courses (id, name, rating, slope)
-  select distinct on (r.course_name, r.course_rating, r.slope_rating)
-    r.course_id, r.course_name, r.course_rating, r.slope_rating
+-- The file's rows, typed, with their place in it (from 1).
+create function private.file_rows(payload jsonb)
+  returns table (
+    round_id text,
+    course_id text,
+    tee_id text,
+    course_name text,
+    course_rating numeric,
+    slope_rating integer,
+    played_on date,
+    score integer,
+    tee_name text,
+    holes integer,
+    "position" bigint
+  )
+  language sql
+  immutable
+  set search_path = ''
+as $$
+  select r.*
   from rows from (
     jsonb_to_recordset(payload) as (
       round_id text,
       course_id text,
+      tee_id text,
       course_name text,
       course_rating numeric,
       slope_rating integer,
@@ -112,10 +91,27 @@ begin
       tee_name text,
       holes integer
     )
-  ) with ordinality as r (
-    round_id, course_id, course_name, course_rating, slope_rating, played_on, score, tee_name,
-    holes, position
-  )
+  ) with ordinality as r;
+$$;
+
+-- The rows of an old file (no tee name, 18 holes, no hole data; `holed_rows` are those with hole
+-- data): their missing courses, then their rounds, each in one statement.
+create function private.import_totals(
+  payload jsonb,
+  golfer uuid,
+  holed_rows bigint[],
+  out courses_added integer,
+  out rounds_added integer
+)
+  language plpgsql
+  security invoker
+  set search_path = ''
+as $$
+begin
+  insert into public.courses (id, name, rating, slope)
+  select distinct on (r.course_name, r.course_rating, r.slope_rating)
+    r.course_id, r.course_name, r.course_rating, r.slope_rating
+  from private.file_rows(payload) as r
   where r.tee_name is null
     and coalesce(r.holes, 18) = 18
     and r.position <> all (holed_rows)
@@ -143,22 +139,7 @@ begin
     ),
     r.played_on,
     r.score
-  from rows from (
-    jsonb_to_recordset(payload) as (
-      round_id text,
-      course_id text,
-      course_name text,
-      course_rating numeric,
-      slope_rating integer,
-      played_on date,
-      score integer,
-      tee_name text,
-      holes integer
-    )
-  ) with ordinality as r (
-    round_id, course_id, course_name, course_rating, slope_rating, played_on, score, tee_name,
-    holes, position
-  )
+  from private.file_rows(payload) as r
   where r.tee_name is null
     and coalesce(r.holes, 18) = 18
     and r.position <> all (holed_rows)
@@ -173,175 +154,225 @@ begin
   )
   order by r.played_on, r.course_name, r.course_rating, r.slope_rating, r.score, r.position;
   get diagnostics rounds_added = row_count;
+end;
+$$;
+
+-- A row's hole data: JSON arrays of whole numbers (booleans for fairways and greens; null only in
+-- the details), read as a round's arrays; the tee's holes held to a tee's bounds here, so that
+-- the refusal names the row.
+create function private.hole_data_of_row(item jsonb, row_number bigint, holes integer)
+  returns public.rounds
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+declare
+  hole_keys constant text[] := array[
+    'hole_pars', 'stroke_indexes', 'hole_strokes', 'hole_putts', 'hole_fairways', 'hole_greens',
+    'hole_penalties'
+  ];
+  hole_key text;
+  list jsonb;
+  bad record;
+  holed public.rounds;
+begin
+  foreach hole_key in array hole_keys loop
+    list := item -> hole_key;
+    continue when list is null or jsonb_typeof(list) = 'null';
+    if jsonb_typeof(list) <> 'array' then
+      perform private.refuse_row(row_number, format('%s must be a list, one per hole', hole_key));
+    end if;
+    select h.hole, h.value into bad
+      from jsonb_array_elements(list) with ordinality as h (value, hole)
+      where case
+        when jsonb_typeof(h.value) = 'null' then
+          hole_key in ('hole_pars', 'stroke_indexes', 'hole_strokes')
+        when hole_key in ('hole_fairways', 'hole_greens') then jsonb_typeof(h.value) <> 'boolean'
+        when jsonb_typeof(h.value) <> 'number' then true
+        else scale(h.value::numeric) <> 0 or abs(h.value::numeric) >= 10000
+      end
+      order by h.hole
+      limit 1;
+    if found then
+      perform private.refuse_row(row_number, format(
+        'hole %s: %s %s', bad.hole,
+        case hole_key
+          when 'hole_pars' then 'par'
+          when 'stroke_indexes' then 'stroke index'
+          when 'hole_strokes' then 'strokes'
+          when 'hole_putts' then 'putts'
+          when 'hole_fairways' then 'fairway hit'
+          when 'hole_greens' then 'green in regulation'
+          else 'penalty strokes'
+        end,
+        case
+          when jsonb_typeof(bad.value) = 'null' then 'missing'
+          when hole_key in ('hole_fairways', 'hole_greens') then 'must be true, false or empty'
+          else 'must be a whole number'
+        end
+      ));
+    end if;
+  end loop;
+  holed := jsonb_populate_record(null::public.rounds, (
+    select jsonb_object_agg(k.key, k.value) from jsonb_each(item) as k where k.key = any (hole_keys)
+  ));
+  perform private.refuse_row(row_number, case
+    when private.broken_hole_rule(
+      '{card}', holes, holed.hole_pars, holed.stroke_indexes, hole_strokes => holed.hole_strokes
+    ) is not null
+      then 'a round scored hole by hole needs each hole''s par and stroke index'
+    else private.broken_hole_rule(
+      '{hole_pars,stroke_indexes,hole_pars_total}', holes, holed.hole_pars, holed.stroke_indexes
+    )
+  end);
+  return holed;
+end;
+$$;
+
+-- The tee a row with a tee name, 9 holes or hole data is played from: the golfer's tee of that
+-- name, holes, rating and slope (and the row's hole pars and stroke indexes, when it has them) on
+-- their course of that name (the earliest, by id), created when missing, with the course when
+-- that is missing too (not for a nine: a course needs its 18-hole rating).
+create function private.tee_of_row(
+  golfer uuid,
+  teed record,
+  holed public.rounds,
+  out tee text,
+  out course_added integer
+)
+  language plpgsql
+  security invoker
+  set search_path = ''
+as $$
+declare
+  tee_label text := coalesce(
+    teed.tee_name, case when teed.holes = 9 then '9 holes' else 'Default' end
+  );
+  course text;
+begin
+  course_added := 0;
+  select c.id into course
+    from public.courses as c
+    where c.user_id = golfer and c.name = teed.course_name
+    order by c.id
+    limit 1;
+  if not found then
+    if teed.holes = 9 then
+      raise exception using
+        errcode = 'invalid_parameter_value',
+        message = 'a 9-hole round needs its course: add the course, then import again',
+        detail = format('%s is not one of your courses.', teed.course_name);
+    end if;
+    insert into public.courses (id, name, rating, slope)
+      values (teed.course_id, teed.course_name, teed.course_rating, teed.slope_rating);
+    course_added := 1;
+    course := teed.course_id;
+    update public.tees as t set name = tee_label where t.id = course and t.name <> tee_label;
+    if num_nonnulls(holed.hole_pars, holed.stroke_indexes) > 0 then
+      update public.tees as t
+        set par = coalesce(private.sum_of(holed.hole_pars), t.par),
+          hole_pars = holed.hole_pars,
+          stroke_indexes = holed.stroke_indexes
+        where t.id = course;
+    end if;
+  end if;
+  select t.id into tee
+    from public.tees as t
+    where t.course_id = course
+      and t.name = tee_label
+      and t.holes = coalesce(teed.holes, 18)
+      and t.course_rating = teed.course_rating
+      and t.slope_rating = teed.slope_rating
+      and (
+        num_nonnulls(holed.hole_pars, holed.stroke_indexes) = 0
+        or (t.hole_pars, t.stroke_indexes)
+          is not distinct from (holed.hole_pars, holed.stroke_indexes)
+      )
+    order by t.created_at, t.id
+    limit 1;
+  if not found then
+    -- The file's tee id, unless an earlier row's tee (other hole data) took it.
+    tee := case
+      when exists (select 1 from public.tees as t where t.id = teed.tee_id) then teed.round_id
+      else coalesce(teed.tee_id, teed.round_id)
+    end;
+    insert into public.tees (
+      id, course_id, name, course_rating, slope_rating, holes, par, hole_pars, stroke_indexes
+    )
+      values (
+        tee, course, tee_label, teed.course_rating, teed.slope_rating, coalesce(teed.holes, 18),
+        private.sum_of(holed.hole_pars), holed.hole_pars, holed.stroke_indexes
+      );
+  end if;
+end;
+$$;
+
+create function public.import_rounds(payload jsonb) returns jsonb
+  language plpgsql
+  security invoker
+  set search_path = ''
+as $$
+declare
+  golfer uuid := auth.uid();
+  added record;
+  courses_added integer;
+  rounds_added integer;
+  total integer;
+  holed_rows bigint[];
+  teed record;
+  holed public.rounds;
+  placed record;
+begin
+  if golfer is null then
+    raise exception using
+      errcode = 'insufficient_privilege',
+      message = 'only a signed-in golfer can import rounds';
+  end if;
+  if jsonb_typeof(payload) is distinct from 'array' then
+    raise exception using errcode = 'invalid_parameter_value', message = 'payload must be an array';
+  end if;
+  total := jsonb_array_length(payload);
+  if total > 10000 then
+    raise exception using
+      errcode = 'invalid_parameter_value',
+      message = 'at most 10000 rounds can be imported at once',
+      detail = format('The file has %s rounds.', total),
+      hint = 'Split the file into files of at most 10000 rounds and import each.';
+  end if;
+
+  -- Two imports of the same file at once (two tabs) must not both find a round missing.
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('import_rounds:' || golfer::text));
+
+  -- The rows with hole data (a hole key not null) are played from a tee with it, in the loop.
+  holed_rows := array(
+    select e.position
+    from jsonb_array_elements(payload) with ordinality as e (item, position)
+    where jsonb_typeof(e.item) = 'object'
+      and exists (
+        select 1 from jsonb_each(e.item) as k
+        where k.key in (
+          'hole_pars', 'stroke_indexes', 'hole_strokes', 'hole_putts', 'hole_fairways',
+          'hole_greens', 'hole_penalties'
+        )
+          and k.value <> 'null'
+      )
+  );
+  added := private.import_totals(payload, golfer, holed_rows);
+  courses_added := added.courses_added;
+  rounds_added := added.rounds_added;
 
   for teed in
     select r.*
-    from rows from (
-      jsonb_to_recordset(payload) as (
-        round_id text,
-        course_id text,
-        tee_id text,
-        course_name text,
-        course_rating numeric,
-        slope_rating integer,
-        played_on date,
-        score integer,
-        tee_name text,
-        holes integer
-      )
-    ) with ordinality as r (
-      round_id, course_id, tee_id, course_name, course_rating, slope_rating, played_on, score,
-      tee_name, holes, position
-    )
+    from private.file_rows(payload) as r
     where r.tee_name is not null or r.holes is distinct from 18 and r.holes is not null
       or r.position = any (holed_rows)
     order by r.position
   loop
-    -- Hole data: JSON arrays of whole numbers (booleans for fairways and greens; null only in the
-    -- details), then read as the round's arrays.
-    foreach hole_key in array hole_keys loop
-      list := payload -> (teed.position::integer - 1) -> hole_key;
-      continue when list is null or jsonb_typeof(list) = 'null';
-      if jsonb_typeof(list) <> 'array' then
-        raise exception using
-          errcode = 'invalid_parameter_value',
-          message = format('row %s: %s must be a list, one per hole', teed.position, hole_key);
-      end if;
-      select h.hole, h.value into bad
-        from jsonb_array_elements(list) with ordinality as h (value, hole)
-        where case
-          when jsonb_typeof(h.value) = 'null' then
-            hole_key in ('hole_pars', 'stroke_indexes', 'hole_strokes')
-          when hole_key in ('hole_fairways', 'hole_greens') then jsonb_typeof(h.value) <> 'boolean'
-          when jsonb_typeof(h.value) <> 'number' then true
-          else scale(h.value::numeric) <> 0 or abs(h.value::numeric) >= 10000
-        end
-        order by h.hole
-        limit 1;
-      if found then
-        raise exception using
-          errcode = 'invalid_parameter_value',
-          message = format(
-            'row %s, hole %s: %s %s', teed.position, bad.hole,
-            case hole_key
-              when 'hole_pars' then 'par'
-              when 'stroke_indexes' then 'stroke index'
-              when 'hole_strokes' then 'strokes'
-              when 'hole_putts' then 'putts'
-              when 'hole_fairways' then 'fairway hit'
-              when 'hole_greens' then 'green in regulation'
-              else 'penalty strokes'
-            end,
-            case
-              when jsonb_typeof(bad.value) = 'null' then 'missing'
-              when hole_key in ('hole_fairways', 'hole_greens') then 'must be true, false or empty'
-              else 'must be a whole number'
-            end
-          );
-      end if;
-    end loop;
-    holed := jsonb_populate_record(null::public.rounds, (
-      select jsonb_object_agg(k.key, k.value)
-        from jsonb_each(payload -> (teed.position::integer - 1)) as k
-        where k.key = any (hole_keys)
-    ));
-
-    -- The tee's hole data, held to a tee's bounds here so that the refusal names the row.
-    hole_count := coalesce(teed.holes, 18);
-    refused_by := case
-      when holed.hole_strokes is not null
-        and (holed.hole_pars is null or holed.stroke_indexes is null)
-        then 'a round scored hole by hole needs each hole''s par and stroke index'
-      when holed.hole_pars is not null and not public.is_one_per_hole(holed.hole_pars, hole_count)
-        then format('hole pars need one value per hole: %s, not %s', hole_count,
-          cardinality(holed.hole_pars))
-      when holed.stroke_indexes is not null and not public.is_one_per_hole(holed.stroke_indexes, hole_count)
-        then format('stroke indexes need one value per hole: %s, not %s', hole_count,
-          cardinality(holed.stroke_indexes))
-    end;
-    refused_by := coalesce(refused_by, (
-      select format('hole %s: par must be from 3 to 6', h.hole)
-        from unnest(holed.hole_pars) with ordinality as h (par, hole)
-        where h.par not between 3 and 6
-        order by h.hole
-        limit 1
-    ), (
-      select format('hole %s: stroke index must be from 1 to 18, each once', h.hole)
-        from unnest(holed.stroke_indexes) with ordinality as h (stroke_index, hole)
-        where h.stroke_index not between 1 and 18
-          or h.stroke_index = any (holed.stroke_indexes[:h.hole - 1])
-        order by h.hole
-        limit 1
-    ));
-    most_par := case hole_count when 9 then 45 else 90 end;
-    if refused_by is null and public.sum_of(holed.hole_pars) > most_par then
-      refused_by := format(
-        'the hole pars add up to %s, more than a tee''s par can be (%s)',
-        public.sum_of(holed.hole_pars), most_par
-      );
-    end if;
-    if refused_by is not null then
-      raise exception using
-        errcode = 'invalid_parameter_value',
-        message = format(
-          'row %s%s %s', teed.position, case when refused_by ~ '^hole [0-9]' then ',' else ':' end,
-          refused_by
-        );
-    end if;
-    tee_label := coalesce(teed.tee_name, case when teed.holes = 9 then '9 holes' else 'Default' end);
-    select c.id into course
-      from public.courses as c
-      where c.user_id = golfer and c.name = teed.course_name
-      order by c.id
-      limit 1;
-    if not found then
-      if teed.holes = 9 then
-        raise exception using
-          errcode = 'invalid_parameter_value',
-          message = 'a 9-hole round needs its course: add the course, then import again',
-          detail = format('%s is not one of your courses.', teed.course_name);
-      end if;
-      insert into public.courses (id, name, rating, slope)
-        values (teed.course_id, teed.course_name, teed.course_rating, teed.slope_rating);
-      courses_added := courses_added + 1;
-      course := teed.course_id;
-      update public.tees as t set name = tee_label where t.id = course and t.name <> tee_label;
-      if num_nonnulls(holed.hole_pars, holed.stroke_indexes) > 0 then
-        update public.tees as t
-          set par = coalesce(public.sum_of(holed.hole_pars), t.par),
-            hole_pars = holed.hole_pars,
-            stroke_indexes = holed.stroke_indexes
-          where t.id = course;
-      end if;
-    end if;
-    select t.id into tee
-      from public.tees as t
-      where t.course_id = course
-        and t.name = tee_label
-        and t.holes = coalesce(teed.holes, 18)
-        and t.course_rating = teed.course_rating
-        and t.slope_rating = teed.slope_rating
-        and (
-          num_nonnulls(holed.hole_pars, holed.stroke_indexes) = 0
-          or (t.hole_pars, t.stroke_indexes)
-            is not distinct from (holed.hole_pars, holed.stroke_indexes)
-        )
-      order by t.created_at, t.id
-      limit 1;
-    if not found then
-      -- The file's tee id, unless an earlier row's tee (other hole data) took it.
-      tee := case
-        when exists (select 1 from public.tees as t where t.id = teed.tee_id) then teed.round_id
-        else coalesce(teed.tee_id, teed.round_id)
-      end;
-      insert into public.tees (
-        id, course_id, name, course_rating, slope_rating, holes, par, hole_pars, stroke_indexes
-      )
-        values (
-          tee, course, tee_label, teed.course_rating, teed.slope_rating, coalesce(teed.holes, 18),
-          public.sum_of(holed.hole_pars), holed.hole_pars, holed.stroke_indexes
-        );
-    end if;
+    holed := private.hole_data_of_row(
+      payload -> (teed.position::integer - 1), teed.position, coalesce(teed.holes, 18)
+    );
+    placed := private.tee_of_row(golfer, teed, holed);
+    courses_added := courses_added + placed.course_added;
     if not exists (
       select 1 from public.rounds as e
       where e.user_id = golfer
@@ -351,29 +382,20 @@ begin
         and e.slope_rating = teed.slope_rating
         and e.score = teed.score
     ) then
-      begin
-        insert into public.rounds (
-          id, tee_id, played_on, score, hole_strokes, hole_putts, hole_fairways, hole_greens,
-          hole_penalties
-        )
-          values (
-            teed.round_id, tee, teed.played_on, teed.score, holed.hole_strokes, holed.hole_putts,
-            holed.hole_fairways, holed.hole_greens, holed.hole_penalties
-          );
-      exception when check_violation then
-        -- The rounds trigger's refusal of the holes (its words, no constraint) names the row;
-        -- a table check's refusal stays as it is, as it was before hole data.
-        get stacked diagnostics refused_by = message_text, bad_check = constraint_name;
-        if bad_check <> '' then
-          raise;
-        end if;
-        raise exception using
-          errcode = 'invalid_parameter_value',
-          message = format(
-            'row %s%s %s', teed.position, case when refused_by ~ '^hole [0-9]' then ',' else ':' end,
-            refused_by
-          );
-      end;
+      -- The card's rules (the rounds trigger's, in the same words) with the row named.
+      perform private.refuse_row(teed.position, private.broken_hole_rule(
+        null, coalesce(teed.holes, 18), holed.hole_pars, holed.stroke_indexes, teed.score,
+        holed.hole_strokes, holed.hole_putts, holed.hole_fairways, holed.hole_greens,
+        holed.hole_penalties
+      ));
+      insert into public.rounds (
+        id, tee_id, played_on, score, hole_strokes, hole_putts, hole_fairways, hole_greens,
+        hole_penalties
+      )
+        values (
+          teed.round_id, placed.tee, teed.played_on, teed.score, holed.hole_strokes,
+          holed.hole_putts, holed.hole_fairways, holed.hole_greens, holed.hole_penalties
+        );
       rounds_added := rounds_added + 1;
     end if;
   end loop;
@@ -389,5 +411,19 @@ $$;
 comment on function public.import_rounds(jsonb) is
   'Adds a golfer''s rounds (and missing courses) from an imported file in one transaction, skipping duplicates; runs under the caller''s RLS.';
 
+revoke all on function
+  private.file_rows(jsonb),
+  private.refuse_row(bigint, text),
+  private.import_totals(jsonb, uuid, bigint[]),
+  private.hole_data_of_row(jsonb, bigint, integer),
+  private.tee_of_row(uuid, record, public.rounds)
+  from public;
+grant execute on function
+  private.file_rows(jsonb),
+  private.refuse_row(bigint, text),
+  private.import_totals(jsonb, uuid, bigint[]),
+  private.hole_data_of_row(jsonb, bigint, integer),
+  private.tee_of_row(uuid, record, public.rounds)
+  to authenticated;
 revoke all on function public.import_rounds(jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.import_rounds(jsonb) to authenticated;

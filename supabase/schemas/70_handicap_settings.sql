@@ -22,7 +22,7 @@ comment on column public.handicap_settings.starting_index is
   'The index from the golfer''s federation (-10.0 to 54.0 in tenths; negative is a plus index), used until HCPFast has 3 rounds; null when none.';
 
 -- updated_at is the server's clock on every change, whatever the client sent.
-create function public.touch_handicap_settings() returns trigger
+create function private.touch_handicap_settings() returns trigger
   language plpgsql
   set search_path = ''
 as $$
@@ -34,7 +34,7 @@ $$;
 
 create trigger touch_handicap_settings
   before insert or update on public.handicap_settings
-  for each row execute function public.touch_handicap_settings();
+  for each row execute function private.touch_handicap_settings();
 
 -- Row-level security: each golfer reads and changes only their own setting.
 alter table public.handicap_settings enable row level security;
@@ -64,7 +64,7 @@ revoke all on table public.handicap_settings from anon, authenticated;
 grant select, insert, delete on table public.handicap_settings to authenticated;
 grant update (course_handicap_source, starting_index) on table public.handicap_settings to authenticated;
 grant all on table public.handicap_settings to service_role;
-revoke all on function public.touch_handicap_settings() from public, anon, authenticated;
+revoke all on function private.touch_handicap_settings() from public, anon, authenticated;
 
 -- Realtime, so a choice made on one device shows on the others. The default replica identity, as
 -- for every published table (see 20261123001100_deletions.sql): the primary key is the golfer's
@@ -72,10 +72,11 @@ revoke all on function public.touch_handicap_settings() from public, anon, authe
 alter publication supabase_realtime add table public.handicap_settings;
 
 -- Here rather than in 40_handicap.sql: it reads the golfer's choice above.
--- Course handicap per tee (WHS Rule 6.1, public.course_handicap: on a 9-hole tee the index halved
--- to a tenth first) from the index the golfer chose for course handicaps (handicap_settings: the
--- spec's, the default, or the WHS estimate). One row per tee: a course's first tee has the
--- course's values, so its row is the course's handicap as before.
+-- Course handicap per tee (WHS Rule 6.1, private.course_handicap: on a 9-hole tee the index
+-- halved to a tenth first) from the index the golfer chose for course handicaps (handicap_settings:
+-- the spec's, the default, or the WHS estimate), or their starting index until they have that one
+-- (issue 32; handicap_index stays their own, null then). One row per tee: a course's first tee has
+-- the course's values, so its row is the course's handicap as before.
 create view public.course_handicaps
   with (security_invoker = on)
 as
@@ -86,14 +87,15 @@ with latest as (
     w.user_id,
     w.spec_index_after,
     w.index_after
-  from public.whs_records() as w
+  from private.whs_records() as w
   order by w.user_id, w.played_on desc, w.round_id desc
 )
 select
   t.user_id,
   t.course_id,
-  public.course_handicap(
-    (chosen.handicap_index * 10)::integer, t.course_rating, t.slope_rating, t.par, t.holes
+  private.course_handicap(
+    (coalesce(chosen.handicap_index, s.starting_index) * 10)::integer, t.course_rating,
+    t.slope_rating, t.par, t.holes
   ) as course_handicap,
   t.id as tee_id,
   t.holes,
@@ -112,7 +114,7 @@ cross join lateral (
 ) as chosen;
 
 comment on view public.course_handicaps is
-  'Course handicap per tee for its golfer''s index (handicap_settings: the spec''s or the WHS estimate; on a 9-hole tee the index halved to a tenth first); null without an index or without par.';
+  'Course handicap per tee for its golfer''s index (handicap_settings: the spec''s or the WHS estimate; until they have it, their starting index; on a 9-hole tee the index halved to a tenth first); null without an index or without par.';
 
 revoke all on table public.course_handicaps from public, anon, authenticated, service_role;
 grant select on table public.course_handicaps to authenticated, service_role;

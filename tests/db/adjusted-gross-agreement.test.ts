@@ -17,11 +17,13 @@ import { idMaker } from '../support/random-golfers.ts'
  * odd, the even or any nine of 1–18; course handicaps −5 … 54 and none; strokes 1–20). (b) Whole
  * records mixing totals and 9- and 18-hole cards, for golfers on either course handicap source:
  * each round's adjusted_score, course handicap and differential, the spec's index and the WHS
- * estimate, against scoreRecord. Rows go in with session_replication_role = replica, giving the
+ * estimate, against scoreRecord; and (issue 32) golfers with a starting index and their first
+ * cards, whose net double bogey it decides until they have an index of their own. Rows go in with session_replication_role = replica, giving the
  * copies directly, in one transaction rolled back.
  */
 const CARDS = 20_000
 const GOLFERS = 3_000
+const STARTING_GOLFERS = 600
 // The superuser: only it may set session_replication_role, which skips the triggers here.
 const pool = new pg.Pool({ connectionString: inject('database').superuserDbUrl, max: 1 })
 
@@ -124,81 +126,104 @@ it(`strokes_received and adjusted_gross_score agree with the TypeScript on ${CAR
 interface Golfer {
   id: string
   source: 'spec' | 'whs'
+  /** Issue 32: the federation's index, in effect until the golfer has one of their own. */
+  startingIndex: number | null
   /** Record order, oldest first. */
   rounds: (RecordRound & { holeStrokes: number[] | null })[]
 }
 
-it(`every view counts the adjusted scores scoreRecord counts, on ${GOLFERS} golfers' records`, async () => {
+/** A record of `count` rounds mixing totals and 9- and 18-hole cards, in record order. */
+function randomRecord(count: number, random: Random, nextId: () => string): Golfer['rounds'] {
+  const pick = picker(random)
+  const days = range(0, pick(1, 30)).map(() => pick(0, 3_000))
+  // How many strokes over par a hole usually takes: 0 makes plus handicaps, 3 high ones.
+  const over = pick(0, 3)
+  const ids = range(0, count)
+    .map(() => nextId())
+    .sort(() => random() - 0.5)
+  const rounds = ids.map((id): Golfer['rounds'][number] => {
+    const holes: 9 | 18 = random() < 0.4 ? 9 : 18
+    const playedOn = new Date(
+      Date.UTC(2014, 0, 1) + (days[pick(0, days.length - 1)] as number) * 86_400_000,
+    )
+      .toISOString()
+      .slice(0, 10)
+    const slopeRating = pick(55, 155)
+    if (random() < 0.4) {
+      // Entered as a total, as every round before issue 23.
+      const courseRating = holes === 9 ? pick(320, 380) / 10 : pick(650, 760) / 10
+      const score = Math.round(courseRating + (holes / 18) * pick(-3, 30))
+      return {
+        id,
+        playedOn,
+        holes,
+        score,
+        courseRating,
+        slopeRating,
+        par: null,
+        holeStrokes: null,
+      }
+    }
+    const { pars, strokeIndexes } = randomHoles(holes, random)
+    const par = pars.reduce((total, hole) => total + hole, 0)
+    const holeStrokes = pars.map((holePar) =>
+      random() < 0.06 ? Math.min(20, holePar + pick(3, 9)) : Math.max(1, holePar + pick(-1, over)),
+    )
+    return {
+      id,
+      playedOn,
+      holes,
+      score: holeStrokes.reduce((total, strokes) => total + strokes, 0),
+      courseRating: Math.min(10 * par + pick(-30, 40), holes === 9 ? 450 : 900) / 10,
+      slopeRating,
+      par,
+      holePars: pars,
+      strokeIndexes,
+      holeScores: holeStrokes.map((strokes) => ({ strokes })),
+      holeStrokes,
+    }
+  })
+  rounds.sort((a, b) =>
+    a.playedOn < b.playedOn ? -1 : a.playedOn > b.playedOn ? 1 : a.id < b.id ? -1 : 1,
+  )
+  return rounds
+}
+
+it(`every view counts the adjusted scores scoreRecord counts, on ${GOLFERS} golfers' records and ${STARTING_GOLFERS} with a starting index`, async () => {
   const random = seededRandom(23_2026)
   const pick = picker(random)
   const nextId = idMaker()
   const golfers: Golfer[] = range(0, GOLFERS).map((g) => {
     const count = g % 40 === 1 ? pick(25, 60) : g % 25
-    const days = range(0, pick(1, 30)).map(() => pick(0, 3_000))
-    // How many strokes over par a hole usually takes: 0 makes plus handicaps, 3 high ones.
-    const over = pick(0, 3)
-    const ids = range(0, count)
-      .map(() => nextId())
-      .sort(() => random() - 0.5)
-    const rounds = ids.map((id): Golfer['rounds'][number] => {
-      const holes: 9 | 18 = random() < 0.4 ? 9 : 18
-      const playedOn = new Date(
-        Date.UTC(2014, 0, 1) + (days[pick(0, days.length - 1)] as number) * 86_400_000,
-      )
-        .toISOString()
-        .slice(0, 10)
-      const slopeRating = pick(55, 155)
-      if (random() < 0.4) {
-        // Entered as a total, as every round before issue 23.
-        const courseRating = holes === 9 ? pick(320, 380) / 10 : pick(650, 760) / 10
-        const score = Math.round(courseRating + (holes / 18) * pick(-3, 30))
-        return {
-          id,
-          playedOn,
-          holes,
-          score,
-          courseRating,
-          slopeRating,
-          par: null,
-          holeStrokes: null,
-        }
-      }
-      const { pars, strokeIndexes } = randomHoles(holes, random)
-      const par = pars.reduce((total, hole) => total + hole, 0)
-      const holeStrokes = pars.map((holePar) =>
-        random() < 0.06
-          ? Math.min(20, holePar + pick(3, 9))
-          : Math.max(1, holePar + pick(-1, over)),
-      )
-      return {
-        id,
-        playedOn,
-        holes,
-        score: holeStrokes.reduce((total, strokes) => total + strokes, 0),
-        courseRating: Math.min(10 * par + pick(-30, 40), holes === 9 ? 450 : 900) / 10,
-        slopeRating,
-        par,
-        holePars: pars,
-        strokeIndexes,
-        holeScores: holeStrokes.map((strokes) => ({ strokes })),
-        holeStrokes,
-      }
-    })
-    rounds.sort((a, b) =>
-      a.playedOn < b.playedOn ? -1 : a.playedOn > b.playedOn ? 1 : a.id < b.id ? -1 : 1,
-    )
-    return { id: randomUUID(), source: g % 3 === 0 ? 'whs' : 'spec', rounds }
+    const rounds = randomRecord(count, random, nextId)
+    return { id: randomUUID(), source: g % 3 === 0 ? 'whs' : 'spec', startingIndex: null, rounds }
   })
+  // Issue 32: golfers who arrive with their federation's index (−10.0 … 54.0), and their first
+  // cards, from a stream of their own so the golfers above stay as they were.
+  const startingRandom = seededRandom(32_2026)
+  const startingPick = picker(startingRandom)
+  for (const g of range(0, STARTING_GOLFERS)) {
+    const startingIndex = startingPick(-100, 540) / 10
+    const rounds = randomRecord(startingPick(1, 8), startingRandom, nextId)
+    golfers.push({ id: randomUUID(), source: g % 2 === 0 ? 'whs' : 'spec', startingIndex, rounds })
+  }
 
   const client = await pool.connect()
   try {
     await client.query('begin')
     const ids = golfers.map((golfer) => golfer.id)
     await insertGolfers(client, ids, 'adjusted-agreement')
+    const settings = golfers.filter(
+      (golfer) => golfer.source === 'whs' || golfer.startingIndex !== null,
+    )
     await client.query(
-      `insert into public.handicap_settings (user_id, course_handicap_source)
-       select id, 'whs' from unnest($1::uuid[]) as id`,
-      [golfers.filter((golfer) => golfer.source === 'whs').map((golfer) => golfer.id)],
+      `insert into public.handicap_settings (user_id, course_handicap_source, starting_index)
+       select * from unnest($1::uuid[], $2::text[], $3::numeric[])`,
+      [
+        settings.map((golfer) => golfer.id),
+        settings.map((golfer) => golfer.source),
+        settings.map((golfer) => golfer.startingIndex),
+      ],
     )
     await insertRoundCopies(
       client,
@@ -232,14 +257,27 @@ it(`every view counts the adjusted scores scoreRecord counts, on ${GOLFERS} golf
     const sqlIndexes = new Map(indexes.rows.map((row) => [row.user_id, row.handicap_index]))
     const sqlEstimates = new Map(estimates.rows.map((row) => [row.user_id, row.whs_index]))
     const mismatches: string[] = []
-    const seen = { cards: 0, capped: 0, noIndex: 0, plus: 0, whsCards: 0, indexes: 0 }
+    const seen = {
+      cards: 0,
+      capped: 0,
+      noIndex: 0,
+      plus: 0,
+      whsCards: 0,
+      indexes: 0,
+      fromStartingIndex: 0,
+    }
     const check = (what: string, sql: unknown, ts: unknown) => {
       if (JSON.stringify(sql) !== JSON.stringify(ts)) {
         mismatches.push(`${what}: sql ${JSON.stringify(sql)}, ts ${JSON.stringify(ts)}`)
       }
     }
     for (const golfer of golfers) {
-      const record = scoreRecord([...golfer.rounds].reverse(), golfer.source)
+      const record = scoreRecord([...golfer.rounds].reverse(), golfer.source, golfer.startingIndex)
+      // The cards a starting index decides: no course handicap without it.
+      const withoutStarting =
+        golfer.startingIndex === null
+          ? record
+          : scoreRecord([...golfer.rounds].reverse(), golfer.source)
       for (const round of golfer.rounds) {
         const score = record.byRound.get(round.id)
         const row = sqlRounds.get(round.id)
@@ -254,6 +292,9 @@ it(`every view counts the adjusted scores scoreRecord counts, on ${GOLFERS} golf
           if (score?.courseHandicap === null) seen.noIndex += 1
           else if ((score?.courseHandicap ?? 0) < 0) seen.plus += 1
           if (golfer.source === 'whs' && score?.courseHandicap !== null) seen.whsCards += 1
+          if (withoutStarting.byRound.get(round.id)?.courseHandicap !== score?.courseHandicap) {
+            seen.fromStartingIndex += 1
+          }
         }
       }
       if (golfer.rounds.length > 0) {
@@ -271,6 +312,7 @@ it(`every view counts the adjusted scores scoreRecord counts, on ${GOLFERS} golf
     expect(seen.plus).toBeGreaterThan(100)
     expect(seen.whsCards).toBeGreaterThan(2_000)
     expect(seen.indexes).toBeGreaterThan(1_500)
+    expect(seen.fromStartingIndex).toBeGreaterThan(1_000)
     console.info(JSON.stringify(seen))
   } finally {
     client.release()

@@ -278,7 +278,7 @@ describe('undo', () => {
   it('the undo flag cannot be used to forge copies through the API roles', async () => {
     // A golfer cannot call the flag's function, and the setting alone is off outside undo.
     await expect(
-      as(alice, (db) => db.query('select public.is_undoing_a_deletion()')),
+      as(alice, (db) => db.query('select private.is_undoing_a_deletion()')),
     ).rejects.toMatchObject({ code: '42501' })
   })
 })

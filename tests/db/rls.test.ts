@@ -559,7 +559,7 @@ describe('handicap views', () => {
         others: (
           await db.query(
             `select 1 from public.whs_indexes where user_id = $1
-             union all select 1 from public.whs_records() where user_id = $1`,
+             union all select 1 from private.whs_records() where user_id = $1`,
             [other],
           )
         ).rowCount,
@@ -638,11 +638,11 @@ describe('the schema as a whole', () => {
     expect(rows.filter((row) => !row.options?.includes('security_invoker=on'))).toEqual([])
   })
 
-  it('every security definer function in public pins an empty search_path', async () => {
+  it('every security definer function in public and private pins an empty search_path', async () => {
     const { rows } = await pool.query<{ name: string; config: string[] | null }>(
       `select p.proname as name, p.proconfig as config
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-       where n.nspname = 'public' and p.prosecdef`,
+       where n.nspname in ('public', 'private') and p.prosecdef`,
     )
     expect(rows.map((row) => row.name)).toContain('copy_course_into_round')
     expect(rows.filter((row) => !row.config?.includes('search_path=""'))).toEqual([])
