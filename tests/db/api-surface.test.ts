@@ -19,8 +19,13 @@ afterAll(() => pool.end())
 
 /** What a golfer may call through /rpc. */
 const GOLFER_RPCS = ['delete_my_account()', 'import_rounds(jsonb)', 'undo_deletion(text,text)']
-/** RPCs later issues name (course directory), allowed for golfers once they exist. */
-const PLANNED_GOLFER_RPCS = ['publish_course', 'withdraw_course', 'copy_directory_course']
+/** RPCs later issues name (issue 30's course directory), allowed for golfers once they exist. */
+const PLANNED_GOLFER_RPCS = [
+  'publish_course',
+  'withdraw_course',
+  'copy_directory_course',
+  'search_directory',
+]
 /** In public for the service role only (reports, and the SQL ≡ TS tests): no golfer's API. */
 const SERVICE_ROLE_ONLY = [
   'adjusted_gross_score(integer[],integer[],integer[],integer)',
