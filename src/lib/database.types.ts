@@ -445,95 +445,13 @@ export type Database = {
         }
         Returns: number
       }
-      are_distinct: { Args: { numbers: number[] }; Returns: boolean }
       copy_directory_course: { Args: { directory_id: string }; Returns: string }
-      course_handicap: {
-        Args: {
-          course_rating: number
-          holes: number
-          index_tenths: number
-          par: number
-          slope_rating: number
-        }
-        Returns: number
-      }
       delete_my_account: {
         Args: Record<PropertyKey, never>
         Returns: undefined
       }
-      differentials_used: {
-        Args: { rounds_count: number }
-        Returns: {
-          adjustment_tenths: number
-          counted: number
-        }[]
-      }
-      each_at_most: {
-        Args: { limits: number[]; list: number[] }
-        Returns: boolean
-      }
-      each_below: {
-        Args: { limits: number[]; list: number[] }
-        Returns: boolean
-      }
-      each_between: {
-        Args: { high: number; list: number[]; low: number }
-        Returns: boolean
-      }
-      handicap_index_of: {
-        Args: { differential_tenths: number[] }
-        Returns: number
-      }
       import_rounds: { Args: { payload: Json }; Returns: Json }
-      is_one_per_hole: {
-        Args: { holes: number; list: unknown }
-        Returns: boolean
-      }
-      is_undoing_a_deletion: {
-        Args: Record<PropertyKey, never>
-        Returns: boolean
-      }
       publish_course: { Args: { course_id: string }; Returns: string }
-      recorded_only_on_par_4_or_more: {
-        Args: { list: boolean[]; pars: number[] }
-        Returns: boolean
-      }
-      round_from_tee: {
-        Args: {
-          course_name: string
-          round: Database["public"]["Tables"]["rounds"]["Row"]
-          tee: Database["public"]["Tables"]["tees"]["Row"]
-        }
-        Returns: {
-          course_id: string | null
-          course_name: string
-          course_rating: number
-          created_at: string
-          hole_fairways: boolean[] | null
-          hole_greens: boolean[] | null
-          hole_pars: number[] | null
-          hole_penalties: number[] | null
-          hole_putts: number[] | null
-          hole_strokes: number[] | null
-          holes: number
-          id: string
-          nine: string | null
-          par: number | null
-          played_on: string
-          score: number
-          slope_rating: number
-          stroke_indexes: number[] | null
-          tee_id: string | null
-          tee_name: string | null
-          user_id: string
-        }
-        SetofOptions: {
-          from: "*"
-          to: "rounds"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
       search_directory: {
         Args: { query: string }
         Returns: {
@@ -549,52 +467,19 @@ export type Database = {
         Args: { course_handicap: number; stroke_indexes: number[] }
         Returns: number[]
       }
-      sum_of: { Args: { numbers: number[] }; Returns: number }
-      tee_of_round: {
-        Args: { course_id: string; golfer: string; tee_id: string }
-        Returns: {
-          course_id: string
-          course_rating: number
-          created_at: string
-          hole_pars: number[] | null
-          holes: number
-          id: string
-          name: string
-          par: number | null
-          slope_rating: number
-          stroke_indexes: number[] | null
-          user_id: string
-        }
-        SetofOptions: {
-          from: "*"
-          to: "tees"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
       undo_deletion: {
         Args: { kind: string; record_id: string }
         Returns: undefined
       }
       whs_records: {
         Args: Record<PropertyKey, never>
-        Returns: {
-          adjusted_differential: number
-          adjusted_score: number
-          cap: string
-          counts: boolean
-          course_handicap: number
-          differential: number
-          entry_id: string
-          exceptional_reduction: number
-          index_after: number
-          low_index: number
-          paired_with: string
-          played_on: string
-          round_id: string
-          spec_index_after: number
-          user_id: string
-        }[]
+        Returns: unknown[]
+        SetofOptions: {
+          from: "*"
+          to: "walked_round"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       }
       withdraw_course: { Args: { directory_id: string }; Returns: undefined }
     }
