@@ -211,3 +211,45 @@ describe('the handicap store', () => {
     expect(state.teeHandicaps.size).toBe(0)
   })
 })
+
+describe('a starting index (issue 32)', () => {
+  function start(index: number, source: CourseHandicapSource = 'spec') {
+    useHandicapSettingsStore
+      .getState()
+      .upsert({ id: 'golfer', courseHandicapSource: source, startingIndex: index })
+  }
+
+  it('is the index in effect before any round: tees and cards take their strokes from it', () => {
+    start(12.4)
+    inputs.setState({ tees: { a: tee('a'), b: tee('b', { rating: 73.1, slope: 130 }) } })
+    const state = handicap.getState()
+    expect(state).toMatchObject({ index: null, whsIndex: null, indexInEffect: 12.4 })
+    // 12.4 × 130 / 113 + 1.1 = 15.37…
+    expect(Object.fromEntries(state.teeHandicaps)).toEqual({ a: 12, b: 15 })
+    const scoring = cardScoring(state, { ...PLAIN_TEE, playedOn: '2026-11-01' })
+    expect(scoring.courseHandicap).toBe(12)
+    expect(scoring.received.filter((strokes) => strokes === 1)).toHaveLength(12)
+    expect(scoring.received.slice(11, 13)).toEqual([1, 0])
+  })
+
+  it('gives way to the golfer’s own index for the chosen source, and never enters it', () => {
+    start(12.4, 'whs')
+    inputs.setState({ rounds: newestFirst(partingRecord(nextId)) })
+    const state = handicap.getState()
+    expect(indexOn(state, '2026-11-01')).toBe(12.4)
+    expect(indexOn(state, '2026-11-03')).toBe(12.4)
+    expect(indexOn(state, '2026-11-04')).toBe(18)
+    expect(state).toMatchObject({ index: 5, whsIndex: 4, indexInEffect: 4 })
+  })
+
+  it('is followed when the golfer enters or removes it', () => {
+    start(12.4)
+    expect(handicap.getState().indexInEffect).toBe(12.4)
+    start(-1.2)
+    expect(courseHandicapOn(handicap.getState(), tee('a'))).toBe(-1)
+    useHandicapSettingsStore
+      .getState()
+      .upsert({ id: 'golfer', courseHandicapSource: 'spec', startingIndex: null })
+    expect(handicap.getState().indexInEffect).toBeNull()
+  })
+})

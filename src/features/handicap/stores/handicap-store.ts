@@ -24,7 +24,11 @@ import { adjustedGrossScore, holeMaximums, strokesReceived } from '../lib/adjust
 import { courseHandicap } from '../lib/handicap-index'
 import { scoreRecord, type RecordRound, type ScoredRecord } from '../lib/score-record'
 import type { CourseHandicapSource } from '../types'
-import { selectCourseHandicapSource, useHandicapSettingsStore } from './handicap-settings-store'
+import {
+  selectCourseHandicapSource,
+  selectStartingIndex,
+  useHandicapSettingsStore,
+} from './handicap-settings-store'
 
 /** What a course handicap is made from: a tee (or a course's own rating), as the stores keep it. */
 export interface HandicapTee {
@@ -256,7 +260,7 @@ export function createHandicapStore<R extends RecordRound, T extends HandicapTee
 }): HandicapStore<R, T> {
   const settings = () => {
     const state = useHandicapSettingsStore.getState()
-    return { source: selectCourseHandicapSource(state), startingIndex: null }
+    return { source: selectCourseHandicapSource(state), startingIndex: selectStartingIndex(state) }
   }
   const current = () => ({ rounds: inputs.rounds.read(), tees: inputs.tees.read(), ...settings() })
   const first = current()
