@@ -192,14 +192,25 @@ function databaseUrl(serverUrl: string, database: string): string {
   return url.toString()
 }
 
+/**
+ * migra prints names as Postgres deparses them, unqualified when the inspecting session's search
+ * path finds them: the superuser's path has `auth`, so a policy's `auth.uid()` came out as `uid()`,
+ * which fails for `postgres`. With only pg_catalog on the path, every other name is qualified.
+ */
+function inspectionUrl(dbUrl: string): string {
+  const url = new URL(dbUrl)
+  url.searchParams.set('options', '-c search_path=pg_catalog')
+  return url.toString()
+}
+
 /** migra's statements from `fromUrl` to `toUrl`, privileges included, other schemas left out. */
 async function migraStatements(
   fromUrl: string,
   toUrl: string,
   excluded: readonly string[],
 ): Promise<string[]> {
-  const from = createClient(fromUrl)
-  const to = createClient(toUrl)
+  const from = createClient(inspectionUrl(fromUrl))
+  const to = createClient(inspectionUrl(toUrl))
   try {
     const migration = await Migration.create(from, to, { exclude_schema: [...excluded] })
     // Drops are the developer's to review in the file, as `supabase db diff` leaves them.

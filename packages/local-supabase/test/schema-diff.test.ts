@@ -86,6 +86,13 @@ afterAll(async () => {
 describe('local-supabase diff', () => {
   it('writes the migration a change to the schema files needs, and nothing once they agree', async () => {
     await writeFile(path.join(schemasDir(), '50_loud_notes.sql'), LOUD_V2)
+    // A policy changed in place, in the file that declares the table.
+    const notesFile = path.join(schemasDir(), '10_notes.sql')
+    const notes = await readFile(notesFile, 'utf8')
+    const policy = `create policy "Users read their own notes" on public.notes for select
+  to authenticated using (user_id = (select auth.uid()));`
+    expect(notes).toContain(policy)
+    await writeFile(notesFile, notes.replace(policy, policy.replace('));', ') and priority < 9);')))
     const { file, diff } = await writeSchemaDiff({
       projectDir,
       name: 'shout_privately',
@@ -116,6 +123,7 @@ describe('local-supabase diff', () => {
       'alter default privileges for role postgres revoke EXECUTE on functions from public;',
     )
     expect(sql).toContain('grant SELECT (priority), SELECT (title) on table public.notes to anon;')
+    expect(sql).toContain('drop policy "Users read their own notes" on "public"."notes";')
 
     // All migrations, as `reset` applies them, build what the schema files declare.
     const { database, stop } = await startTestDatabase({ projectDir })
@@ -127,6 +135,8 @@ describe('local-supabase diff', () => {
         await client.query('set role postgres')
         await client.query(`create function private.later() returns int language sql as 'select 1'`)
         await client.query('reset role')
+        // Names in the policy printed qualified, whatever the superuser's search path.
+        await client.query(`set search_path = ''`)
         const { rows } = await client.query<Record<string, unknown>>(`
           select
             (select reloptions from pg_class where oid = 'public.urgent_notes'::regclass) as urgent,
@@ -136,7 +146,9 @@ describe('local-supabase diff', () => {
             has_function_privilege('anon', 'private.later()', 'execute') as anon_later,
             has_function_privilege('authenticated', 'private.later()', 'execute') as later,
             has_column_privilege('anon', 'public.notes', 'title', 'select') as anon_title,
-            has_column_privilege('anon', 'public.notes', 'body', 'select') as anon_body`)
+            has_column_privilege('anon', 'public.notes', 'body', 'select') as anon_body,
+            (select qual from pg_policies
+             where policyname = 'Users read their own notes') as read_policy`)
         expect(rows[0]).toEqual({
           urgent: ['security_invoker=on'],
           titles: ['security_invoker=on'],
@@ -146,6 +158,7 @@ describe('local-supabase diff', () => {
           later: true,
           anon_title: true,
           anon_body: false,
+          read_policy: '((user_id = ( SELECT auth.uid() AS uid)) AND (priority < 9))',
         })
       } finally {
         await client.end()
