@@ -3,6 +3,7 @@ import { useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { useSessionStore } from '@/features/auth/stores/session-store'
 import { CoursesList } from '@/features/courses/components/courses-list'
+import { FindCourse } from '@/features/courses/components/find-course'
 import { selectCoursesByName, useCoursesStore } from '@/features/courses/stores/courses-store'
 import { formatCourseHandicap } from '@/features/handicap/lib/handicap-index'
 import { CourseHandicapSourceChoice } from '@/features/handicap/components/course-handicap-source-choice'
@@ -69,6 +70,7 @@ export function CoursesScreen() {
       {/* After the list, so "Add a course..." stays the first stop; drawn with the list, once it
           is known, so the list never pushes it down as it arrives. */}
       {userId && !listUnknown ? <CourseHandicapSourceChoice userId={userId} /> : null}
+      {userId ? <FindCourse userId={userId} /> : null}
     </>
   )
 }

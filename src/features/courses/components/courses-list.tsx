@@ -18,6 +18,7 @@ import { AddCourseDialog } from './add-course-dialog'
 import { DeleteCourseDialog } from './delete-course-dialog'
 import { EditCourseDialog } from './edit-course-dialog'
 import { CourseTees } from './course-tees'
+import { PublishCourseControl } from './publish-course-control'
 
 interface CoursesListProps {
   /** Course handicap as shown ("17", "+2") for each course with a par, when there is an index. */
@@ -105,6 +106,7 @@ export function CoursesList({
                   Edit course
                 </button>
               </div>
+              <PublishCourseControl course={course} />
             </AccordionItem>
           )
         })}

@@ -1,0 +1,171 @@
+import { useEffect, useId, useState, useSyncExternalStore, type FormEvent } from 'react'
+import { TextField } from '@/components/ui/text-field'
+import { useOutboxStore } from '@/stores/outbox'
+import { copyDirectoryCourse } from '../api/copy-directory-course'
+import { searchDirectory } from '../api/search-directory'
+import { describeTee } from '../lib/course-tees'
+import {
+  DIRECTORY_NEEDS_NETWORK,
+  directoryFailure,
+  type DirectoryEntry,
+  type DirectoryTee,
+} from '../lib/directory'
+import { reloadCourses } from '../stores/courses-table'
+import { loadPublishedCourses, withoutKey } from '../stores/directory-store'
+import { reloadTees } from '../stores/tees-table'
+import '../directory.css'
+
+const subscribeToOnline = (changed: () => void) => {
+  window.addEventListener('online', changed)
+  window.addEventListener('offline', changed)
+  return () => {
+    window.removeEventListener('online', changed)
+    window.removeEventListener('offline', changed)
+  }
+}
+
+/**
+ * Whether the server can be reached, as far as the app knows: the browser is online, and the
+ * outbox has not found the server unreachable with changes still waiting (its `reachable` alone
+ * stays false after the network returns until it next has something to send).
+ */
+function useServerReachable(): boolean {
+  const unreachable = useOutboxStore((state) => !state.reachable && state.entries.length > 0)
+  const online = useSyncExternalStore(subscribeToOnline, () => navigator.onLine)
+  return online && !unreachable
+}
+
+const copyVerb = (state: 'adding' | 'added' | undefined) =>
+  state === 'added' ? 'Added' : state === 'adding' ? 'Adding' : 'Add'
+
+const teeLine = (tee: DirectoryTee) =>
+  `${tee.name}: ${describeTee(tee)}${tee.hasHoles ? ', with each hole' : ''}`
+
+/**
+ * "Find a course": the directory golfers share (issue 30 §2). A search by any word of a name;
+ * each course found shows its tees and copies into the golfer's own list in one tap. It needs
+ * the network; the golfer's own list does not.
+ */
+export function FindCourse({ userId }: { userId: string }) {
+  const reachable = useServerReachable()
+  const headingId = useId()
+  const [query, setQuery] = useState('')
+  const [searched, setSearched] = useState<string | null>(null)
+  const [results, setResults] = useState<DirectoryEntry[] | null>(null)
+  const [searching, setSearching] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [copies, setCopies] = useState<Record<string, 'adding' | 'added'>>({})
+  const [notice, setNotice] = useState('')
+
+  useEffect(() => {
+    void loadPublishedCourses(userId)
+  }, [userId])
+
+  async function search(event: FormEvent) {
+    event.preventDefault()
+    setSearching(true)
+    setFailure(null)
+    try {
+      setResults(await searchDirectory(query))
+      setSearched(query.trim())
+    } catch (error) {
+      setFailure(directoryFailure(error, 'search'))
+    } finally {
+      setSearching(false)
+    }
+  }
+
+  async function copy(entry: DirectoryEntry) {
+    setCopies((state) => ({ ...state, [entry.id]: 'adding' }))
+    setFailure(null)
+    setNotice('')
+    try {
+      await copyDirectoryCourse(entry.id)
+      setCopies((state) => ({ ...state, [entry.id]: 'added' }))
+      setNotice(`${entry.name} is now in your courses.`)
+      // The realtime feed brings the new rows too; a reload brings them even when it is down.
+      reloadCourses()
+      reloadTees()
+    } catch (error) {
+      setCopies((state) => withoutKey(state, entry.id))
+      setFailure(directoryFailure(error, 'copy'))
+    }
+  }
+
+  return (
+    <section className="directory" aria-labelledby={headingId}>
+      <h2 id={headingId} className="directory__title">
+        Find a course
+      </h2>
+      <p className="field__hint">
+        Courses golfers published from their cards, with their tees and holes. Add one to your
+        courses in one tap.
+      </p>
+      {reachable ? (
+        <form role="search" className="directory__search" onSubmit={(event) => void search(event)}>
+          <TextField
+            label="Course name"
+            type="search"
+            name="directory-query"
+            enterKeyHint="search"
+            autoComplete="off"
+            maxLength={100}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+          <button type="submit" className="button button--primary" disabled={searching}>
+            {searching ? 'Searching…' : 'Search'}
+          </button>
+        </form>
+      ) : (
+        <p className="directory__offline" role="status">
+          {DIRECTORY_NEEDS_NETWORK}
+        </p>
+      )}
+      {failure ? (
+        <p className="alert" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <p className="directory__notice" role="status">
+        {notice}
+      </p>
+      {results && results.length === 0 ? (
+        <p className="field__hint">
+          {searched
+            ? `No course in the directory has “${searched}” in its name.`
+            : 'The directory is empty.'}
+        </p>
+      ) : null}
+      {results && results.length > 0 ? (
+        <ul className="directory__results" aria-label="Courses found">
+          {results.map((entry) => (
+            <li key={entry.id} className="directory__entry" data-testid="directory-entry">
+              <p className="directory__name">
+                {entry.name}
+                {entry.isExample ? <span className="directory__example">Example</span> : null}
+              </p>
+              <ul className="directory__tees">
+                {entry.tees.map((tee) => (
+                  <li key={tee.name + teeLine(tee)} className="detail">
+                    {teeLine(tee)}
+                  </li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={copies[entry.id] !== undefined || !reachable}
+                onClick={() => void copy(entry)}
+              >
+                {copyVerb(copies[entry.id])}
+                <span className="visually-hidden">{` ${entry.name}`}</span>
+                {' to my courses'}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  )
+}
