@@ -319,6 +319,11 @@ describe('keyboard only', () => {
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe(
       'spec',
     )
+    // Find a course: the directory's search field, then its button.
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('input')
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('button Search')
     await page.keyboard.press('Tab')
     expect(await focused(page)).toBe('a HCP')
     await page.keyboard.press('Enter')

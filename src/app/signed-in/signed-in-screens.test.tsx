@@ -43,6 +43,9 @@ vi.mock('@/features/auth/api/exchange-oauth-code', () => ({ exchangeOAuthCode: v
 vi.mock('@/features/courses/api/list-courses', () => ({ listCourses: vi.fn() }))
 vi.mock('@/features/courses/api/add-course', () => ({ addCourse: vi.fn() }))
 vi.mock('@/features/courses/api/delete-course', () => ({ deleteCourse: vi.fn() }))
+vi.mock('@/features/courses/api/list-published-courses', () => ({
+  listPublishedCourses: vi.fn(() => Promise.resolve({})),
+}))
 vi.mock('@/features/courses/api/tees', () => ({
   listTees: vi.fn(),
   addTee: vi.fn(),
