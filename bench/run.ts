@@ -12,6 +12,7 @@ import { benchLoad } from './load-bench.ts'
 import { benchOriginalDesign } from './original-design-bench.ts'
 import { benchScorecard } from './scorecard-bench.ts'
 import { benchStack } from './stack-bench.ts'
+import { benchTargetScore } from './target-score-bench.ts'
 import { benchUi } from './ui-bench.ts'
 import { benchWhs } from './whs-bench.ts'
 
@@ -32,6 +33,10 @@ const sections: Section[] = [
     run: () => benchScorecard(),
   },
   { title: 'Lighthouse: every screen, and HCP with 200 rounds', run: () => benchLighthouse() },
+  {
+    title: 'Number to beat: every tee of the Courses screen, 50 tees, 200 rounds (CPU 4× slower)',
+    run: () => benchTargetScore(),
+  },
   { title: 'Local stack REST and Realtime', run: () => benchStack() },
   { title: 'Import 1,000 rounds from CSV', run: () => benchImport() },
   { title: 'Directory search with 20,000 published courses', run: () => benchDirectory() },

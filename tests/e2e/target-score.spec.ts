@@ -1,0 +1,108 @@
+import type { Page } from 'playwright-core'
+import { monotonicFactory } from 'ulid'
+import { describe, expect } from 'vitest'
+import { LIVE_TIMEOUT } from './support/browser.ts'
+import { it } from './support/browser-test.ts'
+import { golferWith, logIn } from './support/golfer.ts'
+
+/**
+ * The number to beat on every tee and the starting index (issue 32), on a phone. Every expected
+ * value is worked out by hand: on a rating of 70.0 and a slope of 113 a round's differential is
+ * exactly score − 70.
+ */
+// Monotonic: rounds of one day keep the order they are listed in (their entry order).
+const ulid = monotonicFactory()
+const HOME = { name: 'Home Links', rating: 70, slope: 113, par: 72 }
+
+async function addRounds(
+  golfer: Awaited<ReturnType<typeof golferWith>>,
+  rounds: { playedOn: string; score: number }[],
+) {
+  const { error } = await golfer.client.from('rounds').insert(
+    rounds.map((round) => ({
+      id: ulid(),
+      course_id: golfer.courseIds[0] as string,
+      score: round.score,
+      played_on: round.playedOn,
+    })) as never,
+  )
+  if (error) throw new Error(error.message)
+}
+
+/** The Courses screen with HOME open: its tee's number to beat. */
+async function homeTarget(page: Page) {
+  await page.getByRole('link', { name: 'My Courses' }).click()
+  const entry = page.getByRole('button', { name: HOME.name })
+  if ((await entry.getAttribute('aria-expanded')) !== 'true') await entry.click()
+  return page.getByTestId('target-score').first()
+}
+
+describe('the number to beat', () => {
+  it('shows each tee’s number, and moves it as the engine says once a round is stored', async ({
+    open,
+  }) => {
+    // 85, 90, 80: 15.0, 20.0, 10.0; HCP 10.0 − 2.0 = 8.0. A fourth round: min(10.0, d) − 1.0
+    // below 8.0 needs d ≤ 8.9: 78 (8.0 → 7.0); 79 (9.0 → 8.0) holds it.
+    const golfer = await golferWith([HOME])
+    await addRounds(golfer, [
+      { playedOn: '2025-01-01', score: 85 },
+      { playedOn: '2025-01-02', score: 90 },
+      { playedOn: '2025-01-03', score: 80 },
+    ])
+    const { page, problems } = await open()
+    await logIn(page, golfer.email, golfer.password)
+    const target = await homeTarget(page)
+    await expect
+      .poll(() => target.locator('.target-score__sentence').textContent())
+      .toMatch(/^Shoot 78 or better here today to lower your HCP \(8\.0\)\. 79 holds it\./)
+
+    // "Why?": the round it would replace and the differential it needs.
+    const why = target.getByRole('button', { name: /^Why\?/ })
+    await why.click()
+    expect(await why.getAttribute('aria-expanded')).toBe('true')
+    expect(await target.getByRole('listitem').allTextContents()).toEqual([
+      'Your HCP uses every round: the new one joins your 3.',
+      'It would take the place of a counting round: 3 Jan 2025, differential 10.0.',
+      'It needs a differential of 8.0 or lower: a score of 78 or better here.',
+    ])
+
+    // A 78 stored on another device: 15.0, 20.0, 10.0, 8.0, HCP 8.0 − 1.0 = 7.0. A fifth round
+    // counts its lowest alone: below 7.0 needs d ≤ 6.9, 76; 77 (7.0) holds it.
+    await addRounds(golfer, [{ playedOn: '2025-01-04', score: 78 }])
+    await expect
+      .poll(() => target.locator('.target-score__sentence').textContent(), {
+        timeout: LIVE_TIMEOUT,
+      })
+      .toMatch(/^Shoot 76 or better here today to lower your HCP \(7\.0\)\. 77 holds it\./)
+    expect(problems).toEqual([])
+  })
+
+  it('a starting index is entered, refused out of bounds keeping what was typed, and shown', async ({
+    open,
+  }) => {
+    const golfer = await golferWith([HOME])
+    const { page, problems } = await open()
+    await logIn(page, golfer.email, golfer.password)
+    await page.getByRole('link', { name: 'HCP' }).click()
+    await page.getByRole('button', { name: 'Have an index from your federation?' }).click()
+    const field = page.getByRole('textbox', { name: 'Starting index' })
+    await field.fill('54.5')
+    await page.getByRole('button', { name: 'Save starting index' }).click()
+    expect(await page.getByRole('alert').textContent()).toContain('from +10.0 to 54.0')
+    expect(await field.inputValue()).toBe('54.5')
+
+    await field.fill('12.4')
+    await page.getByRole('button', { name: 'Save starting index' }).click()
+    await expect
+      .poll(() => page.getByTestId('starting-index').textContent())
+      .toBe('Starting index 12.4 (from your federation), used until HCPFast has 3 rounds')
+    // Stored: the database has it.
+    const { data } = await golfer.client.from('handicap_settings').select('starting_index')
+    expect(data?.map((row) => Number(row.starting_index))).toEqual([12.4])
+
+    // Before a first index of its own the number to beat says this round counts.
+    const target = await homeTarget(page)
+    expect(await target.textContent()).toBe('Your first index needs 3 rounds; this one counts.')
+    expect(problems).toEqual([])
+  })
+})
