@@ -97,8 +97,12 @@ describe('the number to beat', () => {
       .poll(() => page.getByTestId('starting-index').textContent())
       .toBe('Starting index 12.4 (from your federation), used until HCPFast has 3 rounds')
     // Stored: the database has it.
-    const { data } = await golfer.client.from('handicap_settings').select('starting_index')
-    expect(data?.map((row) => Number(row.starting_index))).toEqual([12.4])
+    await expect
+      .poll(async () => {
+        const { data } = await golfer.client.from('handicap_settings').select('starting_index')
+        return data?.map((row) => Number(row.starting_index))
+      })
+      .toEqual([12.4])
 
     // Before a first index of its own the number to beat says this round counts.
     const target = await homeTarget(page)

@@ -8,8 +8,6 @@ import { selectCoursesByName, useCoursesStore } from '@/features/courses/stores/
 import { formatCourseHandicap } from '@/features/handicap/lib/handicap-index'
 import { CourseHandicapSourceChoice } from '@/features/handicap/components/course-handicap-source-choice'
 import { courseHandicapOn } from '@/features/handicap/stores/handicap-store'
-import { teesOfCourse } from '@/features/courses/lib/course-tees'
-import { selectTeesByCourse, useTeesStore } from '@/features/courses/stores/tees-table'
 import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import { useHandicap } from '../handicap'
 import { useTeeTargets } from './tee-targets'
@@ -45,13 +43,8 @@ export function CoursesScreen() {
     }
     return { courseHandicaps: handicaps, teeHandicaps: byTee, roundCounts: counts }
   }, [roundsById, courses, handicap])
-  // Every tee of every course, the Default one of a course whose tees are not known yet included.
-  const teesByCourse = useTeesStore(selectTeesByCourse)
-  const allTees = useMemo(
-    () => courses.flatMap((course) => teesOfCourse(course, teesByCourse)),
-    [courses, teesByCourse],
-  )
-  const teeNotes = useTeeTargets(allTees)
+  // Each tee's number to beat, worked out when its course's entry is opened.
+  const teeNotes = useTeeTargets()
 
   return (
     <>

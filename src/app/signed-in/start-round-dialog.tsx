@@ -79,7 +79,7 @@ function StartRoundForm({ userId, courses, onStarted }: StartRoundDialogProps) {
   const nine = tee?.holes === 18 && played !== 'all' ? played : null
   // The number to beat on the chosen tee; for a nine of an 18-hole tee the typed nine's rating
   // decides it, so none is shown.
-  const targets = useTeeTargets(tees)
+  const targetOf = useTeeTargets()
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -135,7 +135,7 @@ function StartRoundForm({ userId, courses, onStarted }: StartRoundDialogProps) {
           }}
         />
       ) : null}
-      {tee && !nine ? targets.get(tee.id) : null}
+      {tee && !nine ? targetOf(tee) : null}
       {course && !scorable ? (
         <p className="form__note" data-testid="no-hole-data">
           {NO_HOLE_DATA} <Link to="/courses">Go to Courses</Link>

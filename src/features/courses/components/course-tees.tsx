@@ -16,8 +16,8 @@ interface CourseTeesProps {
   course: Course
   /** Course handicap as shown ("17", "+2") by tee id, for the tees with a par. */
   handicaps: Readonly<Record<string, string>>
-  /** A line under each tee by tee id (the app's: the number to beat). */
-  notes?: ReadonlyMap<string, ReactNode>
+  /** A line under each tee (the app's: the number to beat), made when the tee is drawn. */
+  notes?: (tee: Tee) => ReactNode
 }
 
 /** A course's tees in its entry: each with its values and course handicap; add, edit, delete. */
@@ -45,7 +45,7 @@ export function CourseTees({ course, handicaps, notes }: CourseTeesProps) {
             <p className="detail tee__holes" data-testid="tee-holes">
               {holesNote(tee)}
             </p>
-            {notes?.get(tee.id) ?? null}
+            {notes?.(tee) ?? null}
             <div className="detail__actions">
               <button
                 type="button"

@@ -13,6 +13,7 @@ import {
 import { useSyncLabel } from '@/stores/outbox'
 import { selectCoursesByName, useCoursesStore } from '../stores/courses-store'
 import { reloadCourses } from '../stores/courses-table'
+import type { Tee } from '@/lib/tables/tees'
 import type { Course } from '../types'
 import { AddCourseDialog } from './add-course-dialog'
 import { DeleteCourseDialog } from './delete-course-dialog'
@@ -27,8 +28,8 @@ interface CoursesListProps {
   teeHandicaps?: Readonly<Record<string, string>>
   /** How many of the golfer's rounds were played on each course. */
   roundCounts?: Readonly<Record<string, number>>
-  /** A line under each tee, by tee id (the app's: the number to beat). */
-  teeNotes?: ReadonlyMap<string, ReactNode>
+  /** A line under each tee (the app's: the number to beat), made when the tee is drawn. */
+  teeNotes?: (tee: Tee) => ReactNode
 }
 
 /** The Courses screen's accordion: "Add a course..." first, then one entry per course. */
