@@ -18,7 +18,7 @@ const STROKE_INDEXES = [7, 3, 15, 1, 11, 9, 17, 5, 13, 8, 16, 2, 10, 14, 4, 18, 
  * while the golfer's own list stays.
  */
 describe('the course directory', () => {
-  it('publishes a course, and another golfer finds it without its accent and copies it', async ({
+  it('publishes a course; another golfer finds it without its accent, copies it and starts a card on it', async ({
     open,
   }) => {
     // A word no other test's course has, so the search finds this course alone.
@@ -85,5 +85,14 @@ describe('the course directory', () => {
     expect(await b.page.getByRole('button', { name, exact: true }).isVisible()).toBe(true)
     await b.context.setOffline(false)
     await b.page.getByLabel('Course name').waitFor()
+
+    // A card on the copy: its tee with hole data is the one Start a round offers.
+    await b.page.getByRole('link', { name: 'HCP' }).click()
+    await b.page.getByRole('button', { name: 'Start a round' }).click()
+    const start = b.page.getByRole('dialog', { name: 'Start a round' })
+    await start.getByLabel('Holes Played').waitFor()
+    await start.getByRole('button', { name: 'Start scoring' }).click()
+    await b.page.waitForURL('**/play/*')
+    await b.page.getByRole('heading', { name: 'Hole 1' }).waitFor()
   })
 })
