@@ -1,22 +1,23 @@
-import { lazy, Suspense, type ComponentType } from 'react'
+import { Suspense, type ComponentType } from 'react'
+import { ChunkBoundary, lazyChunk } from '@/components/ui/chunk-boundary'
 import { Loading } from '@/components/ui/loading'
-import { BrowserRouter, Navigate, Route, Switch } from '@/lib/routing'
+import { BrowserRouter, Navigate, Route, Switch, useLocation } from '@/lib/routing'
 import { LoginScreen } from '@/features/auth/components/login-screen'
 import { RequireSession, SignedOutOnly } from './guards'
 import { loadAccountEntryScreens, loadPlayScreen, loadSignedInScreens } from './lazy-screens'
 
-/** A screen from a chunk loaded on first use: React.lazy wants the component as a default export. */
+/** A screen from a chunk loaded on first use, shown with Retry in its place when it cannot load. */
 function lazyScreen<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
 ) {
-  return lazy(() => load().then((screens) => ({ default: screens[name] })))
+  return lazyChunk(() => load().then((screens) => screens[name]))
 }
 
 // The signed-in screens (and Radix, ulid, the handicap engine) are one chunk that only a golfer
 // with a session needs; the login screen ships without them.
-const SignedInLayout = lazy(() =>
-  loadSignedInScreens().then((screens) => ({ default: screens.SignedInLayout })),
+const SignedInLayout = lazyChunk(() =>
+  loadSignedInScreens().then((screens) => screens.SignedInLayout),
 )
 const CoursesScreen = lazyScreen(loadSignedInScreens, 'CoursesScreen')
 const HcpScreen = lazyScreen(loadSignedInScreens, 'HcpScreen')
@@ -35,58 +36,61 @@ const AuthCallbackScreen = lazyScreen(loadAccountEntryScreens, 'AuthCallbackScre
 const SIGNED_IN_PATHS = /^\/(courses|hcp|account|play\/[^/]+)\/?$/
 
 export function AppRoutes() {
+  const { pathname } = useLocation()
   return (
-    <Suspense fallback={<Loading />}>
-      <Switch>
-        <Route path="/">
-          <SignedOutOnly>
-            <LoginScreen />
-          </SignedOutOnly>
-        </Route>
-        <Route path="/signup">
-          <SignedOutOnly>
-            <SignUpScreen />
-          </SignedOutOnly>
-        </Route>
-        <Route path="/forgot-password">
-          <SignedOutOnly>
-            <ForgotPasswordScreen />
-          </SignedOutOnly>
-        </Route>
-        <Route path="/auth/callback">
-          <AuthCallbackScreen />
-        </Route>
-        {/* Not signed-out-only: the recovery link signs the golfer in before they choose a password. */}
-        <Route path="/auth/reset-password">
-          <ResetPasswordScreen />
-        </Route>
-        <Route path={SIGNED_IN_PATHS}>
-          <RequireSession>
-            <Suspense fallback={<Loading />}>
-              <SignedInLayout>
-                <Switch>
-                  <Route path="/courses">
-                    <CoursesScreen />
-                  </Route>
-                  <Route path="/hcp">
-                    <HcpScreen />
-                  </Route>
-                  <Route path="/play/:roundId">
-                    <PlayScreen />
-                  </Route>
-                  <Route path="/account">
-                    <AccountScreen />
-                  </Route>
-                </Switch>
-              </SignedInLayout>
-            </Suspense>
-          </RequireSession>
-        </Route>
-        <Route>
-          <Navigate to="/" replace />
-        </Route>
-      </Switch>
-    </Suspense>
+    <ChunkBoundary resetKey={pathname}>
+      <Suspense fallback={<Loading />}>
+        <Switch>
+          <Route path="/">
+            <SignedOutOnly>
+              <LoginScreen />
+            </SignedOutOnly>
+          </Route>
+          <Route path="/signup">
+            <SignedOutOnly>
+              <SignUpScreen />
+            </SignedOutOnly>
+          </Route>
+          <Route path="/forgot-password">
+            <SignedOutOnly>
+              <ForgotPasswordScreen />
+            </SignedOutOnly>
+          </Route>
+          <Route path="/auth/callback">
+            <AuthCallbackScreen />
+          </Route>
+          {/* Not signed-out-only: the recovery link signs the golfer in before they choose a password. */}
+          <Route path="/auth/reset-password">
+            <ResetPasswordScreen />
+          </Route>
+          <Route path={SIGNED_IN_PATHS}>
+            <RequireSession>
+              <Suspense fallback={<Loading />}>
+                <SignedInLayout>
+                  <Switch>
+                    <Route path="/courses">
+                      <CoursesScreen />
+                    </Route>
+                    <Route path="/hcp">
+                      <HcpScreen />
+                    </Route>
+                    <Route path="/play/:roundId">
+                      <PlayScreen />
+                    </Route>
+                    <Route path="/account">
+                      <AccountScreen />
+                    </Route>
+                  </Switch>
+                </SignedInLayout>
+              </Suspense>
+            </RequireSession>
+          </Route>
+          <Route>
+            <Navigate to="/" replace />
+          </Route>
+        </Switch>
+      </Suspense>
+    </ChunkBoundary>
   )
 }
 

@@ -1,49 +1,30 @@
 import { readFile } from 'node:fs/promises'
-import { ulid } from 'ulid'
 import { describe, expect } from 'vitest'
 import { axeViolations, smallTargets } from './support/accessibility.ts'
 import { PHONE, screenshot } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
-import { golferWith, logIn } from './support/golfer.ts'
+import { golferWithCards, HOME_PARS, logIn } from './support/golfer.ts'
 
 /**
  * A round scored hole by hole, after the round (issue 23): its entry, the scoring stats and the
  * rounds CSV. The three cards are the golfer's first rounds, so none had an index on its day:
  * every hole counts at most par + 5, and every figure below is worked out by hand.
  */
-const PARS = [4, 4, 3, 5, 4, 4, 3, 5, 4, 4, 4, 3, 5, 4, 4, 3, 5, 4]
-const INDEXES = [7, 3, 17, 1, 11, 5, 15, 9, 13, 8, 2, 16, 10, 6, 14, 18, 4, 12]
+const PARS = HOME_PARS
 const BOGEYS = PARS.map((par) => par + 1) // 90
 // Bogeys but a 9 on hole 7, a par 3 (at most 3 + 5 = 8): gross 95, adjusted 94.
 const BLOWUP = BOGEYS.map((strokes, at) => (at === 6 ? 9 : strokes))
 const TWO_PUTTS = PARS.map(() => 2)
 
 /** A golfer whose Home Links tee has its holes, with three cards played from it. */
-async function golferWithCards() {
-  const golfer = await golferWith([{ name: 'Home Links', rating: 70, slope: 113, par: 72 }])
-  const courseId = golfer.courseIds[0] as string
-  // The course's first tee has the course's id.
-  const tee = await golfer.client
-    .from('tees')
-    .update({ hole_pars: PARS, stroke_indexes: INDEXES })
-    .eq('id', courseId)
-  expect(tee.error).toBeNull()
-  const cards = [
-    { played_on: '2026-11-01', hole_strokes: BOGEYS, score: 90 },
-    { played_on: '2026-11-02', hole_strokes: BLOWUP, score: 95 },
-    { played_on: '2026-11-03', hole_strokes: PARS, score: 72 },
-  ]
-  const rounds = await golfer.client.from('rounds').insert(
-    cards.map((card) => ({
-      id: ulid(),
-      course_id: courseId,
-      hole_putts: TWO_PUTTS,
-      ...card,
-    })) as never,
+const golferWithThreeCards = () =>
+  golferWithCards(
+    [
+      { played_on: '2026-11-01', hole_strokes: BOGEYS, score: 90 },
+      { played_on: '2026-11-02', hole_strokes: BLOWUP, score: 95 },
+      { played_on: '2026-11-03', hole_strokes: PARS, score: 72 },
+    ].map((card) => ({ hole_putts: TWO_PUTTS, ...card })),
   )
-  expect(rounds.error).toBeNull()
-  return golfer
-}
 
 const blowUp = (day: string) => new RegExp(`^Score 95, Home Links, ${day} 2026, Adjusted 94`)
 
@@ -51,7 +32,7 @@ describe('a round scored hole by hole', () => {
   it('shows gross, adjusted and the capped hole, its holes and the stats, in light and dark', async ({
     open,
   }) => {
-    const golfer = await golferWithCards()
+    const golfer = await golferWithThreeCards()
     for (const scheme of ['light', 'dark'] as const) {
       const { page, problems } = await open({ viewport: PHONE, colorScheme: scheme })
       await logIn(page, golfer.email, golfer.password)
@@ -92,7 +73,7 @@ describe('a round scored hole by hole', () => {
   it('exports its holes in the rounds CSV, and moves it to another day with them', async ({
     page,
   }) => {
-    const golfer = await golferWithCards()
+    const golfer = await golferWithThreeCards()
     await logIn(page, golfer.email, golfer.password)
     await page.getByRole('link', { name: 'Account' }).click()
     const [download] = await Promise.all([

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo } from 'react'
+import { Suspense, useCallback, useDeferredValue, useMemo } from 'react'
 import { useNavigate } from '@/lib/routing'
 import { useShallow } from 'zustand/react/shallow'
+import { ChunkBoundary, lazyChunk } from '@/components/ui/chunk-boundary'
 import { PageHeading } from '@/components/ui/page-heading'
 import { selectUserId, useSessionStore } from '@/features/auth/stores/session-store'
 import { useCoursesStore, selectCoursesByName } from '@/features/courses/stores/courses-store'
@@ -20,10 +21,8 @@ import { StartRoundDialog } from './start-round-dialog'
 
 // The stats panel shows only rounds scored hole by hole: a golfer with none never loads its code,
 // which otherwise cost the 200-round HCP screen's first render (Lighthouse) for nothing.
-const ScoringStats = lazy(() =>
-  import('@/features/scorecard/components/scoring-stats').then((module) => ({
-    default: module.ScoringStats,
-  })),
+const ScoringStats = lazyChunk(() =>
+  import('@/features/scorecard/components/scoring-stats').then((module) => module.ScoringStats),
 )
 
 /** No rows from the device or the server yet. */
@@ -145,9 +144,11 @@ export function HcpScreen() {
             </section>
           ) : null}
           {rounds.some((round) => round.holeScores !== null) ? (
-            <Suspense fallback={null}>
-              <ScoringStats rounds={rounds} />
-            </Suspense>
+            <ChunkBoundary>
+              <Suspense fallback={null}>
+                <ScoringStats rounds={rounds} />
+              </Suspense>
+            </ChunkBoundary>
           ) : null}
           <h2 className="section-title">Rounds</h2>
           {/* In the screen's own chunk, not a lazy one, so it is drawn with the rounds. */}

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, type ReactNode } from 'react'
 import { AlertMessage } from '@/components/ui/alert-message'
+import { ChunkBoundary } from '@/components/ui/chunk-boundary'
 import { Loading } from '@/components/ui/loading'
 import { SkipLink } from '@/components/ui/skip-link'
 import { UndoBar } from '@/components/ui/undo-bar'
@@ -36,7 +37,8 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   const waiting = useWaitingSummary()
   // A card in play has the screen to itself: no tab bar (nor Logout) under the golfer's thumb.
   // Only the bar goes: the live data above keeps running, and the card links back to HCP.
-  const cardInPlay = useLocation().pathname.startsWith('/play/')
+  const { pathname } = useLocation()
+  const cardInPlay = pathname.startsWith('/play/')
 
   useEffect(() => {
     if (!userId) return
@@ -68,7 +70,10 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="screen">
         <AlertMessage message={notice} onDismiss={dismissNotice} />
         <NotSavedList />
-        <Suspense fallback={<Loading />}>{children}</Suspense>
+        {/* The scorecard's chunk, and any screen that fails to draw: the bar and toolbar stay. */}
+        <ChunkBoundary resetKey={pathname}>
+          <Suspense fallback={<Loading />}>{children}</Suspense>
+        </ChunkBoundary>
       </main>
       {cardInPlay ? null : <BottomToolbar />}
       {/* After the toolbar: a brief Undo is announced, but keeps the tab order of the screen. */}

@@ -1,0 +1,122 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Suspense } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  CHUNK_FAILED,
+  ChunkBoundary,
+  ChunkLoadError,
+  lazyChunk,
+  reloadOnceIfDeployed,
+} from './chunk-boundary'
+
+/** What Chromium says when a lazy chunk cannot be fetched. */
+const importFailure = (url: string) =>
+  new TypeError(`Failed to fetch dynamically imported module: ${url}`)
+
+function Stats() {
+  return <h2>Scoring stats</h2>
+}
+
+function screenWith(Panel: React.ComponentType) {
+  return render(
+    <main>
+      <h1>HCP</h1>
+      <ChunkBoundary>
+        <Suspense fallback={null}>
+          <Panel />
+        </Suspense>
+      </ChunkBoundary>
+      <p>Score 85, Home Links</p>
+    </main>,
+  )
+}
+
+describe('a lazy chunk that cannot load', () => {
+  it('shows one line and Retry in its place, keeps the rest of the screen, and draws the chunk once Retry can load it', async () => {
+    // React reports the caught error on the console; that is expected here.
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    // Safari names no script, so nothing is asked of the network before Retry.
+    const load = vi
+      .fn<() => Promise<typeof Stats>>()
+      .mockRejectedValueOnce(new TypeError('Importing a module script failed.'))
+      .mockResolvedValue(Stats)
+    screenWith(lazyChunk(load))
+
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(CHUNK_FAILED)
+    expect(screen.getByRole('heading', { name: 'HCP' })).toBeInTheDocument()
+    expect(screen.getByText('Score 85, Home Links')).toBeInTheDocument()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('heading', { name: 'Scoring stats' })).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(load).toHaveBeenCalledTimes(2)
+    reported.mockRestore()
+  })
+
+  it('shows the same line when Retry fails again, with Retry still there', async () => {
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const load = vi.fn<() => Promise<typeof Stats>>().mockRejectedValue(new TypeError('offline'))
+    screenWith(lazyChunk(load))
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }))
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(2))
+    expect(await screen.findByRole('alert')).toHaveTextContent(CHUNK_FAILED)
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument()
+    reported.mockRestore()
+  })
+
+  it('knows the script from the browser’s words', () => {
+    const url = 'https://hcpfast.example/assets/scoring-stats-C3x9Qz1a.js'
+    expect(new ChunkLoadError(importFailure(url)).url).toBe(url)
+    expect(new ChunkLoadError(new TypeError('Importing a module script failed.')).url).toBe(
+      undefined,
+    )
+  })
+})
+
+describe('after a deploy', () => {
+  // What the web server answers for each script (the browser test asks a real one): the old
+  // build's chunk is gone (404), the new one is there, a host that answers every path with the
+  // app's page, and no answer at all.
+  const answers: Record<string, () => Response> = {
+    '/assets/there.js': () => new Response('', { headers: { 'content-type': 'text/javascript' } }),
+    '/spa/gone.js': () =>
+      new Response('<!doctype html>', { headers: { 'content-type': 'text/html' } }),
+  }
+  beforeEach(() => {
+    sessionStorage.clear()
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const { pathname } = new URL(String(input))
+      if (pathname === '/assets/offline.js') throw new TypeError('Failed to fetch')
+      return answers[pathname]?.() ?? new Response('Not Found', { status: 404 })
+    })
+  })
+  afterEach(() => vi.restoreAllMocks())
+
+  const failed = (path: string) =>
+    new ChunkLoadError(importFailure(`https://hcpfast.example${path}`))
+
+  it('reloads once when the chunk is gone, never twice in a tab', async () => {
+    const reload = vi.fn()
+    expect(await reloadOnceIfDeployed(failed('/assets/gone.js'), reload)).toBe(true)
+    expect(reload).toHaveBeenCalledTimes(1)
+    expect(await reloadOnceIfDeployed(failed('/assets/gone.js'), reload)).toBe(false)
+    expect(await reloadOnceIfDeployed(failed('/assets/other-gone.js'), reload)).toBe(false)
+    expect(reload).toHaveBeenCalledTimes(1)
+  })
+
+  it('takes the app’s page where a script should be for gone too', async () => {
+    const reload = vi.fn()
+    expect(await reloadOnceIfDeployed(failed('/spa/gone.js'), reload)).toBe(true)
+    expect(reload).toHaveBeenCalledTimes(1)
+  })
+
+  it('does not reload for a chunk that is there (the network failed), or when nothing answers', async () => {
+    const reload = vi.fn()
+    expect(await reloadOnceIfDeployed(failed('/assets/there.js'), reload)).toBe(false)
+    expect(await reloadOnceIfDeployed(failed('/assets/offline.js'), reload)).toBe(false)
+    expect(await reloadOnceIfDeployed(new Error('a bug in a screen'), reload)).toBe(false)
+    expect(reload).not.toHaveBeenCalled()
+  })
+})

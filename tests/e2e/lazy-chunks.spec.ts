@@ -1,0 +1,97 @@
+import type { Page } from 'playwright-core'
+import { describe, expect } from 'vitest'
+import { CHUNK_FAILED } from '../../src/components/ui/chunk-boundary.tsx'
+import { PHONE } from './support/browser.ts'
+import { it, type OpenPage } from './support/browser-test.ts'
+import { golferWithCards, HOME_PARS, logIn } from './support/golfer.ts'
+
+/**
+ * A lazy chunk that cannot load never blanks the app: the scoring stats' chunk (fetched only for
+ * a golfer with a card) fails on the HCP screen, and the rest of the screen stays, with one line
+ * and Retry where the stats would be. The service worker is kept out, as before it controls the
+ * page (it would otherwise serve the chunk from its cache).
+ */
+const STATS_CHUNK = /\/assets\/scoring-stats-[\w-]+\.js$/
+
+/** Three cards at Home Links (the stats need three): bogeys, one more on the first hole each time. */
+const golferWithThreeCards = () =>
+  golferWithCards(
+    [0, 1, 2].map((extra) => ({
+      played_on: `2026-11-0${extra + 1}`,
+      hole_strokes: HOME_PARS.map((par, hole) => par + 1 + (hole === 0 ? extra : 0)),
+      score: 90 + extra,
+    })),
+  )
+
+async function signedIn(open: OpenPage) {
+  const golfer = await golferWithThreeCards()
+  const watched = await open({ viewport: PHONE, serviceWorkers: 'block' })
+  // The rounds are on the device before the network is cut: the HCP screen has its card to show.
+  const roundsLoaded = watched.page.waitForResponse(
+    (response) => response.url().includes('/rest/v1/rounds?') && response.ok(),
+  )
+  await logIn(watched.page, golfer.email, golfer.password)
+  await (await roundsLoaded).finished()
+  return watched
+}
+
+const roundEntry = (page: Page) => page.getByRole('button', { name: /^Score 90, Home Links/ })
+const stats = (page: Page) => page.getByRole('heading', { name: 'Scoring stats' })
+/** The chunk's failure as React and Chromium report it: expected here, nothing else is. */
+const unexpected = (problems: string[]) =>
+  problems.filter(
+    (problem) => !/dynamically imported module|ERR_INTERNET_DISCONNECTED|WebSocket/.test(problem),
+  )
+
+describe('a lazy chunk that cannot load', () => {
+  it('shows one line and Retry in its place while the network is cut, keeps the rest of the screen, and loads on Retry once it is back', async ({
+    open,
+  }) => {
+    const { context, page, problems } = await signedIn(open)
+    await context.setOffline(true)
+    await page.getByRole('link', { name: 'HCP' }).click()
+
+    const alert = page.getByRole('alert').filter({ hasText: CHUNK_FAILED })
+    await alert.waitFor()
+    expect(await alert.textContent()).toBe(`${CHUNK_FAILED}Retry`)
+    await roundEntry(page).waitFor()
+    expect(await page.getByRole('link', { name: 'Courses' }).isVisible()).toBe(true)
+    const retry = alert.getByRole('button', { name: 'Retry' })
+    const box = await retry.boundingBox()
+    expect(box?.height).toBeGreaterThanOrEqual(48)
+    await retry.focus()
+    expect(await retry.evaluate((button) => button === document.activeElement)).toBe(true)
+
+    await context.setOffline(false)
+    await page.keyboard.press('Enter')
+    await stats(page).waitFor()
+    expect(await alert.count()).toBe(0)
+    expect(await roundEntry(page).isVisible()).toBe(true)
+    expect(unexpected(problems)).toEqual([])
+  })
+
+  it('reloads by itself once when the chunk is gone after a deploy, and not again', async ({
+    open,
+  }) => {
+    const { context, page, problems } = await signedIn(open)
+    let asked = 0
+    // The new build is on the server: the old build's chunk is not.
+    await context.route(STATS_CHUNK, async (route) => {
+      asked++
+      await route.fulfill({ status: 404, body: 'Not Found' })
+    })
+    let loads = 0
+    page.on('load', () => loads++)
+
+    await page.getByRole('link', { name: 'HCP' }).click()
+    await expect.poll(() => loads).toBe(1)
+    // The reloaded page still finds the chunk gone: it says so, and stays.
+    await page.getByRole('alert').filter({ hasText: CHUNK_FAILED }).waitFor()
+    await roundEntry(page).waitFor()
+    // Each page asked for the chunk, then whether it is still there.
+    await expect.poll(() => asked).toBe(4)
+    await page.evaluate(() => fetch(location.href, { method: 'HEAD' }))
+    expect(loads).toBe(1)
+    expect(unexpected(problems)).toEqual([])
+  })
+})
