@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core'
 import { describe, expect } from 'vitest'
-import { CHUNK_FAILED } from '../../src/components/ui/chunk-boundary.tsx'
 import { PHONE } from './support/browser.ts'
 import { it, type OpenPage } from './support/browser-test.ts'
 import { golferWithCards, HOME_PARS, logIn } from './support/golfer.ts'
@@ -11,6 +10,7 @@ import { golferWithCards, HOME_PARS, logIn } from './support/golfer.ts'
  * and Retry where the stats would be. The service worker is kept out, as before it controls the
  * page (it would otherwise serve the chunk from its cache).
  */
+const CHUNK_FAILED = "Couldn't load this part of HCPFast. Check your connection."
 const STATS_CHUNK = /\/assets\/scoring-stats-[\w-]+\.js$/
 
 /** Three cards at Home Links (the stats need three): bogeys, one more on the first hole each time. */
