@@ -22,6 +22,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/testing/setup-tests.ts'],
+          // A bound, not a wait: these tests wait on conditions, and a screen test that renders the
+          // whole signed-in app in jsdom took 4-6 s when the 2 cores were busy (Vitest's 5 s default
+          // then failed tests that pass alone).
+          testTimeout: 30_000,
           sequence: { groupOrder: 0 },
         },
       },
