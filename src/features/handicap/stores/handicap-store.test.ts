@@ -242,6 +242,25 @@ describe('a starting index (issue 32)', () => {
     expect(state).toMatchObject({ index: 5, whsIndex: 4, indexInEffect: 4 })
   })
 
+  it('caps the golfer’s first cards at net double bogey off it, not at par + 5', () => {
+    start(12.4)
+    // partingRecord's card (9 on holes 6 and 7) as the golfer's first round: a course handicap
+    // of 12 gives holes 1 to 12 a stroke, so both count 7: 64 + 7 + 7.
+    const card = { ...(partingRecord(nextId)[4] as RecordRound), playedOn: '2026-11-01' }
+    inputs.setState({ rounds: [card] })
+    const state = handicap.getState()
+    expect(state.record.byRound.get(card.id)).toMatchObject({
+      courseHandicap: 12,
+      adjustedScore: 78,
+      cappedHoles: [6, 7],
+    })
+    // The server's copy of the same card, for an export, is scored the same way.
+    expect(
+      recordFor(state, [{ ...card, holeScores: [...(card.holeScores ?? [])] }]).byRound.get(card.id)
+        ?.adjustedScore,
+    ).toBe(78)
+  })
+
   it('is followed when the golfer enters or removes it', () => {
     start(12.4)
     expect(handicap.getState().indexInEffect).toBe(12.4)

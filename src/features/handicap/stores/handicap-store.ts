@@ -212,7 +212,7 @@ export function recordFor(
   ) {
     return state.record
   }
-  return scoreRecord(newestFirst, state.source)
+  return scoreRecord(newestFirst, state.source, state.startingIndex)
 }
 
 function teeHandicapsOf(
@@ -233,7 +233,7 @@ function derive<R extends RecordRound, T extends HandicapTee>(
   source: CourseHandicapSource,
   startingIndex: number | null,
 ): HandicapState<R, T> {
-  const record = scoreRecord(rounds, source)
+  const record = scoreRecord(rounds, source, startingIndex)
   const chosen = source === 'whs' ? record.whs.index : record.index
   const indexInEffect = chosen ?? startingIndex
   return {
