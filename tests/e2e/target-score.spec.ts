@@ -3,7 +3,7 @@ import { monotonicFactory } from 'ulid'
 import { describe, expect } from 'vitest'
 import { LIVE_TIMEOUT } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
-import { golferWith, logIn } from './support/golfer.ts'
+import { golferWith, HOME_INDEXES, HOME_PARS, logIn } from './support/golfer.ts'
 
 /**
  * The number to beat on every tee and the starting index (issue 32), on a phone. Every expected
@@ -77,10 +77,16 @@ describe('the number to beat', () => {
     expect(problems).toEqual([])
   })
 
-  it('a starting index is entered, refused out of bounds keeping what was typed, and shown', async ({
+  it('a starting index is entered, refused out of bounds keeping what was typed, shown, and gives the card its strokes', async ({
     open,
   }) => {
     const golfer = await golferWith([HOME])
+    // The course's first tee has the course's id; with its holes it can be scored.
+    const tee = await golfer.client
+      .from('tees')
+      .update({ hole_pars: HOME_PARS, stroke_indexes: HOME_INDEXES })
+      .eq('id', golfer.courseIds[0] as string)
+    if (tee.error) throw new Error(tee.error.message)
     const { page, problems } = await open()
     await logIn(page, golfer.email, golfer.password)
     await page.getByRole('link', { name: 'HCP' }).click()
@@ -107,6 +113,17 @@ describe('the number to beat', () => {
     // Before a first index of its own the number to beat says this round counts.
     const target = await homeTarget(page)
     expect(await target.textContent()).toBe('Your first index needs 3 rounds; this one counts.')
+
+    // A card: the course handicap off the starting index, 12.4 × 113 / 113 + (70.0 − 72) = 10.4
+    // → 10, so hole 1 (stroke index 7) receives a stroke; with no index it would receive none.
+    await page.getByRole('link', { name: 'HCP' }).click()
+    await page.getByRole('button', { name: 'Start a round' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Start a round' })
+    await dialog.getByLabel('Holes Played').waitFor()
+    await dialog.getByRole('button', { name: 'Start scoring' }).click()
+    await page.waitForURL('**/play/*')
+    await page.getByRole('heading', { level: 1, name: 'Hole 1' }).waitFor()
+    expect(await page.getByTestId('strokes-received').textContent()).toBe('1')
     expect(problems).toEqual([])
   })
 })
