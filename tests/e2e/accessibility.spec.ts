@@ -331,7 +331,10 @@ describe('keyboard only', () => {
     await waitForTitle(page, 'Handicap · HCPFast')
     await expect.poll(() => focused(page)).toBe('h1 Handicap')
 
-    // Start a round (the scorecard) comes first, then Add Round for a round played already.
+    // Under the HCP card, in the order drawn: the starting index's disclosure (issue 32), then
+    // Start a round (the scorecard), then Add Round for a round played already.
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('button Have an index from your federation?')
     await page.keyboard.press('Tab')
     expect(await focused(page)).toBe('button Start a round')
     await page.keyboard.press('Tab')
