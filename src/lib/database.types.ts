@@ -436,15 +436,6 @@ export type Database = {
       }
     }
     Functions: {
-      adjusted_gross_score: {
-        Args: {
-          course_handicap: number
-          hole_pars: number[]
-          hole_strokes: number[]
-          stroke_indexes: number[]
-        }
-        Returns: number
-      }
       copy_directory_course: { Args: { directory_id: string }; Returns: string }
       delete_my_account: {
         Args: Record<PropertyKey, never>
@@ -463,23 +454,9 @@ export type Database = {
           tees: Json
         }[]
       }
-      strokes_received: {
-        Args: { course_handicap: number; stroke_indexes: number[] }
-        Returns: number[]
-      }
       undo_deletion: {
         Args: { kind: string; record_id: string }
         Returns: undefined
-      }
-      whs_records: {
-        Args: Record<PropertyKey, never>
-        Returns: unknown[]
-        SetofOptions: {
-          from: "*"
-          to: "walked_round"
-          isOneToOne: false
-          isSetofReturn: true
-        }
       }
       withdraw_course: { Args: { directory_id: string }; Returns: undefined }
     }

@@ -80,7 +80,7 @@ export function unroundedCourseHandicap1130(
  * The strokes received on each hole, in hole order (negative: given back by a plus handicap), by
  * the rank of each hole's stroke index on the card: with a course handicap C ≥ 0 on H holes every
  * hole receives ⌊C / H⌋ and the C mod H holes of lowest index one more; a plus handicap (C < 0)
- * gives strokes back from the highest index down (Appendix E). public.strokes_received in
+ * gives strokes back from the highest index down (Appendix E). private.strokes_received in
  * supabase/schemas/40_handicap.sql is the same rule.
  */
 export function strokesReceived(

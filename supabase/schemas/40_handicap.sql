@@ -573,52 +573,6 @@ $$;
 comment on function private.whs_records() is
   'The handicap walk over the rounds the caller can read, one row per round in record order (user_id, played_on, id): see private.walked_round. Not an official index: playing conditions, committee adjustments and penalty scores are not modelled.';
 
--- The walk and the rules above for reports and checks run as the service role (the app reads the
--- views); not the golfers' API. Thin: private holds the rules.
-create function public.whs_records() returns setof private.walked_round
-  language sql
-  stable
-  set search_path = ''
-as $$
-  select * from private.whs_records();
-$$;
-
-create function public.strokes_received(course_handicap integer, stroke_indexes integer[])
-  returns integer[]
-  language sql
-  immutable
-  set search_path = ''
-as $$
-  select private.strokes_received(course_handicap, stroke_indexes);
-$$;
-
-create function public.adjusted_gross_score(
-  hole_pars integer[],
-  stroke_indexes integer[],
-  hole_strokes integer[],
-  course_handicap integer
-) returns integer
-  language sql
-  immutable
-  set search_path = ''
-as $$
-  select private.adjusted_gross_score(hole_pars, stroke_indexes, hole_strokes, course_handicap);
-$$;
-
-comment on function public.whs_records() is
-  'The handicap walk (private.whs_records) for the service role: one row per round the caller can read. Not an official index.';
-
-revoke all on function
-  public.whs_records(),
-  public.strokes_received(integer, integer[]),
-  public.adjusted_gross_score(integer[], integer[], integer[], integer)
-  from public, anon, authenticated;
-grant execute on function
-  public.whs_records(),
-  public.strokes_received(integer, integer[]),
-  public.adjusted_gross_score(integer[], integer[], integer[], integer)
-  to service_role;
-
 -- The views run with the reader's rights and call the walk and its rules.
 revoke all on function
   private.differentials_used(bigint),

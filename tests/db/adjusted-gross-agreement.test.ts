@@ -11,8 +11,8 @@ import { insertGolfers, insertRoundCopies } from '../support/bulk-records.ts'
 import { idMaker } from '../support/random-golfers.ts'
 
 /**
- * Issue 23: net double bogey is the same in SQL and TypeScript. (a) public.strokes_received and
- * public.adjusted_gross_score against strokesReceived and adjustedGrossScore on 20,000 seeded
+ * Issue 23: net double bogey is the same in SQL and TypeScript. (a) private.strokes_received and
+ * private.adjusted_gross_score against strokesReceived and adjustedGrossScore on 20,000 seeded
  * random cards (9 and 18 holes, pars 3–6, stroke indexes permuted, a nine's drawn from 1–9, the
  * odd, the even or any nine of 1–18; course handicaps −5 … 54 and none; strokes 1–20). (b) Whole
  * records mixing totals and 9- and 18-hole cards, for golfers on either course handicap source:
@@ -78,8 +78,8 @@ it(`strokes_received and adjusted_gross_score agree with the TypeScript on ${CAR
   })
   const text = (values: readonly number[]) => `{${values.join(',')}}`
   const { rows } = await pool.query<{ at: string; received: number[] | null; adjusted: number }>(
-    `select c.at, public.strokes_received(c.course_handicap, c.stroke_indexes::int[]) as received,
-            public.adjusted_gross_score(c.pars::int[], c.stroke_indexes::int[], c.strokes::int[],
+    `select c.at, private.strokes_received(c.course_handicap, c.stroke_indexes::int[]) as received,
+            private.adjusted_gross_score(c.pars::int[], c.stroke_indexes::int[], c.strokes::int[],
                                         c.course_handicap) as adjusted
      from unnest($1::text[], $2::text[], $3::text[], $4::int[]) with ordinality
        as c(pars, stroke_indexes, strokes, course_handicap, at)
@@ -239,7 +239,7 @@ it(`every view counts the adjusted scores scoreRecord counts, on ${GOLFERS} golf
       [ids],
     )
     const handicaps = await client.query<{ round_id: string; course_handicap: number | null }>(
-      'select round_id, course_handicap from public.whs_records()',
+      'select round_id, course_handicap from private.whs_records()',
     )
     const indexes = await client.query<{ user_id: string; handicap_index: string | null }>(
       `select user_id, handicap_index::text from public.handicap_indexes

@@ -26,12 +26,6 @@ const PLANNED_GOLFER_RPCS = [
   'copy_directory_course',
   'search_directory',
 ]
-/** In public for the service role only (reports, and the SQL ≡ TS tests): no golfer's API. */
-const SERVICE_ROLE_ONLY = [
-  'adjusted_gross_score(integer[],integer[],integer[],integer)',
-  'strokes_received(integer,integer[])',
-  'whs_records()',
-]
 
 const planned = (signature: string) =>
   PLANNED_GOLFER_RPCS.some((name) => signature.startsWith(`${name}(`))
@@ -89,7 +83,7 @@ describe('the API surface', () => {
     const unknown = (await surface())
       .map((fn) => fn.signature)
       .filter((signature) => !planned(signature))
-    expect(unknown).toEqual([...GOLFER_RPCS, ...SERVICE_ROLE_ONLY].sort())
+    expect(unknown).toEqual(GOLFER_RPCS)
   })
 
   it('gives a visitor no use of the private schema, and a golfer use without create', async () => {

@@ -583,7 +583,7 @@ describe('anon (not signed in)', () => {
     'select * from public.handicap_indexes',
     'select * from public.whs_history',
     'select * from public.whs_indexes',
-    'select * from public.whs_records()',
+    'select * from private.whs_records()',
     'select * from public.handicap_settings',
     `insert into public.handicap_settings (user_id) values ('${randomUUID()}')`,
     `update public.handicap_settings set course_handicap_source = 'whs' where true`,

@@ -56,7 +56,7 @@ describe('supabase/seed.sql', () => {
     expect(rows).toEqual([{ whs_index: '11.4', low_index: '7.0', cap: 'soft' }])
     const exceptional = await pool.query(
       `select r.score, h.differential::text, h.exceptional_reduction
-       from public.whs_records() as h join public.rounds as r on r.id = h.round_id
+       from private.whs_records() as h join public.rounds as r on r.id = h.round_id
        where h.user_id = $1 and h.exceptional_reduction > 0`,
       [DEMO_ID],
     )

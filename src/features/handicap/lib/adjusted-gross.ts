@@ -7,7 +7,7 @@
  * 9-hole card numbered 1, 3, …, 17 or 2, 4, …, 18 allocates exactly as one numbered 1 … 9. With a
  * course handicap C ≥ 0 on H holes every hole receives ⌊C / H⌋ and the C mod H holes of lowest
  * index one more; a plus handicap (C < 0) gives strokes back from the highest index down, the same
- * way (Appendix E). public.strokes_received in supabase/schemas/40_handicap.sql is the same rule.
+ * way (Appendix E). private.strokes_received in supabase/schemas/40_handicap.sql is the same rule.
  */
 import { strokesReceived } from '@/lib/handicap-arithmetic'
 
