@@ -61,9 +61,14 @@ export function CoursesScreen() {
         teeNotes={teeNotes}
       />
       {/* After the list, so "Add a course..." stays the first stop; drawn with the list, once it
-          is known, so the list never pushes it down as it arrives. */}
-      {userId && !listUnknown ? <CourseHandicapSourceChoice userId={userId} /> : null}
-      {userId ? <FindCourse userId={userId} /> : null}
+          is known, so the list never pushes them down as it arrives (the directory's section was
+          drawn first and moved 121 px when a golfer's courses came in). */}
+      {userId && !listUnknown ? (
+        <>
+          <CourseHandicapSourceChoice userId={userId} />
+          <FindCourse userId={userId} />
+        </>
+      ) : null}
     </>
   )
 }
