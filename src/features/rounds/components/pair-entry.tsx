@@ -3,7 +3,7 @@ import { AccordionItem } from '@/components/ui/accordion'
 import { pairNames, pairScore } from '../lib/nine-pairs'
 import { formatPlayedOn } from '../lib/played-on'
 import type { Round } from '../types'
-import { RoundCard, type CardScore } from './round-card'
+import { CountsMarks, RoundCard, type CardScore } from './round-card'
 import type { RoundMark } from './rounds-list'
 
 interface RoundDetailsProps {
@@ -110,22 +110,7 @@ export function PairEntry({ value, pair, marks, status, onDelete, onEdit }: Pair
               <span className="round__differential">Diff {differential}</span>
             </>
           )}
-          {mark?.counts ? (
-            <>
-              {' '}
-              <span className="round__counts" data-testid="counts-mark">
-                Counts
-              </span>
-            </>
-          ) : null}
-          {mark?.countsForWhs ? (
-            <>
-              {' '}
-              <span className="round__counts round__whs" data-testid="whs-counts-mark">
-                Counts for WHS
-              </span>
-            </>
-          ) : null}
+          <CountsMarks mark={mark} />
         </>
       }
     >

@@ -134,3 +134,27 @@ export function RoundCard({
     </div>
   )
 }
+
+/** " Counts" and " Counts for WHS" after an entry's figures: what the index and the estimate use. */
+export function CountsMarks({ mark }: { mark?: { counts?: boolean; countsForWhs?: boolean } }) {
+  return (
+    <>
+      {mark?.counts ? (
+        <>
+          {' '}
+          <span className="round__counts" data-testid="counts-mark">
+            Counts
+          </span>
+        </>
+      ) : null}
+      {mark?.countsForWhs ? (
+        <>
+          {' '}
+          <span className="round__counts round__whs" data-testid="whs-counts-mark">
+            Counts for WHS
+          </span>
+        </>
+      ) : null}
+    </>
+  )
+}

@@ -18,7 +18,7 @@ import { reloadRounds } from '../stores/rounds-table'
 import type { CourseChoice, Round } from '../types'
 import { AddRoundDialog, EditRoundDialog } from './add-round-dialog'
 import { PairEntry, RoundDetails } from './pair-entry'
-import type { CardScore } from './round-card'
+import { CountsMarks, type CardScore } from './round-card'
 
 interface RoundsListProps {
   /** The golfer's rounds, newest first, as the screen draws them (with `marks` and the index). */
@@ -212,22 +212,7 @@ export function RoundsList({
                       </span>
                     </>
                   ) : null}
-                  {mark?.counts ? (
-                    <>
-                      {' '}
-                      <span className="round__counts" data-testid="counts-mark">
-                        Counts
-                      </span>
-                    </>
-                  ) : null}
-                  {mark?.countsForWhs ? (
-                    <>
-                      {' '}
-                      <span className="round__counts round__whs" data-testid="whs-counts-mark">
-                        Counts for WHS
-                      </span>
-                    </>
-                  ) : null}
+                  <CountsMarks mark={mark} />
                 </>
               }
             >
