@@ -3,6 +3,7 @@ import {
   strokesReceived,
   unroundedCourseHandicap1130,
 } from '@/lib/handicap-arithmetic'
+import type { GameFormat } from '@/lib/tables/games'
 
 /**
  * The first tee (issue 31, DESIGN §3c, whs-facts.md): playing handicaps (Rules of Handicapping 6.2
@@ -12,7 +13,7 @@ import {
  * product such as 10.0 × 95% = 9.5 rounds up to 10, where floats give 9.4999… and 9. Nothing here
  * throws: a value no card holds is first held to what one can (see `held`).
  */
-export type GameFormat = 'stroke' | 'stableford' | 'match'
+export type { GameFormat }
 
 /** Appendix C: individual stroke play and Stableford 95%, singles match play 100%. */
 export const DEFAULT_ALLOWANCE: Readonly<Record<GameFormat, number>> = {
