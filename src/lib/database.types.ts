@@ -179,6 +179,7 @@ export type Database = {
           course_name: string
           course_rating: number
           created_at: string
+          game: Json | null
           hole_fairways: boolean[] | null
           hole_greens: boolean[] | null
           hole_pars: number[] | null
@@ -202,6 +203,7 @@ export type Database = {
           course_name: string
           course_rating: number
           created_at?: string
+          game?: Json | null
           hole_fairways?: boolean[] | null
           hole_greens?: boolean[] | null
           hole_pars?: number[] | null
@@ -225,6 +227,7 @@ export type Database = {
           course_name?: string
           course_rating?: number
           created_at?: string
+          game?: Json | null
           hole_fairways?: boolean[] | null
           hole_greens?: boolean[] | null
           hole_pars?: number[] | null

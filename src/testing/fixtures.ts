@@ -38,6 +38,7 @@ export function aRound(course: Course, score: number, overrides: Partial<Round> 
     strokeIndexes: null,
     score,
     holeScores: null,
+    game: null,
     playedOn: '2026-11-22',
     createdAt: '2026-11-22T10:00:00.000Z',
     ...overrides,

@@ -39,6 +39,8 @@ create table public.rounds (
   hole_fairways boolean[],
   hole_greens boolean[],
   hole_penalties integer[],
+  -- The game the round was played in (issue 31), or null: 17_games.sql.
+  game jsonb,
   constraint rounds_id_is_a_ulid check (id ~ '^[0-7][0-9A-HJKMNP-TV-Z]{25}$'),
   constraint rounds_course_name_is_1_to_100_characters check (
     char_length(course_name) between 1 and 100
@@ -107,6 +109,35 @@ create table public.rounds (
       '{penalties}', holes, null, null, hole_strokes => hole_strokes,
       hole_penalties => hole_penalties
     ) is null
+  ),
+  -- The game's bounds (issue 31), each in private.broken_game_rule (17_games.sql), the one place
+  -- they are written: the backstop of game_fits_the_round below, which refuses the same in words.
+  constraint rounds_game_only_on_a_round_scored_hole_by_hole check (
+    private.broken_game_rule('{scored}', game, holes, hole_strokes) is null
+  ),
+  constraint rounds_game_format_is_stroke_stableford_or_match check (
+    private.broken_game_rule('{format}', game, holes, hole_strokes) is null
+  ),
+  constraint rounds_game_allowance_is_0_to_100 check (
+    private.broken_game_rule('{allowance}', game, holes, hole_strokes) is null
+  ),
+  constraint rounds_game_playing_handicaps_are_whole_minus_100_to_200 check (
+    private.broken_game_rule('{handicaps}', game, holes, hole_strokes) is null
+  ),
+  constraint rounds_game_has_1_to_3_partners_1_in_match_play check (
+    private.broken_game_rule('{partners}', game, holes, hole_strokes) is null
+  ),
+  constraint rounds_game_partner_names_are_1_to_60_trimmed_characters check (
+    private.broken_game_rule('{names}', game, holes, hole_strokes) is null
+  ),
+  constraint rounds_game_partner_indexes_are_minus_10_to_54_in_tenths check (
+    private.broken_game_rule('{indexes}', game, holes, hole_strokes) is null
+  ),
+  constraint rounds_game_partners_have_a_tee check (
+    private.broken_game_rule('{tees}', game, holes, hole_strokes) is null
+  ),
+  constraint rounds_game_partner_hole_strokes_are_1_to_20_one_per_hole check (
+    private.broken_game_rule('{strokes}', game, holes, hole_strokes) is null
   )
 );
 
@@ -115,6 +146,9 @@ comment on table public.rounds is
 
 comment on column public.rounds.hole_strokes is
   'Strokes per hole, in hole order, for a round scored hole by hole (null for a round entered as a total); score is their sum (the gross score).';
+
+comment on column public.rounds.game is
+  'The game the round was played in (issue 31), or null: format, allowance_percent, the golfer''s playing_handicap and strokes_received, and 1–3 partners (name, index, tee_id, tee_name, playing_handicap, strokes_received, hole_strokes). The golfer''s own strokes are hole_strokes.';
 
 create index rounds_user_id_idx on public.rounds (user_id);
 create index rounds_course_id_idx on public.rounds (course_id);
@@ -396,6 +430,63 @@ create trigger hole_scores_fit_the_round
   before insert or update on public.rounds
   for each row execute function private.check_hole_scores();
 
+-- A round's game (issue 31), checked when it is added or changed: every rule of
+-- private.broken_game_rule in the golfer's words first (check_violation, PostgREST: 400), then
+-- each partner's tee, which must be one of the golfer's own tees of the round's course (another
+-- golfer's tee and an unknown one give the same error, 42501, as the round's own tee does). Its
+-- name is copied from the tee, as the round's tee_name is. Undo puts a game back as it was (its
+-- partners' tees may have been deleted since), and an edit that leaves the game as it was does not
+-- check its tees again. It sorts after the copy triggers, so it sees the round's course and holes.
+create function private.check_game() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  problem text := private.broken_game_rule(null, new.game, new.holes, new.hole_strokes);
+  partner record;
+  partners jsonb := '[]';
+  tee_name text;
+begin
+  if problem is not null then
+    raise exception using errcode = 'check_violation', message = problem;
+  end if;
+  if new.game is null or private.is_undoing_a_deletion()
+    or (tg_op = 'UPDATE' and new.game is not distinct from old.game)
+  then
+    return new;
+  end if;
+  for partner in
+    select p.value, p.place
+    from jsonb_array_elements(new.game -> 'partners') with ordinality as p (value, place)
+    order by p.place
+  loop
+    select t.name into tee_name
+      from public.tees as t
+      where t.id = partner.value ->> 'tee_id'
+        and t.course_id = new.course_id
+        and t.user_id = new.user_id
+        and t.user_id = coalesce(auth.uid(), new.user_id);
+    if not found then
+      raise exception using
+        errcode = 'insufficient_privilege',
+        message = format(
+          'partner %s: the tee must be one of your tees of this round''s course', partner.place
+        );
+    end if;
+    partners := partners || jsonb_build_array(
+      partner.value || jsonb_build_object('tee_name', tee_name)
+    );
+  end loop;
+  new.game := jsonb_set(new.game, '{partners}', partners);
+  return new;
+end;
+$$;
+
+create trigger game_fits_the_round
+  before insert or update on public.rounds
+  for each row execute function private.check_game();
+
 -- Row-level security: each golfer sees, adds, edits and deletes only their own rounds, and cannot
 -- hand a round to someone else.
 alter table public.rounds enable row level security;
@@ -428,7 +519,7 @@ revoke all on table public.rounds from anon, authenticated;
 grant select, insert, delete on table public.rounds to authenticated;
 grant update (
   course_id, score, played_on, tee_id, nine, course_rating, slope_rating, hole_strokes, hole_putts,
-  hole_fairways, hole_greens, hole_penalties
+  hole_fairways, hole_greens, hole_penalties, game
 ) on table public.rounds to authenticated;
 grant all on table public.rounds to service_role;
 revoke all on function private.is_undoing_a_deletion() from public, anon, authenticated;
@@ -436,6 +527,7 @@ revoke all on function private.round_from_tee(public.rounds, public.tees, text)
   from public, anon, authenticated;
 revoke all on function private.tee_of_round(text, text, uuid) from public, anon, authenticated;
 revoke all on function private.check_hole_scores() from public, anon, authenticated;
+revoke all on function private.check_game() from public, anon, authenticated;
 revoke all on function private.copy_course_into_round() from public, anon, authenticated;
 revoke all on function private.copy_course_into_edited_round() from public, anon, authenticated;
 

@@ -188,11 +188,115 @@ describe('an insert sent again after its answer was lost is stored once, for eve
           par: COURSE.par,
           holePars: null,
           strokeIndexes: null,
+          game: null,
           createdAt: AT,
         }
       }),
     )
     expect(await rowsWithId('rounds', id)).toBe(1)
     expect(rounds.store.getState().confirmed[id]).toMatchObject({ score: 85 })
+  })
+
+  it('a round with its game (issue 31): the round and the game in one insert, stored once', async () => {
+    const courseId = await aCourse()
+    // Two 9-hole tees of the course: the golfer's Yellow and the partner's Red.
+    const [yellow, red] = [ulid(), ulid()]
+    const { error } = await golfer.client.from('tees').insert(
+      [
+        [yellow, 'Yellow', 35.1],
+        [red, 'Red', 34.0],
+      ].map(([id, name, rating]) => ({
+        id: id as string,
+        course_id: courseId,
+        name: name as string,
+        course_rating: rating as number,
+        slope_rating: 120,
+        holes: 9,
+        par: 36,
+        hole_pars: [4, 4, 3, 5, 4, 4, 3, 4, 5],
+        stroke_indexes: [1, 3, 5, 7, 9, 2, 4, 6, 8],
+      })),
+    )
+    expect(error).toBeNull()
+    // 5+4+3+6+4+5+3+4+5 = 39.
+    const strokes = [5, 4, 3, 6, 4, 5, 3, 4, 5]
+    const game = {
+      format: 'stableford' as const,
+      allowancePercent: 95,
+      playingHandicap: 6,
+      strokesReceived: 6,
+      partners: [
+        {
+          name: 'Ann',
+          index: 12.4,
+          teeId: red,
+          teeName: 'Red',
+          playingHandicap: 5,
+          strokesReceived: 5,
+          holeStrokes: [4, 5, null, 5, 4, 6, 3, 5, 5],
+        },
+      ],
+    }
+    const input = {
+      courseId,
+      teeId: yellow,
+      nine: null,
+      score: 39,
+      holeScores: strokes.map((hole) => ({
+        strokes: hole,
+        putts: null,
+        fairwayHit: null,
+        greenInRegulation: null,
+        penalties: null,
+      })),
+      game,
+      playedOn: '2026-11-21',
+    }
+    const rounds = app.roundsTable
+    let id = ''
+    await addLosingTheAnswer('rounds', () =>
+      rounds.add(input, (made) => {
+        id = made
+        return {
+          id: made,
+          ...input,
+          courseName: COURSE.name,
+          teeName: 'Yellow',
+          holes: 9,
+          courseRating: 35.1,
+          slopeRating: 120,
+          par: 36,
+          holePars: [4, 4, 3, 5, 4, 4, 3, 4, 5],
+          strokeIndexes: [1, 3, 5, 7, 9, 2, 4, 6, 8],
+          createdAt: AT,
+        }
+      }),
+    )
+    expect(await rowsWithId('rounds', id)).toBe(1)
+    const { rows } = await pool.query<{ game: unknown; hole_strokes: number[] }>(
+      'select game, hole_strokes from public.rounds where id = $1',
+      [id],
+    )
+    expect(rows[0]).toEqual({
+      hole_strokes: strokes,
+      game: {
+        format: 'stableford',
+        allowance_percent: 95,
+        playing_handicap: 6,
+        strokes_received: 6,
+        partners: [
+          {
+            name: 'Ann',
+            index: 12.4,
+            tee_id: red,
+            tee_name: 'Red',
+            playing_handicap: 5,
+            strokes_received: 5,
+            hole_strokes: [4, 5, null, 5, 4, 6, 3, 5, 5],
+          },
+        ],
+      },
+    })
+    expect(rounds.store.getState().confirmed[id]?.game).toEqual(game)
   })
 })

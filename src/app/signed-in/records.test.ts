@@ -13,7 +13,7 @@ import { updateRound } from '@/features/rounds/api/update-round'
 import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import { DataError } from '@/lib/data-error'
 import { deviceKey, readFromDevice, writeToDevice } from '@/lib/device-storage'
-import { roundToInsert } from '@/lib/tables/rounds'
+import { roundToInsert, roundToRow } from '@/lib/tables/rounds'
 import { subscribeToOwnTables, type OwnTablesFeed } from '@/lib/realtime'
 import { forgetDevice, useOutboxStore } from '@/stores/outbox'
 import { startRecords } from './records'
@@ -339,6 +339,71 @@ describe('a newer app and what an older one left on the device', () => {
       hole_penalties: null,
       played_on: '2026-11-20',
     })
+  })
+
+  it('sends a round entry of version 4 (holes, no game) once: an edit that keeps the game', async () => {
+    const TEE = '01JD0000000000000000000T01'
+    const strokes = [5, 4, 3, 6, 4, 5, 3, 4, 5]
+    const holeScores = strokes.map((hole) => ({
+      strokes: hole,
+      putts: null,
+      fairwayHit: null,
+      greenInRegulation: null,
+      penalties: null,
+    }))
+    // Exactly as the app at commit 5c4c90a wrote it: the record and input of version 4.
+    const input = {
+      courseId: PEBBLE,
+      teeId: TEE,
+      nine: null,
+      score: 39,
+      holeScores,
+      playedOn: '2026-11-20',
+    }
+    await writeToDevice(deviceKey(USER, 'outbox'), [
+      {
+        version: 4,
+        key: '01JD00000000000000000000KA',
+        kind: 'rounds',
+        action: 'edit',
+        id: R1,
+        record: {
+          id: R1,
+          courseId: PEBBLE,
+          courseName: 'Pebble Beach',
+          teeId: TEE,
+          teeName: 'Blue',
+          holes: 9,
+          nine: null,
+          courseRating: 35.5,
+          slopeRating: 125,
+          par: 36,
+          holePars: [4, 4, 3, 5, 4, 4, 3, 4, 5],
+          strokeIndexes: [1, 3, 5, 7, 9, 2, 4, 6, 8],
+          score: 39,
+          holeScores,
+          playedOn: '2026-11-20',
+          createdAt: AT,
+        },
+        input,
+      },
+    ])
+    vi.mocked(updateRound).mockRejectedValueOnce(offline())
+    stop = startRecords(USER)
+    await vi.waitFor(() => expect(useOutboxStore.getState().reachable).toBe(false))
+    // Shown meanwhile without a game.
+    expect(useRoundsStore.getState().byId[R1]).toMatchObject({ score: 39, game: null })
+
+    feed().onHealth('live')
+    await vi.waitFor(async () => expect(await outboxOnDevice()).toEqual([]))
+    feed().onHealth('live')
+    await vi.waitFor(() => expect(useOutboxStore.getState().entries).toEqual([]))
+    expect(sent()).toEqual([
+      ['updateRound', R1, input],
+      ['updateRound', R1, input],
+    ])
+    // What goes to the database leaves the game column out, so the round keeps its game.
+    expect(Object.keys(roundToRow(input))).not.toContain('game')
   })
 
   it("shows an unversioned outbox's changes over the rows until they are sent", async () => {

@@ -1,4 +1,6 @@
-import type { Database } from '../database.types'
+import type { Database, Json } from '../database.types'
+import { gameFromRow, gameToRow } from './game-rows'
+import type { Game } from './games'
 import { HOLES_CSV_HEADER, holesToCsv } from './hole-scores'
 
 /**
@@ -27,6 +29,7 @@ export type RoundRow = Pick<
   | 'hole_fairways'
   | 'hole_greens'
   | 'hole_penalties'
+  | 'game'
   | 'score'
   | 'played_on'
   | 'created_at'
@@ -56,6 +59,8 @@ export interface Round {
   score: number
   /** Each hole's score, in hole order, for a round scored hole by hole; null for a total. */
   holeScores: HoleScore[] | null
+  /** The game the round was played in (issue 31), or null; only on a round scored hole by hole. */
+  game: Game | null
   /** The day played, YYYY-MM-DD, as the golfer picked it. */
   playedOn: string
   createdAt: string
@@ -82,6 +87,9 @@ export interface RoundInput {
   score: number
   /** Each hole's score, in hole order, for a round scored hole by hole; null for a total. */
   holeScores: HoleScore[] | null
+  /** The game the round was played in (issue 31): sent with a new round; on an edit, absent
+   * keeps the round's game, null removes it. */
+  game?: Game | null
   /** YYYY-MM-DD. */
   playedOn: string
 }
@@ -119,9 +127,10 @@ export interface RoundTee {
  * 1: unversioned (before the records redesign); 2: entries carry a `RoundInput`; 3: the round is
  * played from a tee (`teeId`, null for the course's first) and the record has the tee's copies;
  * 4: a round may be scored hole by hole (`holeScores`), and the record has its holes' pars and
- * stroke indexes.
+ * stroke indexes; 5: a round may have a game (issue 31): the record's `game`, and the input's
+ * optional `game` (absent in an older entry: an add without a game, an edit that keeps it).
  */
-export const ROUNDS_VERSION = 4
+export const ROUNDS_VERSION = 5
 
 /** An outbox entry of any version, as far as its input goes. */
 interface StoredRoundChange {
@@ -163,7 +172,7 @@ export function upgradeRoundInput(entry: StoredRoundChange): RoundInput | null {
 /**
  * The record of an outbox entry written by this or an older version: before version 3 a round had
  * no tee, and was played over 18 holes from its course's first tee; before version 4 it was a
- * total, with no hole data.
+ * total, with no hole data; before version 5 it had no game.
  */
 export function upgradeRoundRecord(record: unknown): Round {
   return {
@@ -175,15 +184,24 @@ export function upgradeRoundRecord(record: unknown): Round {
     holePars: null,
     strokeIndexes: null,
     holeScores: null,
+    game: null,
     ...(record as Omit<
       Round,
-      'teeId' | 'teeName' | 'holes' | 'nine' | 'par' | 'holePars' | 'strokeIndexes' | 'holeScores'
+      | 'teeId'
+      | 'teeName'
+      | 'holes'
+      | 'nine'
+      | 'par'
+      | 'holePars'
+      | 'strokeIndexes'
+      | 'holeScores'
+      | 'game'
     >),
   }
 }
 
 export const ROUND_COLUMNS =
-  'id, user_id, course_id, course_name, tee_id, tee_name, holes, nine, course_rating, slope_rating, par, hole_pars, stroke_indexes, score, hole_strokes, hole_putts, hole_fairways, hole_greens, hole_penalties, played_on, created_at'
+  'id, user_id, course_id, course_name, tee_id, tee_name, holes, nine, course_rating, slope_rating, par, hole_pars, stroke_indexes, score, hole_strokes, hole_putts, hole_fairways, hole_greens, hole_penalties, game, played_on, created_at'
 
 const numbers = (values: readonly (number | string)[] | null) => values?.map(Number) ?? null
 
@@ -239,6 +257,7 @@ export function roundFromRow(row: RoundRow): Round {
     strokeIndexes: numbers(row.stroke_indexes),
     score: Number(row.score),
     holeScores: holeScoresFromRow(row),
+    game: gameFromRow(row.game),
     playedOn: row.played_on,
     createdAt: row.created_at,
   }
@@ -263,6 +282,10 @@ export function roundToRow(input: RoundInput) {
         }),
     score: input.score,
     ...holeScoresToRow(input.holeScores),
+    // Left out when absent: an edit keeps the round's game.
+    ...(input.game === undefined
+      ? {}
+      : { game: input.game === null ? null : (gameToRow(input.game) as unknown as Json) }),
     played_on: input.playedOn,
   }
 }
@@ -292,8 +315,15 @@ export function roundFromInput(
     before.teeId === input.teeId &&
     before.nine === null &&
     input.nine === null
+  const game = input.game !== undefined ? input.game : 'game' in before ? before.game : null
   if (stays) {
-    return { ...before, score: input.score, holeScores: input.holeScores, playedOn: input.playedOn }
+    return {
+      ...before,
+      score: input.score,
+      holeScores: input.holeScores,
+      game,
+      playedOn: input.playedOn,
+    }
   }
   const nine = input.nine
   return {
@@ -311,6 +341,7 @@ export function roundFromInput(
     strokeIndexes: holesOfNine(tee?.strokeIndexes, nine?.side),
     score: input.score,
     holeScores: input.holeScores,
+    game,
     playedOn: input.playedOn,
     createdAt: before.createdAt,
   }

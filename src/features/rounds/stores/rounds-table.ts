@@ -11,6 +11,7 @@ import { deleteRound } from '../api/delete-round'
 import { listRounds } from '../api/list-rounds'
 import { undoRoundDeletion } from '../api/undo-round-deletion'
 import { updateRound } from '../api/update-round'
+import { describeGame } from '../lib/describe-game'
 import { formatPlayedOn } from '../lib/played-on'
 import {
   ADD_ROUND_COURSE_GONE,
@@ -19,6 +20,7 @@ import {
   DELETE_ROUND_UNAVAILABLE,
   EDIT_ROUND_GONE,
   EDIT_ROUND_UNAVAILABLE,
+  gameRefusal,
   UNDO_ROUND_FAILED,
 } from '../lib/round-messages'
 
@@ -38,17 +40,21 @@ export const roundsTable = defineRecordsTable({
   refusalMessage(action, error) {
     if (action === 'delete') return DELETE_ROUND_UNAVAILABLE
     if (action === 'restore') return UNDO_ROUND_FAILED
+    // A game's bad value (or a partner's tee not the golfer's) is named; never "connection".
+    const game = error.failure === 'unavailable' ? null : gameRefusal(error.message)
+    if (game) return game
     if (error.failure === 'invalid') return ADD_ROUND_INVALID
     if (error.failure === 'not-yours') return ADD_ROUND_COURSE_GONE
     if (error.failure === 'gone') return EDIT_ROUND_GONE
     return action === 'add' ? ADD_ROUND_UNAVAILABLE : EDIT_ROUND_UNAVAILABLE
   },
   /** "Score 88 at Pebble Beach, 12 Nov 2026": what the golfer typed, so a refusal loses nothing;
-   * a round scored hole by hole adds its strokes, "(strokes 5 4 3 …)". */
+   * a round scored hole by hole adds its strokes, "(strokes 5 4 3 …)", and a game each partner's
+   * card, "; Stableford 95%: Ann 12.4, Red (strokes 5 – 4 …)", a dash for a hole picked up. */
   describe: (round) =>
     `Score ${round.score} at ${round.courseName}, ${formatPlayedOn(round.playedOn)}${
       round.holeScores ? ` (strokes ${round.holeScores.map((hole) => hole.strokes).join(' ')})` : ''
-    }`,
+    }${round.game ? `; ${describeGame(round.game)}` : ''}`,
   upgradeInput: upgradeRoundInput,
   upgradeRecord: upgradeRoundRecord,
 })

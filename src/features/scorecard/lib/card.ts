@@ -149,6 +149,7 @@ export function roundOfCard(card: Card, createdAt: string): Round {
     strokeIndexes: card.strokeIndexes,
     score: input.score,
     holeScores: input.holeScores,
+    game: input.game ?? null,
     playedOn: card.playedOn,
     createdAt,
   }

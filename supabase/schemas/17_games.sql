@@ -1,0 +1,186 @@
+-- The game a round was played in (issue 31): the format the group agreed on the first tee, the
+-- allowance, the golfer's own playing handicap and strokes, and each partner's card. It is one
+-- jsonb value, public.rounds.game (20_rounds.sql), stored in the same insert as the golfer's round
+-- so the outbox sends both exactly once, and deleted, restored, exported and imported with it.
+-- The golfer's own strokes are the round's hole_strokes; a partner needs no account, so a partner
+-- is what the golfer typed (name, index, tee) and what the card worked out from it:
+--
+--   { "format": "stroke" | "stableford" | "match", "allowance_percent": 95,
+--     "playing_handicap": 12, "strokes_received": 12,
+--     "partners": [ { "name": "Ann", "index": 8.6, "tee_id": "01…", "tee_name": "White",
+--                     "playing_handicap": 8, "strokes_received": 8,
+--                     "hole_strokes": [5, 4, null, …] } ] }
+--
+-- Each bound is written once, here, in private.broken_game_rule: the checks on public.rounds call
+-- it one rule each, the rounds trigger (game_fits_the_round) with every rule so a golfer reads the
+-- refusal in words, and import_rounds the same. The partner's tee (a tee of the round's course,
+-- one of the golfer's own) needs a lookup, so only the trigger holds it.
+
+-- A JSON number from low to high with at most `places` decimals (5.0 is whole); anything else
+-- (a string, null, missing) is not. A case, so the cast never meets a value that is not a number.
+create function private.is_number_between(
+  value jsonb,
+  low numeric,
+  high numeric,
+  places integer default 0
+) returns boolean
+  language sql
+  immutable
+  set search_path = ''
+as $$
+  select case
+    when jsonb_typeof(value) = 'number' then
+      value::numeric = round(value::numeric, places) and value::numeric between low and high
+    else false
+  end;
+$$;
+
+-- The first rule of a game the values break (of `rules`, or every rule when null), in the
+-- golfer's words with the partner's place (from 1) and the hole number, or null. A null game is no
+-- game, and breaks nothing. The rules:
+--   scored      a game only with a round scored hole by hole
+--   format      an object whose format is stroke, stableford or match
+--   allowance   a whole percentage, 0–100
+--   handicaps   the golfer's and each partner's playing handicap and strokes: whole, −100 to 200
+--   partners    1 to 3 partners, exactly 1 in match play
+--   names       each partner's name: a string of 1–60 characters, trimmed
+--   indexes     each partner's index: −10.0 to 54.0, in tenths
+--   tees        each partner's tee: an id and a name (the trigger checks the tee itself)
+--   strokes     each partner's hole strokes: one per hole of the round, each 1–20 or null (picked up)
+create function private.broken_game_rule(
+  rules text[],
+  game jsonb,
+  holes integer,
+  hole_strokes integer[]
+) returns text
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+declare
+  every boolean := rules is null;
+  partners jsonb;
+  partner record;
+  problem text;
+  bad record;
+begin
+  if game is null then
+    return null;
+  end if;
+  if (every or 'scored' = any (rules)) and hole_strokes is null then
+    return 'a game is kept only with a round scored hole by hole';
+  end if;
+  if (every or 'format' = any (rules)) and (
+    jsonb_typeof(game) is distinct from 'object'
+    or jsonb_typeof(game -> 'format') is distinct from 'string'
+    or game ->> 'format' not in ('stroke', 'stableford', 'match')
+  ) then
+    return 'the game''s format must be stroke play, Stableford or match play';
+  end if;
+  if jsonb_typeof(game) is distinct from 'object' then
+    return null;
+  end if;
+  if (every or 'allowance' = any (rules))
+    and not private.is_number_between(game -> 'allowance_percent', 0, 100)
+  then
+    return 'the allowance must be a whole number from 0 to 100%';
+  end if;
+  if (every or 'handicaps' = any (rules)) and not (
+    private.is_number_between(game -> 'playing_handicap', -100, 200)
+    and private.is_number_between(game -> 'strokes_received', -100, 200)
+  ) then
+    return 'your playing handicap and strokes must be whole numbers from -100 to 200';
+  end if;
+  partners := game -> 'partners';
+  if (every or 'partners' = any (rules)) then
+    -- In parentheses: plpgsql reads an if's condition up to the first then outside them.
+    if (case
+      when jsonb_typeof(partners) = 'array' then
+        jsonb_array_length(partners) not between 1 and 3
+        or exists (
+          select 1 from jsonb_array_elements(partners) as p where jsonb_typeof(p) <> 'object'
+        )
+      else true
+    end) then
+      return 'a game has 1 to 3 partners';
+    end if;
+    if game ->> 'format' = 'match' and jsonb_array_length(partners) <> 1 then
+      return 'match play is against exactly 1 partner';
+    end if;
+  end if;
+  if jsonb_typeof(partners) is distinct from 'array' then
+    return null;
+  end if;
+  for partner in
+    select p.value, p.place
+    from jsonb_array_elements(partners) with ordinality as p (value, place)
+    where jsonb_typeof(p.value) = 'object'
+  loop
+    problem := case
+      when (every or 'names' = any (rules)) and (
+        jsonb_typeof(partner.value -> 'name') is distinct from 'string'
+        or char_length(partner.value ->> 'name') not between 1 and 60
+        or partner.value ->> 'name'
+          ~ '^[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]'
+        or partner.value ->> 'name'
+          ~ '[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'
+      ) then
+        'the name must be 1 to 60 characters, without spaces at either end'
+      when (every or 'indexes' = any (rules)) and not private.is_number_between(partner.value -> 'index', -10, 54, 1) then
+        'the index must be from -10.0 to 54.0, in tenths'
+      when (every or 'tees' = any (rules)) and (
+        jsonb_typeof(partner.value -> 'tee_id') is distinct from 'string'
+        or jsonb_typeof(partner.value -> 'tee_name') is distinct from 'string'
+      ) then
+        'pick a tee'
+      when (every or 'handicaps' = any (rules)) and not (
+        private.is_number_between(partner.value -> 'playing_handicap', -100, 200)
+        and private.is_number_between(partner.value -> 'strokes_received', -100, 200)
+      ) then
+        'the playing handicap and strokes must be whole numbers from -100 to 200'
+      when (every or 'strokes' = any (rules)) and case
+        when jsonb_typeof(partner.value -> 'hole_strokes') = 'array' then
+          jsonb_array_length(partner.value -> 'hole_strokes') <> holes
+        else true
+      end then
+        format(
+          'the card has %s holes, but this round is played over %s',
+          case jsonb_typeof(partner.value -> 'hole_strokes')
+            when 'array' then jsonb_array_length(partner.value -> 'hole_strokes')
+            else 0
+          end,
+          holes
+        )
+    end;
+    if problem is not null then
+      return format('partner %s: %s', partner.place, problem);
+    end if;
+    if every or 'strokes' = any (rules) then
+      select h.hole into bad
+        from jsonb_array_elements(partner.value -> 'hole_strokes') with ordinality as h (value, hole)
+        where jsonb_typeof(h.value) <> 'null' and not private.is_number_between(h.value, 1, 20)
+        order by h.hole
+        limit 1;
+      if found then
+        return format(
+          'partner %s, hole %s: strokes must be from 1 to 20 (or picked up)', partner.place, bad.hole
+        );
+      end if;
+    end if;
+  end loop;
+  return null;
+end;
+$$;
+
+comment on function private.broken_game_rule(text[], jsonb, integer, integer[]) is
+  'The first rule of a round''s game (issue 31) the values break (of `rules`, or every rule when null), in the golfer''s words with the partner''s place and the hole number, or null: the one place each bound on a game is written.';
+
+-- The checks and the triggers run with the writer's rights (a golfer's insert, import_rounds).
+revoke all on function
+  private.is_number_between(jsonb, numeric, numeric, integer),
+  private.broken_game_rule(text[], jsonb, integer, integer[])
+  from public;
+grant execute on function
+  private.is_number_between(jsonb, numeric, numeric, integer),
+  private.broken_game_rule(text[], jsonb, integer, integer[])
+  to authenticated, service_role;
