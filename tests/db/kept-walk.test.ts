@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { monotonicFactory } from 'ulid'
 import { afterAll, describe, expect, inject, it } from 'vitest'
+import { seededRandom } from '../../src/testing/seeded-random.ts'
 import { callersOn, golfer, newAuthUser } from '../support/db-caller.ts'
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
@@ -264,6 +265,116 @@ describe('the kept walk', () => {
     }
     // 10.0, 12.0, 14.0, 16.0: four entries, the lowest less 1.0.
     expect((await read(dave)).index).toEqual([{ rounds_count: 4, handicap_index: '9.0' }])
+  })
+
+  it('stays the walk of the record as it is after 120 random writes of every kind', async () => {
+    const erin = await newGolfer('kept-erin')
+    const course = await courseOf(erin)
+    const random = seededRandom(29_003)
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T
+    const day = () => `2026-05-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`
+    const card = () => HOLE_PARS.map((par) => par - 1 + Math.floor(random() * 6))
+    const sum = (strokes: number[]) => strokes.reduce((total, n) => total + n, 0)
+    const rounds: { id: string; card: boolean }[] = []
+    const write = (statement: string, values: unknown[]) =>
+      as(golfer(erin), (db) => db.query(statement, values))
+    // The kept rows against the walk made now from the rounds and settings (private.walks_of,
+    // read as the owner): every column, and the golfer's row against the walk's last round.
+    const compare = async (step: string) => {
+      const kept = await pool.query(
+        `select user_id, round_id, played_on, differential, adjusted_differential,
+                exceptional_reduction, index_after, low_index, cap, counts, adjusted_score,
+                course_handicap, entry_id, paired_with, spec_index_after, entry_score,
+                entry_course_rating, entry_slope_rating, entry_par
+         from private.walked_rounds where user_id = $1 order by played_on, round_id`,
+        [erin],
+      )
+      const live = await pool.query('select * from private.walks_of(array[$1::uuid])', [erin])
+      expect(kept.rows, step).toEqual(live.rows)
+      const last = live.rows.at(-1) as Record<string, unknown> | undefined
+      const golferRow = await pool.query(
+        `select rounds, rounds_count, waiting_nines, handicap_index, whs_index, low_index, cap
+         from private.golfer_handicaps where user_id = $1`,
+        [erin],
+      )
+      expect(golferRow.rows, step).toEqual([
+        {
+          rounds: live.rows.length,
+          rounds_count: live.rows.filter((row) => row.round_id === row.entry_id).length,
+          waiting_nines: live.rows.filter((row) => row.entry_id === null).length,
+          handicap_index: last?.spec_index_after ?? null,
+          whs_index: last?.index_after ?? null,
+          low_index: last?.low_index ?? null,
+          cap: last?.cap ?? null,
+        },
+      ])
+    }
+    for (let step = 0; step < 120; step++) {
+      const roll = random()
+      let what: string
+      if (roll < 0.45 || rounds.length < 3) {
+        const id = ulid()
+        const kind = pick(['total', 'card', 'nine'] as const)
+        what = `add a ${kind}`
+        if (kind === 'card') {
+          const strokes = card()
+          await write(
+            `insert into public.rounds (id, course_id, score, played_on, hole_strokes)
+             values ($1, $2, $3, $4, $5)`,
+            [id, course, sum(strokes), day(), strokes],
+          )
+        } else if (kind === 'nine') {
+          await write(
+            `insert into public.rounds (id, course_id, tee_id, nine, course_rating, slope_rating, score, played_on)
+             values ($1, $2, $2, 'front', 36.0, 113, $3, $4)`,
+            [id, course, 36 + Math.floor(random() * 14), day()],
+          )
+        } else {
+          await write(
+            'insert into public.rounds (id, course_id, score, played_on) values ($1, $2, $3, $4)',
+            [id, course, 70 + Math.floor(random() * 30), day()],
+          )
+        }
+        rounds.push({ id, card: kind === 'card' })
+      } else if (roll < 0.65) {
+        const round = pick(rounds)
+        what = `move ${round.id} to another day`
+        await write('update public.rounds set played_on = $2 where id = $1', [round.id, day()])
+      } else if (roll < 0.8) {
+        const round = pick(rounds)
+        what = `correct ${round.id}`
+        if (round.card) {
+          const strokes = card()
+          await write('update public.rounds set score = $2, hole_strokes = $3 where id = $1', [
+            round.id,
+            sum(strokes),
+            strokes,
+          ])
+        } else {
+          await write('update public.rounds set score = score + $2 where id = $1', [
+            round.id,
+            random() < 0.5 ? -1 : 1,
+          ])
+        }
+      } else if (roll < 0.92) {
+        const [round] = rounds.splice(Math.floor(random() * rounds.length), 1)
+        what = `delete ${round?.id}`
+        await write('delete from public.rounds where id = $1', [round?.id])
+      } else {
+        const source = pick(['spec', 'whs'] as const)
+        const starting = random() < 0.5 ? null : (Math.floor(random() * 400) / 10).toFixed(1)
+        what = `settings ${source} ${starting}`
+        await write(
+          `insert into public.handicap_settings (course_handicap_source, starting_index)
+           values ($1, $2)
+           on conflict (user_id) do update
+             set course_handicap_source = excluded.course_handicap_source,
+                 starting_index = excluded.starting_index`,
+          [source, starting],
+        )
+      }
+      await compare(`step ${step}: ${what}`)
+    }
   })
 
   it('leaves every handicap view a plain read: no plan runs a function', async () => {
