@@ -10,11 +10,10 @@ import { benchInstallability } from './installability-bench.ts'
 import { benchLighthouse } from './lighthouse-bench.ts'
 import { benchLoad } from './load-bench.ts'
 import { benchOriginalDesign } from './original-design-bench.ts'
-import { benchScorecard } from './scorecard-bench.ts'
+import { benchScorecard, GROUP } from './scorecard-bench.ts'
 import { benchStack } from './stack-bench.ts'
 import { benchTargetScore } from './target-score-bench.ts'
 import { benchUi } from './ui-bench.ts'
-import { benchViews } from './views-bench.ts'
 import { benchWhs } from './whs-bench.ts'
 
 type Section = { title: string; run: () => Promise<unknown> }
@@ -26,16 +25,17 @@ type Section = { title: string; run: () => Promise<unknown> }
 const sections: Section[] = [
   { title: 'Handicap engine', run: benchHandicap },
   { title: 'WHS estimate: engine and views', run: benchWhs },
-  {
-    title: 'Handicap views without ANALYZE: reads and write costs',
-    run: () => benchViews(),
-  },
   { title: 'Login bundle vs floor', run: benchBundle },
   { title: 'Installability: manifest, service worker, precache', run: benchInstallability },
   { title: 'UI: Add Round to index, and to the other device', run: () => benchUi() },
   {
     title: 'Scorecard: a tap on the stepper to the device (CPU 4× slower)',
     run: () => benchScorecard(),
+  },
+  {
+    title:
+      "Scorecard: a tap on a player's stepper with four players, to the device (CPU 4× slower)",
+    run: () => benchScorecard({ partners: GROUP }),
   },
   { title: 'Lighthouse: every screen, and HCP with 200 rounds', run: () => benchLighthouse() },
   {

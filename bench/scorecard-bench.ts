@@ -13,6 +13,8 @@ export const SCORECARD_STROKE_INDEXES = [
   7, 3, 17, 1, 11, 15, 5, 9, 13, 8, 4, 18, 2, 12, 16, 6, 10, 14,
 ]
 const CPU_SLOWDOWN = 4
+/** The three partners of a four-player card. */
+export const GROUP = ['Ann', 'Ben', 'Cleo']
 
 /**
  * Issue 23's tap: on the scorecard, a tap on the strokes stepper until its value is stored on the
@@ -24,8 +26,15 @@ const CPU_SLOWDOWN = 4
  * one on window after React's handler (at the root) has run; the card is read from localStorage
  * there. Playwright's own round trips are not in the figures.
  */
-export async function benchScorecard(options: { taps?: number } = {}) {
+export async function benchScorecard(options: { taps?: number; partners?: string[] } = {}) {
   const taps = options.taps ?? 60
+  const partners = options.partners ?? []
+  // With partners, the tap is on the last partner's row (issue 31's group card).
+  const player = partners.length > 0 ? partners.length - 1 : null
+  const label = (up: boolean) =>
+    player === null
+      ? `Strokes: ${up ? 'one more' : 'one fewer'}`
+      : `${partners[player]}'s strokes: ${up ? 'one more' : 'one fewer'}`
   const { stack, stop } = await startBenchStack()
   await mkdir(path.join(PROJECT_ROOT, '.local'), { recursive: true })
   const outDir = await mkdtemp(path.join(PROJECT_ROOT, '.local', 'bench-scorecard-'))
@@ -40,7 +49,7 @@ export async function benchScorecard(options: { taps?: number } = {}) {
     const context = await browser.newContext({ viewport: PHONE })
     const page = await context.newPage()
     await signIn(page, app.url, golfer)
-    await startRound(page)
+    await startRound(page, SCORECARD_COURSE.name, partners)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
 
@@ -51,10 +60,10 @@ export async function benchScorecard(options: { taps?: number } = {}) {
       // Up to par + 5 and back down again, within the 1–20 bounds.
       const up = i % 10 < 5
       strokes += up ? 1 : -1
-      await page.evaluate(`(${ARM_IN_PAGE})(${JSON.stringify({ key: golfer.userId, strokes })})`)
-      await page
-        .getByRole('button', { name: `Strokes: ${up ? 'one more' : 'one fewer'}`, exact: true })
-        .click()
+      await page.evaluate(
+        `(${ARM_IN_PAGE})(${JSON.stringify({ key: golfer.userId, strokes, player })})`,
+      )
+      await page.getByRole('button', { name: label(up), exact: true }).click()
       const marks = await page
         .waitForFunction(() => (window as unknown as { tapMarks: TapMarks }).tapMarks.drawn, null, {
           timeout: 15_000,
@@ -65,6 +74,7 @@ export async function benchScorecard(options: { taps?: number } = {}) {
     }
     return {
       taps,
+      players: partners.length + 1,
       cpu_slowdown: CPU_SLOWDOWN,
       tap_to_stored_on_device_ms: summarise(stored),
       tap_to_next_frame_ms: summarise(drawn),
@@ -106,13 +116,29 @@ async function signIn(page: Page, appUrl: string, golfer: { email: string; passw
   await page.waitForURL('**/courses')
 }
 
-/** From the HCP screen: Start a round on the course given, all 18 holes, today; the card opens. */
-export async function startRound(page: Page, course = SCORECARD_COURSE.name): Promise<string> {
+/**
+ * From the HCP screen: Start a round on the course given, all 18 holes, today, with these
+ * partners (a stroke play game, each index 18.0, the golfer's own typed when they have none);
+ * the card opens.
+ */
+export async function startRound(
+  page: Page,
+  course = SCORECARD_COURSE.name,
+  partners: readonly string[] = [],
+): Promise<string> {
   await page.getByRole('link', { name: 'HCP' }).click()
   await page.getByRole('button', { name: 'Start a round' }).click()
   const dialog = page.getByRole('dialog', { name: 'Start a round' })
   await dialog.getByLabel('Course Name').selectOption({ label: course })
   await dialog.getByLabel('Holes Played').waitFor()
+  for (const [at, name] of partners.entries()) {
+    await dialog.getByRole('button', { name: 'Add a partner' }).click()
+    const partner = dialog.getByRole('group', { name: `Partner ${at + 1}` })
+    await partner.getByRole('textbox', { name: 'Name' }).fill(name)
+    await partner.getByRole('textbox', { name: 'Index' }).fill('18.0')
+  }
+  const ownIndex = dialog.getByRole('textbox', { name: 'Your index for this card' })
+  if (partners.length > 0 && (await ownIndex.count()) > 0) await ownIndex.fill('18.0')
   await dialog.getByRole('button', { name: 'Start scoring' }).click()
   await page.waitForURL('**/play/*')
   await page.getByRole('heading', { level: 1, name: 'Hole 1' }).waitFor()
@@ -124,12 +150,13 @@ export async function startRound(page: Page, course = SCORECARD_COURSE.name): Pr
  * React's handler (bubbling on window, after the root), and the next frame. Kept as source text:
  * tsx would wrap a compiled function's inner helpers in a `__name` call the page lacks.
  */
-const ARM_IN_PAGE = `({ key, strokes }) => {
+const ARM_IN_PAGE = `({ key, strokes, player }) => {
   const marks = {}
   window.tapMarks = marks
   const read = () => {
     try {
       const card = JSON.parse(localStorage.getItem('hcpfast:' + key + ':card'))
+      if (player !== null) return card.game.partners[player].scores[card.at] === strokes
       return card.scores[card.at] && card.scores[card.at].strokes === strokes
     } catch {
       return false
@@ -147,5 +174,6 @@ const ARM_IN_PAGE = `({ key, strokes }) => {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   process.stdout.write(`${JSON.stringify(await benchScorecard(), null, 2)}\n`)
+  process.stdout.write(`${JSON.stringify(await benchScorecard({ partners: GROUP }), null, 2)}\n`)
   process.exit(0)
 }

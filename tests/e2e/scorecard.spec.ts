@@ -1,16 +1,9 @@
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect } from 'vitest'
 import { adminPool } from '../support/stack.ts'
-import {
-  appUrl,
-  DESKTOP,
-  LIVE_TIMEOUT,
-  PHONE,
-  screenshot,
-  serviceWorkerControls,
-} from './support/browser.ts'
+import { appUrl, DESKTOP, LIVE_TIMEOUT, PHONE, serviceWorkerControls } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
-import { axeViolations } from './support/accessibility.ts'
+import { axeInBothSchemes, targetsUnder48 } from './support/accessibility.ts'
 import { golferWith, logIn } from './support/golfer.ts'
 
 /**
@@ -36,28 +29,6 @@ const appProblems = (problems: string[]) =>
   problems.filter((problem) => !/ERR_INTERNET_DISCONNECTED|WebSocket/.test(problem))
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name })
-
-/** Every target on the card at least 48×48 CSS pixels (the issue's bound for a thumb). */
-function targetsUnder48(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('.scorecard button, .scorecard a[href]')]
-      .map((element) => ({ element, box: element.getBoundingClientRect() }))
-      .filter(({ box }) => box.width < 48 || box.height < 48)
-      .map(({ element, box }) => `${element.textContent?.trim()} is ${box.width}×${box.height}`),
-  )
-}
-
-/** axe in light and dark (a screenshot of each for people to look at), back to light. */
-async function axeBothSchemes(page: Page, state: string): Promise<string[]> {
-  const found: string[] = []
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme })
-    found.push(...(await axeViolations(page)).map((violation) => `${colorScheme}: ${violation}`))
-    await screenshot(page, `scorecard-${state}-${colorScheme}`)
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-  return found
-}
 
 /** Enters the hole on screen (its par shown, tapped up to the strokes) and moves on. */
 async function enterHole(page: Page, number: number) {
@@ -122,7 +93,7 @@ describe('the scorecard', () => {
     await page.getByRole('button', { name: 'Start a round' }).click()
     const dialog = page.getByRole('dialog', { name: 'Start a round' })
     await dialog.getByLabel('Holes Played').waitFor()
-    expect(await axeBothSchemes(page, 'start-dialog')).toEqual([])
+    expect(await axeInBothSchemes(page, 'scorecard-start-dialog')).toEqual([])
     await dialog.getByRole('button', { name: 'Start scoring' }).click()
     await page.waitForURL('**/play/*')
     const roundId = new URL(page.url()).pathname.split('/').at(-1) as string
@@ -130,7 +101,7 @@ describe('the scorecard', () => {
     await phone.setOffline(true)
     await heading(page, 'Hole 1').waitFor()
     expect(await page.getByTestId('strokes-received').textContent()).toBe('0')
-    expect(await axeBothSchemes(page, 'hole')).toEqual([])
+    expect(await axeInBothSchemes(page, 'scorecard-hole')).toEqual([])
     expect(await targetsUnder48(page)).toEqual([])
     // Hole 1's details too: two putts, the fairway missed, the green hit; the rest not recorded.
     await page.getByRole('button', { name: 'Putts: one more' }).click()
@@ -153,10 +124,10 @@ describe('the scorecard', () => {
     await reopened.goto(appUrl('/hcp'))
     const resume = reopened.getByRole('link', { name: 'Resume round at Home Links, hole 11' })
     await resume.waitFor()
-    expect(await axeBothSchemes(reopened, 'resume')).toEqual([])
+    expect(await axeInBothSchemes(reopened, 'scorecard-resume')).toEqual([])
     await reopened.getByRole('button', { name: 'Discard' }).click()
     await reopened.getByRole('dialog', { name: 'Discard this round?' }).waitFor()
-    expect(await axeBothSchemes(reopened, 'discard')).toEqual([])
+    expect(await axeInBothSchemes(reopened, 'scorecard-discard')).toEqual([])
     await reopened.getByRole('button', { name: 'Keep scoring' }).click()
     await resume.click()
     await heading(reopened, 'Hole 11').waitFor()
@@ -178,7 +149,7 @@ describe('the scorecard', () => {
     expect(await reopened.getByTestId('summary-capped').textContent()).toBe(
       'No hole was capped at net double bogey.',
     )
-    expect(await axeBothSchemes(reopened, 'summary')).toEqual([])
+    expect(await axeInBothSchemes(reopened, 'scorecard-summary')).toEqual([])
     expect(await targetsUnder48(reopened)).toEqual([])
     await reopened.getByRole('button', { name: 'Save round' }).click()
     await reopened.waitForURL('**/hcp')
@@ -222,7 +193,7 @@ describe('the scorecard', () => {
     await logIn(page, golfer.email, golfer.password)
     await page.goto(appUrl('/play/01JZZZZZZZZZZZZZZZZZZZZZZZ'))
     await heading(page, "This round isn't being scored on this device").waitFor()
-    expect(await axeBothSchemes(page, 'no-card')).toEqual([])
+    expect(await axeInBothSchemes(page, 'scorecard-no-card')).toEqual([])
     await page.getByRole('link', { name: 'Back to your rounds' }).click()
     await page.waitForURL('**/hcp')
   })
@@ -342,7 +313,7 @@ describe('a card that stays out of the way', () => {
     await startCard(page, [90, 88, 86])
     expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Logout' }).count()).toBe(0)
-    expect(await axeBothSchemes(page, 'hole-no-tab-bar')).toEqual([])
+    expect(await axeInBothSchemes(page, 'scorecard-hole-no-tab-bar')).toEqual([])
     expect(await targetsUnder48(page)).toEqual([])
 
     for (const viewport of [PHONE, { width: 360, height: 640 }]) {
@@ -375,6 +346,6 @@ describe('a card that stays out of the way', () => {
     const saved = page.locator('.play-entry__saved')
     await expect.poll(() => saved.textContent()).toBe('Round saved: Diff 2.0, HCP 14.0 → 1.0')
     expect(await saved.getAttribute('role')).toBe('status')
-    expect(await axeBothSchemes(page, 'saved')).toEqual([])
+    expect(await axeInBothSchemes(page, 'scorecard-saved')).toEqual([])
   })
 })

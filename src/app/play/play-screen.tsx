@@ -7,6 +7,7 @@ import { addRoundWithId } from '@/features/rounds/stores/round-commands'
 import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import { Scorecard, type CardScoring } from '@/features/scorecard/components/scorecard'
 import { roundInputOfCard, roundOfCard, type Card } from '@/features/scorecard/lib/card'
+import { shareText } from '@/features/scorecard/lib/game-card'
 import { useCardStore } from '@/features/scorecard/stores/card-store'
 import { handicapStore, useHandicap } from '../handicap'
 
@@ -53,7 +54,12 @@ export function PlayScreen() {
       roundOfCard(card, new Date().toISOString()),
     )
     if (stored) {
-      useCardStore.getState().noteSaved(savedNote(indexBefore, handicapStore.getState(), card.id))
+      useCardStore
+        .getState()
+        .noteSaved(
+          savedNote(indexBefore, handicapStore.getState(), card.id),
+          card.game ? shareText({ ...card, game: card.game }) : null,
+        )
     }
     return stored
   }, [])

@@ -24,6 +24,9 @@ import {
 } from '@/features/courses/stores/tees-table'
 import type { Tee } from '@/lib/tables/tees'
 import { writeCard, type Card } from '@/features/scorecard/lib/card'
+import { indexOn } from '@/features/handicap/stores/handicap-store'
+import { handicapStore, useHandicap } from '../handicap'
+import { FirstTeeFields, gameTee, readFirstTee, useFirstTee } from './first-tee-fields'
 import { useTeeTargets } from './tee-targets'
 
 export const NO_HOLE_DATA =
@@ -80,6 +83,15 @@ function StartRoundForm({ userId, courses, onStarted }: StartRoundDialogProps) {
   // The number to beat on the chosen tee; for a nine of an 18-hole tee the typed nine's rating
   // decides it, so none is shown.
   const targetOf = useTeeTargets()
+  // The golfer's index on the day played (the handicap store's, as the card will score with).
+  const [dayPlayed, setDayPlayed] = useState(today)
+  const storedIndex = useHandicap((state) => indexOn(state, dayPlayed))
+  // A nine's rating and slope as typed so far: the figures before starting are played off them.
+  const [nineTyped, setNineTyped] = useState<{ rating: number; slope: number } | null>(null)
+  const firstTee = useFirstTee()
+  const gameTees = tees.flatMap((known) => gameTee(known) ?? [])
+  const golferTee = tee ? gameTee(tee) : null
+  const [from, to] = nine === 'front' ? [0, 9] : nine === 'back' ? [9, 18] : [0, tee?.holes ?? 18]
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -92,8 +104,26 @@ function StartRoundForm({ userId, courses, onStarted }: StartRoundDialogProps) {
     if ('refused' in day) {
       return setAlert(day.refused === 'future' ? PLAYED_ON_IN_FUTURE : PLAYED_ON_INVALID)
     }
-    const [from, to] = nine === 'front' ? [0, 9] : nine === 'back' ? [9, 18] : [0, tee.holes]
     const holePars = tee.holePars.slice(from, to)
+    const rating = typed?.rating ?? tee.rating
+    const slope = typed?.slope ?? tee.slope
+    const first = golferTee
+      ? readFirstTee(firstTee, indexOn(handicapStore.getState(), day.day), golferTee, gameTees, {
+          teeId: tee.id,
+          rating,
+          slope,
+          from,
+          to,
+        })
+      : { game: null }
+    if ('errors' in first) {
+      firstTee.setErrors(first.errors)
+      // The first field refused is where the golfer goes next.
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>('.first-tee [aria-invalid="true"]')?.focus(),
+      )
+      return
+    }
     const card: Card = {
       id: ulid(),
       courseId: course.id,
@@ -101,21 +131,35 @@ function StartRoundForm({ userId, courses, onStarted }: StartRoundDialogProps) {
       teeId: tee.id,
       teeName: tee.name,
       nine: typed,
-      rating: typed?.rating ?? tee.rating,
-      slope: typed?.slope ?? tee.slope,
+      rating,
+      slope,
       holePars,
       strokeIndexes: tee.strokeIndexes.slice(from, to),
       firstHole: from + 1,
       playedOn: day.day,
       scores: holePars.map(() => null),
       at: 0,
+      game: first.game,
     }
     if (!writeCard(userId, card)) return setAlert(CARD_NOT_KEPT)
     onStarted(card.id)
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form
+      className="form"
+      onSubmit={submit}
+      noValidate
+      onChange={(event) => {
+        const typedDay = parsePlayedOn(
+          String(new FormData(event.currentTarget).get('playedOn') ?? ''),
+          localToday(),
+        )
+        if (!('refused' in typedDay)) setDayPlayed(typedDay.day)
+        const typedNine = nine ? parseNineFields(new FormData(event.currentTarget), nine) : null
+        setNineTyped(typeof typedNine === 'string' ? null : typedNine)
+      }}
+    >
       <CourseField
         courses={courses}
         value={courseId}
@@ -165,6 +209,23 @@ function StartRoundForm({ userId, courses, onStarted }: StartRoundDialogProps) {
       ) : null}
       {nine ? <NineFields /> : null}
       <DatePlayedField today={today} defaultValue={today} />
+      {golferTee ? (
+        <FirstTeeFields
+          firstTee={firstTee}
+          storedIndex={storedIndex}
+          golferTee={golferTee}
+          tees={gameTees}
+          played={{
+            teeId: golferTee.id,
+            rating: nine
+              ? (nineTyped?.rating ?? Math.round(golferTee.rating * 5) / 10)
+              : golferTee.rating,
+            slope: nine ? (nineTyped?.slope ?? golferTee.slope) : golferTee.slope,
+            from,
+            to,
+          }}
+        />
+      ) : null}
       <p className="field__hint">
         The card is kept on this device until you finish it; the round then reaches your other
         devices.

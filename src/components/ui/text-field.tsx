@@ -3,26 +3,37 @@ import { useId, type ComponentProps, type ReactNode } from 'react'
 export interface FieldProps {
   label: string
   hint?: ReactNode
+  /** What is wrong with what was typed, said under the field and tied to it; it keeps its value. */
+  error?: string | null | undefined
 }
 
-/** A labelled input; the label and the hint are tied to it by unique ids. */
-export function TextField({ label, hint, ...input }: FieldProps & ComponentProps<'input'>) {
-  const id = useId()
+/** A labelled input; the label, the hint and any error are tied to it by unique ids. */
+export function TextField({ label, hint, error, ...input }: FieldProps & ComponentProps<'input'>) {
+  const made = useId()
+  const id = input.id ?? made
   const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  const described = [hint ? hintId : '', error ? errorId : ''].join(' ').trim()
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
       <input
-        id={id}
         className="field__input"
-        aria-describedby={hint ? hintId : undefined}
+        aria-describedby={described || undefined}
+        aria-invalid={error ? true : undefined}
         {...input}
+        id={id}
       />
       {hint ? (
         <p id={hintId} className="field__hint">
           {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
         </p>
       ) : null}
     </div>

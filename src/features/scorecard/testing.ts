@@ -1,5 +1,5 @@
 import type { HoleScore } from '@/lib/tables/rounds'
-import type { Card } from './lib/card'
+import type { Card, CardGame, CardPartner, PartnerScore } from './lib/card'
 
 export const CARD_ID = '01JCARD000000000000000000A'
 
@@ -23,6 +23,7 @@ export function aCard(overrides: Partial<Card> = {}): Card {
     playedOn: '2026-11-25',
     scores: Array.from({ length: 9 }, () => null),
     at: 0,
+    game: null,
     ...overrides,
   }
 }
@@ -35,3 +36,51 @@ export const hole = (strokes: number, putts: number | null = null): HoleScore =>
   greenInRegulation: null,
   penalties: null,
 })
+
+const NINE = () => Array.from({ length: 9 }, (): PartnerScore => null)
+
+/** For tests: a partner on the golfer's tee, nothing entered yet. */
+export function aPartner(overrides: Partial<CardPartner> = {}): CardPartner {
+  return {
+    name: 'Ann',
+    index: 18.4,
+    teeId: 'tee-1',
+    teeName: 'Blue',
+    holePars: null,
+    strokeIndexes: null,
+    courseHandicap: 11,
+    playingHandicap: 10,
+    strokes: 10,
+    scores: NINE(),
+    ...overrides,
+  }
+}
+
+/**
+ * For tests: `aCard`'s nine played as a Stableford by the golfer (3 strokes), Ann (10) and Ben
+ * (a plus handicap: gives 1 back), nothing entered yet.
+ */
+export function aGameCard(game: Partial<CardGame> = {}, overrides: Partial<Card> = {}): Card {
+  return aCard({
+    game: {
+      format: 'stableford',
+      allowancePercent: 95,
+      index: 5.2,
+      courseHandicap: 3,
+      playingHandicap: 3,
+      strokes: 3,
+      partners: [
+        aPartner(),
+        aPartner({
+          name: 'Ben',
+          index: -1.2,
+          courseHandicap: -1,
+          playingHandicap: -1,
+          strokes: -1,
+        }),
+      ],
+      ...game,
+    },
+    ...overrides,
+  })
+}

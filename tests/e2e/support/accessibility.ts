@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Locator, Page } from 'playwright-core'
+import { screenshot } from './browser.ts'
 
 const AXE_SOURCE = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -124,4 +125,31 @@ export async function lowestTextContrast(
       return { text: element.textContent ?? '', ratio: Math.round(lowest * 100) / 100 }
     })
   })
+}
+
+/**
+ * axe in light and dark (a screenshot of each for people to look at), back to light: each
+ * violation prefixed with its scheme. `name` names the screenshots.
+ */
+export async function axeInBothSchemes(page: Page, name: string): Promise<string[]> {
+  const found: string[] = []
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    found.push(...(await axeViolations(page)).map((violation) => `${colorScheme}: ${violation}`))
+    await screenshot(page, `${name}-${colorScheme}`)
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  return found
+}
+
+/** Every button and link under `selector` smaller than 48×48 CSS pixels (a thumb's target). */
+export function targetsUnder48(page: Page, selector = '.scorecard'): Promise<string[]> {
+  return page.evaluate(
+    (within) =>
+      [...document.querySelectorAll<HTMLElement>(`${within} button, ${within} a[href]`)]
+        .map((element) => ({ element, box: element.getBoundingClientRect() }))
+        .filter(({ box }) => box.width < 48 || box.height < 48)
+        .map(({ element, box }) => `${element.textContent?.trim()} is ${box.width}×${box.height}`),
+    selector,
+  )
 }

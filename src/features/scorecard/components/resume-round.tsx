@@ -3,6 +3,7 @@ import { Link } from '@/lib/routing'
 import { ConfirmActions, Dialog } from '@/components/ui/dialog'
 import { currentHoleNumber, readCard, removeCard } from '../lib/card'
 import { useCardStore } from '../stores/card-store'
+import { ShareResult } from './share-result'
 
 interface ResumeRoundProps {
   userId: string
@@ -21,6 +22,7 @@ export function ResumeRound({ userId, isKnownRound, children }: ResumeRoundProps
   const [confirming, setConfirming] = useState(false)
   const finished = card !== null && isKnownRound(card.id)
   const saved = useCardStore((state) => state.saved)
+  const result = useCardStore((state) => state.result)
 
   useEffect(() => {
     if (finished) removeCard(userId)
@@ -34,6 +36,7 @@ export function ResumeRound({ userId, isKnownRound, children }: ResumeRoundProps
             {saved}
           </p>
         ) : null}
+        {saved && result ? <ShareResult text={result} /> : null}
         {children}
       </>
     )

@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type PointerEvent } from 'react'
+import { GroupRows, GroupSummary } from './group-card'
+import { Stepper } from './stepper'
 import { Link } from '@/lib/routing'
 import { PageHeading } from '@/components/ui/page-heading'
 import type { HoleScore } from '@/lib/tables/rounds'
@@ -145,6 +147,7 @@ function BackToRounds() {
 
 function HoleView({ card, scoring }: { card: Card; scoring: CardScoring }) {
   const { enter, goTo } = useCardStore.getState()
+  const group = card.game !== null
   const at = card.at
   const par = card.holePars[at] ?? 0
   const entered = card.scores[at] ?? null
@@ -158,11 +161,8 @@ function HoleView({ card, scoring }: { card: Card; scoring: CardScoring }) {
   useEffect(() => (section.current ? claimHorizontalDrags(section.current) : undefined), [])
 
   const change = (next: Partial<HoleScore>) => enter(at, { ...shown, ...next })
-  /** Next keeps the hole as shown: a par the golfer did not change is a par. */
-  const forward = () => {
-    if (!entered) enter(at, shown)
-    goTo(at + 1)
-  }
+  /** Next keeps the hole as shown: a par no one changed is a par. */
+  const forward = () => useCardStore.getState().next(at)
   const back = () => goTo(at - 1)
 
   function swipeEnd(event: PointerEvent) {
@@ -202,10 +202,12 @@ function HoleView({ card, scoring }: { card: Card; scoring: CardScoring }) {
             <dt>Stroke index</dt>
             <dd>{card.strokeIndexes[at]}</dd>
           </div>
-          <div>
-            <dt>Strokes received</dt>
-            <dd data-testid="strokes-received">{received}</dd>
-          </div>
+          {group ? null : (
+            <div>
+              <dt>Strokes received</dt>
+              <dd data-testid="strokes-received">{received}</dd>
+            </div>
+          )}
         </dl>
       </header>
       <p className="scorecard__total" data-testid="running-total">
@@ -213,15 +215,23 @@ function HoleView({ card, scoring }: { card: Card; scoring: CardScoring }) {
           ? 'No holes entered yet'
           : `Total ${totals.strokes} · ${formatToPar(totals.toPar)} after ${totals.played} ${totals.played === 1 ? 'hole' : 'holes'}`}
       </p>
-      <Stepper
-        label="Strokes"
-        large
-        value={shown.strokes}
-        bounds={STROKE_BOUNDS}
-        note={entered ? null : 'Par until you change it'}
-        onChange={(strokes) => change({ strokes })}
-      />
-      <div className="scorecard__details">
+      {group ? (
+        <GroupRows card={card} maximum={scoring.maximums[at] ?? par + 5} />
+      ) : (
+        <Stepper
+          label="Strokes"
+          large
+          value={shown.strokes}
+          bounds={STROKE_BOUNDS}
+          note={entered ? null : 'Par until you change it'}
+          onChange={(strokes) => change({ strokes })}
+        />
+      )}
+      <div
+        className="scorecard__details"
+        aria-label={group ? 'Your hole' : undefined}
+        role={group ? 'group' : undefined}
+      >
         <Stepper
           label="Putts"
           value={shown.putts}
@@ -266,54 +276,6 @@ function HoleView({ card, scoring }: { card: Card; scoring: CardScoring }) {
       <HoleGrid card={card} />
       <p className="scorecard__note">{SECOND_DEVICE_NOTE}</p>
     </section>
-  )
-}
-
-interface StepperProps {
-  label: string
-  /** Null: not recorded. */
-  value: number | null
-  bounds: { min: number; max: number }
-  large?: boolean
-  note?: string | null
-  onChange(value: number): void
-}
-
-/** − value +: a first + on a value not recorded records 1 (a putt, a penalty stroke). */
-function Stepper({ label, value, bounds, large = false, note = null, onChange }: StepperProps) {
-  const labelId = `${label.replace(/\W+/g, '-').toLowerCase()}-label`
-  return (
-    <div
-      className={large ? 'stepper stepper--large' : 'stepper'}
-      role="group"
-      aria-labelledby={labelId}
-    >
-      <span id={labelId} className="stepper__label">
-        {label}
-      </span>
-      <button
-        type="button"
-        className="stepper__button"
-        aria-label={`${label}: one fewer`}
-        disabled={value === null || value <= bounds.min}
-        onClick={() => value !== null && onChange(value - 1)}
-      >
-        −
-      </button>
-      <output className="stepper__value" aria-live="polite" data-testid={`${labelId}-value`}>
-        {value ?? '–'}
-      </output>
-      <button
-        type="button"
-        className="stepper__button"
-        aria-label={`${label}: one more`}
-        disabled={(value ?? 0) >= bounds.max}
-        onClick={() => onChange(value === null ? Math.max(bounds.min, 1) : value + 1)}
-      >
-        +
-      </button>
-      {note ? <span className="stepper__note">{note}</span> : null}
-    </div>
   )
 }
 
@@ -442,6 +404,7 @@ function Summary({
           )}
         </div>
       </dl>
+      {card.game ? <GroupSummary card={card} /> : null}
       <p data-testid="summary-capped">
         {!complete
           ? `Holes ${missing.join(', ')} have no score yet.`

@@ -1,5 +1,43 @@
 import { readFromDeviceNow, removeFromDeviceNow, writeToDeviceNow } from '@/lib/device-storage'
+import type { Game, GameFormat } from '@/lib/tables/games'
 import type { HoleScore, NineSide, Round, RoundInput } from '@/lib/tables/rounds'
+
+/** A partner's hole: picked up (no score, no points, the hole lost in a match). */
+export const PICKED_UP = 'picked up'
+/** A partner's hole as the card keeps it: strokes, picked up, or null until entered. */
+export type PartnerScore = number | typeof PICKED_UP | null
+
+/** A partner on the card: what the golfer typed and what the first tee made of it. */
+export interface CardPartner {
+  /** 1–60 characters, trimmed. */
+  name: string
+  /** −10.0 to 54.0 in tenths (a plus index negative). */
+  index: number
+  teeId: string
+  teeName: string
+  /** The holes played from the partner's tee when it is not the golfer's; null: the card's. */
+  holePars: number[] | null
+  strokeIndexes: number[] | null
+  courseHandicap: number
+  playingHandicap: number
+  /** What the partner receives on the card (in match play, the difference from the lower). */
+  strokes: number
+  /** Each hole, in the card's hole order. */
+  scores: PartnerScore[]
+}
+
+/** The game the group agreed on the first tee (issue 31); the golfer's strokes are `scores`. */
+export interface CardGame {
+  format: GameFormat
+  allowancePercent: number
+  /** The golfer's index for the game: the one in effect on the day, or typed for this card. */
+  index: number
+  courseHandicap: number
+  playingHandicap: number
+  strokes: number
+  /** One to three (exactly one in match play). */
+  partners: CardPartner[]
+}
 
 /**
  * A scorecard in play: everything the round will be made of, kept on this device only (one per
@@ -29,14 +67,18 @@ export interface Card {
   scores: (HoleScore | null)[]
   /** The hole on screen, 0-based; equal to the number of holes on the summary. */
   at: number
+  /** The group's game; null on a card the golfer scores alone (and on every card stored before
+   * issue 31, which has no such field: `readCard` reads those as alone). */
+  game: CardGame | null
 }
 
 const cardKey = (userId: string) => `${userId}:card`
 
 /** The golfer's card on this device, read synchronously (the resume entry draws with the screen). */
 export function readCard(userId: string): Card | null {
-  const card = readFromDeviceNow<Card>(cardKey(userId))
-  return card && typeof card.id === 'string' && Array.isArray(card.scores) ? card : null
+  const card = readFromDeviceNow<Omit<Card, 'game'> & { game?: CardGame | null }>(cardKey(userId))
+  if (!card || typeof card.id !== 'string' || !Array.isArray(card.scores)) return null
+  return { ...card, game: card.game ?? null }
 }
 
 /** Written before the call returns: a tab killed right after a tap keeps the tap. */
@@ -79,9 +121,17 @@ export function cardTotals(card: Pick<Card, 'scores' | 'holePars'>): CardTotals 
   return { played, strokes, toPar: strokes - par }
 }
 
-/** The numbers of the holes not entered yet. */
+/** The numbers of the holes not entered yet, by the golfer or any partner. */
 export const missingHoles = (card: Card) =>
-  card.scores.flatMap((score, at) => (score ? [] : [holeNumber(card, at)]))
+  card.scores.flatMap((score, at) =>
+    score && !card.game?.partners.some((partner) => partner.scores[at] === null)
+      ? []
+      : [holeNumber(card, at)],
+  )
+
+/** A partner's score as the stepper changes it: held to the strokes a hole can have. */
+export const keptStrokes = (strokes: number) =>
+  Math.min(STROKE_BOUNDS.max, Math.max(STROKE_BOUNDS.min, Math.round(strokes)))
 
 /** What a hole shows before the golfer enters it: par, nothing else recorded. */
 export const unenteredHole = (par: number): HoleScore => ({
@@ -118,6 +168,31 @@ export function keptInBounds(score: HoleScore, par: number): HoleScore {
   }
 }
 
+/** A partner's strokes on a hole; null when picked up (or not entered). */
+export const partnerStrokes = (score: PartnerScore): number | null =>
+  typeof score === 'number' ? score : null
+
+/** The game stored with the golfer's round; null for a card scored alone. */
+export function gameOfCard(card: Card): Game | null {
+  const { game } = card
+  if (!game) return null
+  return {
+    format: game.format,
+    allowancePercent: game.allowancePercent,
+    playingHandicap: game.playingHandicap,
+    strokesReceived: game.strokes,
+    partners: game.partners.map((partner) => ({
+      name: partner.name,
+      index: partner.index,
+      teeId: partner.teeId,
+      teeName: partner.teeName,
+      playingHandicap: partner.playingHandicap,
+      strokesReceived: partner.strokes,
+      holeStrokes: partner.scores.map(partnerStrokes),
+    })),
+  }
+}
+
 /** The finished card as the golfer's round: what is sent (through the outbox). */
 export function roundInputOfCard(card: Card): RoundInput {
   const holeScores = card.scores.filter((score) => score !== null)
@@ -127,6 +202,7 @@ export function roundInputOfCard(card: Card): RoundInput {
     nine: card.nine,
     score: holeScores.reduce((sum, hole) => sum + hole.strokes, 0),
     holeScores,
+    game: gameOfCard(card),
     playedOn: card.playedOn,
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { readCard, writeCard } from '../lib/card'
-import { aCard, CARD_ID, hole } from '../testing'
+import { PICKED_UP } from '../lib/card'
+import { aCard, aGameCard, CARD_ID, hole } from '../testing'
 import { useCardStore } from './card-store'
 
 const USER = 'golfer-1'
@@ -111,5 +112,62 @@ describe('the card store', () => {
     useCardStore.getState().load(USER)
     useCardStore.getState().discard()
     expect(onDevice()).toBeNull()
+  })
+
+  it('resumes a card stored before games, as a card scored alone', () => {
+    // A card exactly as the version before issue 31 kept it: no game field.
+    localStorage.setItem(
+      `hcpfast:${USER}:card`,
+      '{"id":"01JOLDCARD0000000000000000","courseId":"course-1","courseName":"Pebble Beach",' +
+        '"teeId":"tee-1","teeName":"Blue","nine":null,"rating":35.4,"slope":118,' +
+        '"holePars":[4,4,3,5,4,4,3,4,5],"strokeIndexes":[8,4,18,2,12,16,6,10,14],' +
+        '"firstHole":1,"playedOn":"2026-11-20","scores":[{"strokes":5,"putts":2,' +
+        '"fairwayHit":true,"greenInRegulation":false,"penalties":null},null,null,null,null,' +
+        'null,null,null,null],"at":1}',
+    )
+    useCardStore.getState().load(USER)
+    const card = useCardStore.getState().card
+    expect(card?.game).toBeNull()
+    expect(card?.at).toBe(1)
+    useCardStore.getState().next(1)
+    expect(onDevice()?.scores.slice(0, 3)).toEqual([
+      { strokes: 5, putts: 2, fairwayHit: true, greenInRegulation: false, penalties: null },
+      hole(4),
+      null,
+    ])
+    expect(onDevice()?.at).toBe(2)
+  })
+
+  it("keeps each partner's taps on the device before it returns, a pick up too", () => {
+    writeCard(USER, aGameCard())
+    useCardStore.getState().load(USER)
+    useCardStore.getState().enterPartner(0, 0, 6)
+    useCardStore.getState().enterPartner(1, 0, PICKED_UP)
+    expect(onDevice()?.game?.partners.map((partner) => partner.scores[0])).toEqual([6, PICKED_UP])
+    useCardStore.getState().enterPartner(0, 0, 25)
+    expect(onDevice()?.game?.partners[0]?.scores[0]).toBe(20)
+  })
+
+  it("keeps every player's hole as shown on Next, and every stroke across a reopening", () => {
+    writeCard(USER, aGameCard())
+    useCardStore.getState().load(USER)
+    useCardStore.getState().enterPartner(0, 0, 6)
+    useCardStore.getState().next(0)
+    useCardStore.getState().reset() // the tab is closed
+    useCardStore.getState().load(USER)
+    const card = useCardStore.getState().card
+    expect(card?.at).toBe(1)
+    // Hole 10 is a par 4: you and Ben at par, Ann's 6 kept.
+    expect(card?.scores[0]).toEqual(hole(4))
+    expect(card?.game?.partners.map((partner) => partner.scores[0])).toEqual([6, 4])
+  })
+
+  it("does not finish while a partner's hole has no score", async () => {
+    const card = aGameCard({}, { scores: Array.from({ length: 9 }, () => hole(4)), at: 9 })
+    writeCard(USER, card)
+    useCardStore.getState().load(USER)
+    const save = vi.fn(() => Promise.resolve(true))
+    expect(await useCardStore.getState().finish(save)).toBe(false)
+    expect(save).not.toHaveBeenCalled()
   })
 })

@@ -1,7 +1,18 @@
 import { create } from 'zustand'
 import type { HoleScore } from '@/lib/tables/rounds'
 import { registerReset } from '@/stores/resets'
-import { keptInBounds, readCard, removeCard, writeCard, type Card } from '../lib/card'
+import {
+  PICKED_UP,
+  keptInBounds,
+  keptStrokes,
+  missingHoles,
+  readCard,
+  removeCard,
+  unenteredHole,
+  writeCard,
+  type Card,
+  type PartnerScore,
+} from '../lib/card'
 
 /**
  * The card in play, as the scorecard screen shows it. Every change is written to the device
@@ -18,12 +29,21 @@ interface CardState {
   /** What the last finish did, in words ("Round saved: Diff 14.2, HCP 9.2 → 9.1"), until the
    * next card is opened. */
   saved: string | null
-  noteSaved(message: string): void
+  /** The finished game's result, to share ("Stableford at Oak Hill, 26 Nov: you 36, …"). */
+  result: string | null
+  noteSaved(message: string, result?: string | null): void
   load(userId: string): void
   /** Enters (or corrects) a hole's score. */
   enter(at: number, score: HoleScore): void
+  /** Enters (or corrects) a partner's hole (`partner` 0-based among the partners). */
+  enterPartner(partner: number, at: number, score: PartnerScore): void
   /** Shows a hole (0-based), or the summary (the number of holes). */
   goTo(at: number): void
+  /**
+   * Next: every player's hole not entered is kept as shown (its par), and the next hole shown,
+   * in one write.
+   */
+  next(at: number): void
   discard(): void
   /**
    * Hands the card to `save` (which puts its round in the outbox) and removes it only once
@@ -49,9 +69,17 @@ export const useCardStore = create<CardState>()((set, get) => {
     kept: true,
     finishing: false,
     saved: null,
+    result: null,
     load: (userId) =>
-      set({ userId, card: readCard(userId), kept: true, finishing: false, saved: null }),
-    noteSaved: (saved) => set({ saved }),
+      set({
+        userId,
+        card: readCard(userId),
+        kept: true,
+        finishing: false,
+        saved: null,
+        result: null,
+      }),
+    noteSaved: (saved, result = null) => set({ saved, result }),
     enter(at, score) {
       const { card } = get()
       const par = card?.holePars[at]
@@ -59,6 +87,33 @@ export const useCardStore = create<CardState>()((set, get) => {
       const scores = card.scores.slice()
       scores[at] = keptInBounds(score, par)
       keep({ ...card, scores })
+    },
+    enterPartner(partner, at, score) {
+      const { card } = get()
+      const of = card?.game?.partners[partner]
+      if (!card?.game || !of || at < 0 || at >= of.scores.length) return
+      const scores = of.scores.slice()
+      scores[at] = score === null || score === PICKED_UP ? score : keptStrokes(score)
+      const partners = card.game.partners.slice()
+      partners[partner] = { ...of, scores }
+      keep({ ...card, game: { ...card.game, partners } })
+    },
+    next(at) {
+      const { card } = get()
+      const par = card?.holePars[at]
+      if (!card || par === undefined) return
+      const scores = card.scores.slice()
+      scores[at] ??= unenteredHole(par)
+      const game = card.game && {
+        ...card.game,
+        partners: card.game.partners.map((partner) => {
+          if (partner.scores[at] !== null) return partner
+          const scores = partner.scores.slice()
+          scores[at] = (partner.holePars ?? card.holePars)[at] ?? par
+          return { ...partner, scores }
+        }),
+      }
+      keep({ ...card, scores, game, at: Math.min(at + 1, card.scores.length) })
     },
     goTo(at) {
       const { card } = get()
@@ -72,7 +127,7 @@ export const useCardStore = create<CardState>()((set, get) => {
     },
     async finish(save) {
       const { card, userId, finishing } = get()
-      if (!card || !userId || finishing || card.scores.some((score) => score === null)) {
+      if (!card || !userId || finishing || missingHoles(card).length > 0) {
         return false
       }
       set({ finishing: true })
@@ -93,7 +148,8 @@ export const useCardStore = create<CardState>()((set, get) => {
       removeCard(userId)
       set({ card: null })
     },
-    reset: () => set({ userId: null, card: null, kept: true, finishing: false, saved: null }),
+    reset: () =>
+      set({ userId: null, card: null, kept: true, finishing: false, saved: null, result: null }),
   }
 })
 registerReset(() => useCardStore.getState().reset())

@@ -1,0 +1,66 @@
+export interface StepperProps {
+  label: string
+  /** The id its label and value are found by (else made from the label). */
+  id?: string
+  /** The label is read, not shown (a row that names the player above it). */
+  labelHidden?: boolean
+  /** Null: not recorded. */
+  value: number | null
+  bounds: { min: number; max: number }
+  large?: boolean
+  note?: string | null
+  /** What the value shows instead of the number ("Picked up"). */
+  shown?: string
+  /** What a first + records on a value not recorded (1 unless given: a picked-up hole's par). */
+  first?: number
+  onChange(value: number): void
+}
+
+/** − value +: a first + on a value not recorded records 1 (a putt, a penalty stroke). */
+export function Stepper({
+  label,
+  id,
+  labelHidden = false,
+  value,
+  bounds,
+  large = false,
+  note = null,
+  shown,
+  first = Math.max(bounds.min, 1),
+  onChange,
+}: StepperProps) {
+  const labelId = `${id ?? label.replace(/\W+/g, '-').toLowerCase()}-label`
+  return (
+    <div
+      className={large ? 'stepper stepper--large' : 'stepper'}
+      role="group"
+      aria-labelledby={labelId}
+    >
+      <span id={labelId} className={labelHidden ? 'visually-hidden' : 'stepper__label'}>
+        {label}
+      </span>
+      <button
+        type="button"
+        className="stepper__button"
+        aria-label={`${label}: one fewer`}
+        disabled={value === null || value <= bounds.min}
+        onClick={() => value !== null && onChange(value - 1)}
+      >
+        −
+      </button>
+      <output className="stepper__value" aria-live="polite" data-testid={`${labelId}-value`}>
+        {shown ?? value ?? '–'}
+      </output>
+      <button
+        type="button"
+        className="stepper__button"
+        aria-label={`${label}: one more`}
+        disabled={(value ?? 0) >= bounds.max}
+        onClick={() => onChange(value === null ? first : value + 1)}
+      >
+        +
+      </button>
+      {note ? <span className="stepper__note">{note}</span> : null}
+    </div>
+  )
+}

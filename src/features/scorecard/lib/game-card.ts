@@ -1,0 +1,170 @@
+import { partnerStrokes, type Card, type CardGame } from './card'
+import {
+  matchResult,
+  matchStatus,
+  netToPar,
+  stablefordPoints,
+  strokesOnHoles,
+  type Hole,
+} from './formats'
+import { formatToPar } from './card'
+
+/**
+ * The group's card (issue 31) read for the screens: each player's holes, the strokes they receive
+ * on each, the running figure of the format, the result, and the game stored with the round.
+ * Player 0 is the golfer (whose strokes are the card's `scores`), then the partners in order.
+ */
+export interface CardPlayer {
+  name: string
+  /** The strokes received on the card (the playing handicap, or the match difference). */
+  strokes: number
+  pars: readonly number[]
+  strokeIndexes: readonly number[]
+  /** Each hole's gross strokes; null when picked up or not entered yet. */
+  holes: Hole[]
+  /** Each hole entered (a hole picked up is entered). */
+  entered: boolean[]
+  /** Strokes received on each hole (negative: given back by a plus handicap). */
+  received: number[]
+}
+
+function player(
+  name: string,
+  strokes: number,
+  pars: readonly number[],
+  strokeIndexes: readonly number[],
+  scores: readonly (number | null)[],
+  entered: boolean[],
+): CardPlayer {
+  const holes = pars.map((par, at) => ({
+    par,
+    strokeIndex: strokeIndexes[at] ?? at + 1,
+    strokes: scores[at] ?? null,
+  }))
+  return {
+    name,
+    strokes,
+    pars,
+    strokeIndexes,
+    holes,
+    entered,
+    received: strokesOnHoles(holes, strokes),
+  }
+}
+
+/** Every player on a card with a game, the golfer ("You") first. */
+export function cardPlayers(card: Card & { game: CardGame }): CardPlayer[] {
+  const { game } = card
+  return [
+    player(
+      'You',
+      game.strokes,
+      card.holePars,
+      card.strokeIndexes,
+      card.scores.map((score) => score?.strokes ?? null),
+      card.scores.map((score) => score !== null),
+    ),
+    ...game.partners.map((partner) =>
+      player(
+        partner.name,
+        partner.strokes,
+        partner.holePars ?? card.holePars,
+        partner.strokeIndexes ?? card.strokeIndexes,
+        partner.scores.map(partnerStrokes),
+        partner.scores.map((score) => score !== null),
+      ),
+    ),
+  ]
+}
+
+/** The holes played in a row from the first by both players: what a match has counted. */
+function bothPlayed(a: CardPlayer, b: CardPlayer): number {
+  let played = 0
+  while (played < a.entered.length && a.entered[played] && b.entered[played]) played += 1
+  return played
+}
+
+const points = (of: CardPlayer) => stablefordPoints(of.holes, of.strokes).reduce((a, b) => a + b, 0)
+
+/**
+ * A player's running figure as the hole view shows it: net to par over the holes entered (stroke
+ * play), points (Stableford), or the match as it stands for that player ("2 up", "1 down,
+ * dormie"... "won 3&2"; match play has two players).
+ */
+export function runningFigure(game: CardGame, players: readonly CardPlayer[], at: number): string {
+  const of = players[at]
+  if (!of) return ''
+  if (game.format === 'stableford') {
+    const total = points(of)
+    return `${total} ${total === 1 ? 'point' : 'points'}`
+  }
+  if (game.format === 'match') {
+    const other = players[at === 0 ? 1 : 0]
+    if (!other) return ''
+    return matchStatus(of.holes, other.holes, of.strokes, other.strokes, bothPlayed(of, other)).text
+  }
+  if (!of.entered.some(Boolean)) return 'Net –'
+  return `Net ${formatToPar(netToPar(of.holes, of.strokes))}`
+}
+
+export interface Standing {
+  name: string
+  /** Gross strokes over the holes with a score. */
+  gross: number
+  /** What the format counts: net total (stroke play), points (Stableford), the match result. */
+  figure: string
+}
+
+/** Each player's line on the summary and in the shared result. */
+export function standings(game: CardGame, players: readonly CardPlayer[]): Standing[] {
+  return players.map((of, at) => {
+    const gross = of.holes.reduce((sum, hole) => sum + (hole.strokes ?? 0), 0)
+    let figure: string
+    if (game.format === 'stableford') figure = String(points(of))
+    else if (game.format === 'match') figure = matchWords(players, at)
+    else if (of.holes.some((hole, hole_at) => hole.strokes === null && of.entered[hole_at])) {
+      figure = 'no return'
+    } else figure = `net ${gross - of.strokes}`
+    return { name: of.name, gross, figure }
+  })
+}
+
+/** "won 3&2", "lost 1 up", "all square": the match for player `at` of two. */
+function matchWords(players: readonly CardPlayer[], at: number): string {
+  const of = players[at]
+  const other = players[at === 0 ? 1 : 0]
+  if (!of || !other) return ''
+  const { up, result } = matchResult(of.holes, other.holes, of.strokes, other.strokes)
+  if (up === 0) return 'all square'
+  return `${up > 0 ? 'won' : 'lost'} ${result}`
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/** "26 Nov": a YYYY-MM-DD day as golfers write it in a chat. */
+export function shortDay(playedOn: string): string {
+  const [, month, day] = playedOn.split('-').map(Number)
+  return `${day ?? ''} ${MONTHS[(month ?? 1) - 1] ?? ''}`
+}
+
+const FORMAT_NAMES = { stroke: 'Stroke play', stableford: 'Stableford', match: 'Match' } as const
+
+/**
+ * The result in a few words, as a golfer posts it in the group chat:
+ * "Stableford at Oak Hill, 26 Nov: you 36, Ann 33, Ben 29", "Match at Oak Hill, 26 Nov: you won
+ * 3&2 against Ben", "Stroke play at Oak Hill, 26 Nov: you 84 (net 72), Ann 90 (net 75)".
+ */
+export function shareText(card: Card & { game: CardGame }): string {
+  const { game } = card
+  const players = cardPlayers(card)
+  const where = `${FORMAT_NAMES[game.format]} at ${card.courseName}, ${shortDay(card.playedOn)}`
+  const lines = standings(game, players)
+  if (game.format === 'match') {
+    return `${where}: you ${lines[0]?.figure ?? ''} against ${players[1]?.name ?? ''}`
+  }
+  const named = (line: Standing, at: number) => (at === 0 ? 'you' : line.name)
+  if (game.format === 'stableford') {
+    return `${where}: ${lines.map((line, at) => `${named(line, at)} ${line.figure}`).join(', ')}`
+  }
+  return `${where}: ${lines.map((line, at) => `${named(line, at)} ${line.gross} (${line.figure})`).join(', ')}`
+}
