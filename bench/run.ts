@@ -14,6 +14,7 @@ import { benchScorecard, GROUP } from './scorecard-bench.ts'
 import { benchStack } from './stack-bench.ts'
 import { benchTargetScore } from './target-score-bench.ts'
 import { benchUi } from './ui-bench.ts'
+import { benchViews } from './views-bench.ts'
 import { benchWhs } from './whs-bench.ts'
 
 type Section = { title: string; run: () => Promise<unknown> }
@@ -25,6 +26,10 @@ type Section = { title: string; run: () => Promise<unknown> }
 const sections: Section[] = [
   { title: 'Handicap engine', run: benchHandicap },
   { title: 'WHS estimate: engine and views', run: benchWhs },
+  {
+    title: 'Handicap views without ANALYZE: reads and write costs',
+    run: () => benchViews(),
+  },
   { title: 'Login bundle vs floor', run: benchBundle },
   { title: 'Installability: manifest, service worker, precache', run: benchInstallability },
   { title: 'UI: Add Round to index, and to the other device', run: () => benchUi() },

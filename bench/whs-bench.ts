@@ -36,7 +36,7 @@ const DAY_MS = 86_400_000
 
 /** A record in record order: a round every 0–4 days (a fifth on the same day as the one before),
  * mostly 78–100 on a par-72 course, now and then a career round (exceptional) or a slump. */
-function seededRecord(count: number, seed: number): (WhsInputRound & { id: string })[] {
+export function seededRecord(count: number, seed: number): (WhsInputRound & { id: string })[] {
   const random = seededRandom(seed)
   const nextId = idMaker()
   let day = Date.UTC(1990, 0, 1) / DAY_MS
@@ -56,12 +56,12 @@ function seededRecord(count: number, seed: number): (WhsInputRound & { id: strin
 }
 
 /** Pebble Beach's men's card: the pars and stroke indexes the cards are played on (par 72). */
-const HOLE_PARS = [4, 5, 4, 4, 3, 5, 3, 4, 4, 4, 4, 3, 4, 5, 4, 4, 3, 5]
-const STROKE_INDEXES = [6, 10, 12, 16, 14, 2, 18, 4, 8, 3, 9, 17, 7, 1, 13, 11, 15, 5]
+export const HOLE_PARS = [4, 5, 4, 4, 3, 5, 3, 4, 4, 4, 4, 3, 4, 5, 4, 4, 3, 5]
+export const STROKE_INDEXES = [6, 10, 12, 16, 14, 2, 18, 4, 8, 3, 9, 17, 7, 1, 13, 11, 15, 5]
 
 /** The same record with every other round an 18-hole card: each hole par − 1 to par + 3, now and
  * then a blow-up of par + 4 to par + 7, so net double bogey caps some holes. */
-function withCards(
+export function withCards(
   record: readonly (WhsInputRound & { id: string })[],
   seed: number,
 ): (RecordRound & { holeStrokes: number[] | null })[] {
@@ -81,6 +81,47 @@ function withCards(
       holeStrokes,
     }
   })
+}
+
+/**
+ * A golfer's record the way the app adds it (the database hands out the postgres role, which
+ * cannot skip triggers): one course per slope, whose first tee (its id is the course's) gets
+ * Pebble Beach's holes so a round's copies carry them, then every round in one insert, whose
+ * copies the trigger fills in. Returns the first course's id.
+ */
+export async function insertRecord(
+  client: pg.ClientBase,
+  golfer: string,
+  record: readonly (RecordRound & { id: string; holeStrokes: number[] | null })[],
+): Promise<string> {
+  const nextId = idMaker()
+  const courseBySlope = new Map(record.map((r) => [r.slopeRating, '']))
+  for (const slope of courseBySlope.keys()) courseBySlope.set(slope, nextId())
+  await client.query(
+    `insert into public.courses (id, user_id, name, rating, slope)
+     select id, $2, 'Bench course', 71.4, slope from unnest($1::text[], $3::int[]) as t(id, slope)`,
+    [[...courseBySlope.values()], golfer, [...courseBySlope.keys()]],
+  )
+  await client.query(
+    `update public.tees set par = 72, hole_pars = $2, stroke_indexes = $3 where id = any ($1)`,
+    [[...courseBySlope.values()], HOLE_PARS, STROKE_INDEXES],
+  )
+  await client.query(
+    `insert into public.rounds (id, user_id, course_id, tee_id, score, played_on, hole_strokes)
+     select id, $2, course_id, course_id, score, played_on,
+            case when strokes = '' then null else string_to_array(strokes, ',')::int[] end
+     from unnest($1::text[], $3::text[], $4::int[], $5::date[], $6::text[])
+       as t(id, course_id, score, played_on, strokes)`,
+    [
+      record.map((r) => r.id),
+      golfer,
+      record.map((r) => courseBySlope.get(r.slopeRating)),
+      record.map((r) => r.score),
+      record.map((r) => r.playedOn),
+      record.map((r) => r.holeStrokes?.join(',') ?? ''),
+    ],
+  )
+  return [...courseBySlope.values()][0] as string
 }
 
 // Written to by every call so the engine's work cannot be optimised away.
@@ -139,40 +180,9 @@ async function benchViews(dbUrl: string) {
     for (const rounds of VIEW_SIZES) {
       const golfer = randomUUID()
       const record = seededRecord(rounds, 42_000 + rounds)
-      // The way the app adds them (the database hands out the postgres role, which cannot skip
-      // triggers): one course per slope, then the rounds, whose copies the trigger fills in.
-      const nextId = idMaker()
-      const courseBySlope = new Map(record.map((r) => [r.slopeRating, '']))
-      for (const slope of courseBySlope.keys()) courseBySlope.set(slope, nextId())
       await client.query('begin')
       await insertGolfers(client, [golfer], 'whs-bench')
-      await client.query(
-        `insert into public.courses (id, user_id, name, rating, slope)
-         select id, $2, 'Bench course', 71.4, slope from unnest($1::text[], $3::int[]) as t(id, slope)`,
-        [[...courseBySlope.values()], golfer, [...courseBySlope.keys()]],
-      )
-      // Every course's first tee (its id is the course's) gets Pebble Beach's holes, so a
-      // round's copies carry them; every other round is a card with its strokes.
-      await client.query(
-        `update public.tees set par = 72, hole_pars = $2, stroke_indexes = $3 where id = any ($1)`,
-        [[...courseBySlope.values()], HOLE_PARS, STROKE_INDEXES],
-      )
-      const cards = withCards(record, 43_000 + rounds)
-      await client.query(
-        `insert into public.rounds (id, user_id, course_id, tee_id, score, played_on, hole_strokes)
-         select id, $2, course_id, course_id, score, played_on,
-                case when strokes = '' then null else string_to_array(strokes, ',')::int[] end
-         from unnest($1::text[], $3::text[], $4::int[], $5::date[], $6::text[])
-           as t(id, course_id, score, played_on, strokes)`,
-        [
-          cards.map((r) => r.id),
-          golfer,
-          cards.map((r) => courseBySlope.get(r.slopeRating)),
-          cards.map((r) => r.score),
-          cards.map((r) => r.playedOn),
-          cards.map((r) => r.holeStrokes?.join(',') ?? ''),
-        ],
-      )
+      await insertRecord(client, golfer, withCards(record, 43_000 + rounds))
       await client.query('commit')
       await client.query('analyze public.rounds')
 

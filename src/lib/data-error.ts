@@ -47,6 +47,8 @@ function classify(code: string | undefined): DataFailure {
     case '22003':
     case '22001':
     case '22023': // a bad argument to a function: import_rounds over its row limit, bad hole data
+    case '23001': // a rule that keeps a row: a course's last tee (deleted on two devices at once)
+    case 'P0001': // a refusal raised in words: a day's publishing limit
       return 'invalid'
     // RLS or the trigger that only allows a golfer's own course; a foreign key to a deleted row
     case '42501':
@@ -54,6 +56,7 @@ function classify(code: string | undefined): DataFailure {
       return 'not-yours'
     // the row to change is not there (deleted on another device): .single() found no row
     case 'PGRST116':
+    case 'P0002': // no_data_found: what a function was asked for is gone (a withdrawn course)
       return 'gone'
     default:
       return 'unavailable'

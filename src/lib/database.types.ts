@@ -349,6 +349,18 @@ export type Database = {
           round_id: string | null
           user_id: string | null
         }
+        Insert: {
+          handicap_index?: number | null
+          played_on?: string | null
+          round_id?: string | null
+          user_id?: string | null
+        }
+        Update: {
+          handicap_index?: number | null
+          played_on?: string | null
+          round_id?: string | null
+          user_id?: string | null
+        }
         Relationships: []
       }
       handicap_indexes: {
@@ -357,6 +369,18 @@ export type Database = {
           rounds_count: number | null
           user_id: string | null
           waiting_nines: number | null
+        }
+        Insert: {
+          handicap_index?: number | null
+          rounds_count?: number | null
+          user_id?: string | null
+          waiting_nines?: number | null
+        }
+        Update: {
+          handicap_index?: number | null
+          rounds_count?: number | null
+          user_id?: string | null
+          waiting_nines?: number | null
         }
         Relationships: []
       }
@@ -414,6 +438,28 @@ export type Database = {
           slope_rating: number | null
           user_id: string | null
         }
+        Insert: {
+          course_rating?: number | null
+          differential?: never
+          entry_id?: string | null
+          par?: number | null
+          played_on?: string | null
+          round_ids?: never
+          score?: number | null
+          slope_rating?: number | null
+          user_id?: string | null
+        }
+        Update: {
+          course_rating?: number | null
+          differential?: never
+          entry_id?: string | null
+          par?: number | null
+          played_on?: string | null
+          round_ids?: never
+          score?: number | null
+          slope_rating?: number | null
+          user_id?: string | null
+        }
         Relationships: []
       }
       whs_history: {
@@ -426,6 +472,24 @@ export type Database = {
           played_on: string | null
           round_id: string | null
         }
+        Insert: {
+          adjusted_differential?: never
+          counts?: boolean | null
+          differential?: never
+          exceptional_reduction?: number | null
+          index_after?: never
+          played_on?: string | null
+          round_id?: string | null
+        }
+        Update: {
+          adjusted_differential?: never
+          counts?: boolean | null
+          differential?: never
+          exceptional_reduction?: number | null
+          index_after?: never
+          played_on?: string | null
+          round_id?: string | null
+        }
         Relationships: []
       }
       whs_indexes: {
@@ -434,6 +498,18 @@ export type Database = {
           low_index: number | null
           user_id: string | null
           whs_index: number | null
+        }
+        Insert: {
+          cap?: string | null
+          low_index?: never
+          user_id?: string | null
+          whs_index?: never
+        }
+        Update: {
+          cap?: string | null
+          low_index?: never
+          user_id?: string | null
+          whs_index?: never
         }
         Relationships: []
       }

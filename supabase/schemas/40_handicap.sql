@@ -6,8 +6,15 @@
 -- Each rule is one small function in `private` (not exposed by the API), each written once: the
 -- WHS table, the mean of the lowest, the differential, the pairing of nines, the course handicap,
 -- net double bogey, the exceptional reduction and the caps. private.walk_record composes them
--- over one golfer's record and private.whs_records over every golfer the caller can read; the
--- views in `public` read that walk.
+-- over one golfer's record, private.walks_of over some golfers and private.whs_records over every
+-- golfer the caller can read.
+--
+-- The views in `public` do not walk (issue 29): they read the walk as the database keeps it,
+-- private.walked_rounds (per round) and private.golfer_handicaps (per golfer), rewritten for a
+-- golfer by private.rewalk in the same transaction as any write that changes what the walk reads
+-- (statement-level triggers on rounds and handicap_settings; import_rounds once at its end). So a
+-- read costs the rows it returns, with or without the planner's statistics, and each write pays
+-- its golfer's walk once (the figures: BENCHMARKS.md, "Handicap views without ANALYZE").
 --
 -- Everything is computed in whole tenths and integers, exactly, ties toward +∞: the course rating
 -- is a whole number of tenths (a constraint guarantees it), so 10 × (score − rating) is an integer
@@ -18,7 +25,8 @@
 --
 -- plpgsql rather than SQL functions: the walk calls these once or twice per round, and Postgres
 -- 17 plans a SQL function's body again on every call (a function with its own search_path is
--- never inlined). Every view is security_invoker, so the tables' RLS applies to whoever reads it.
+-- never inlined). Every view is security_invoker, so the tables' RLS (the kept walk's tables have
+-- the same owner-only policy as rounds) applies to whoever reads it.
 
 -- The WHS table of the product spec, and its only copy in the schema: for n rounds (3 or more),
 -- how many of the lowest differentials are averaged and the adjustment in tenths; nulls below 3.
@@ -546,10 +554,10 @@ begin
 end;
 $$;
 
--- The walk over every golfer the caller can read (RLS on rounds and handicap_settings decides
--- whose: it runs with the caller's rights, as the views over it), each record in one piece: one
--- row per round, in record order (user_id, played_on, id).
-create function private.whs_records() returns setof private.walked_round
+-- The walk over the given golfers, each record in one piece: one row per round, in record order
+-- (user_id, played_on, id). It runs with the caller's rights: RLS on rounds and handicap_settings
+-- decides which of their rounds it sees.
+create function private.walks_of(golfers uuid[]) returns setof private.walked_round
   language plpgsql
   stable
   set search_path = ''
@@ -560,6 +568,7 @@ begin
     from (
       select r.user_id, array_agg(r order by r.played_on, r.id) as rounds
       from public.rounds as r
+      where r.user_id = any (golfers)
       group by r.user_id
       order by r.user_id
     ) as g
@@ -570,10 +579,277 @@ begin
 end;
 $$;
 
+-- The walk over every golfer the caller can read, as the views read it before it was kept.
+create function private.whs_records() returns setof private.walked_round
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+begin
+  return query
+    select w.* from private.walks_of(array(select distinct r.user_id from public.rounds as r)) as w;
+end;
+$$;
+
 comment on function private.whs_records() is
   'The handicap walk over the rounds the caller can read, one row per round in record order (user_id, played_on, id): see private.walked_round. Not an official index: playing conditions, committee adjustments and penalty scores are not modelled.';
 
--- The views run with the reader's rights and call the walk and its rules.
+-- The walk, kept (issue 29): the views read these two tables, which the database rewrites for a
+-- golfer in the transaction that changes what the walk reads (their rounds, their choice of
+-- index and starting index), so a read costs what reading the rows costs, whatever the record's
+-- length and whatever the planner's statistics, and a write pays the golfer's walk once
+-- (private.rewalk). One row per round: the walk's (private.walked_round) and counts_for_index,
+-- whether it is among the lowest the spec's index averages.
+create table private.walked_rounds (
+  user_id uuid not null,
+  round_id text primary key,
+  played_on date not null,
+  differential numeric,
+  adjusted_differential numeric,
+  exceptional_reduction integer,
+  index_after numeric,
+  low_index numeric,
+  cap text,
+  counts boolean,
+  adjusted_score integer,
+  course_handicap integer,
+  entry_id text,
+  paired_with text,
+  spec_index_after numeric,
+  entry_score integer,
+  entry_course_rating numeric,
+  entry_slope_rating integer,
+  entry_par integer,
+  counts_for_index boolean not null
+);
+
+comment on table private.walked_rounds is
+  'The handicap walk of every round (private.walked_round), kept by private.rewalk on every write to rounds and handicap_settings; counts_for_index: among the lowest differentials the spec''s index averages. Read by the handicap views.';
+
+create index walked_rounds_user_id_played_on_round_id_idx
+  on private.walked_rounds (user_id, played_on, round_id);
+
+-- One row per golfer the walk has seen: after their last round (record order), the spec's index
+-- and the WHS estimate, low index and cap; the rounds, the entries and the waiting nines counted.
+-- rounds 0: none (the row stays, so the next write has a row to lock).
+create table private.golfer_handicaps (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  rounds integer not null default 0,
+  rounds_count integer not null default 0,
+  waiting_nines integer not null default 0,
+  handicap_index numeric,
+  whs_index numeric,
+  low_index numeric,
+  cap text
+);
+
+comment on table private.golfer_handicaps is
+  'Per golfer, kept by private.rewalk: the rounds, the entries (rounds_count) and waiting nines, and after the last round the spec''s index (handicap_index) and the WHS estimate, low index and cap. Read by handicap_indexes, whs_indexes and course_handicaps.';
+
+-- Golfers read their own rows (the views are security_invoker); only private.rewalk writes.
+alter table private.walked_rounds enable row level security;
+alter table private.golfer_handicaps enable row level security;
+
+create policy "Golfers can read their own walked rounds"
+  on private.walked_rounds for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+
+create policy "Golfers can read their own handicaps"
+  on private.golfer_handicaps for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+
+revoke all on table private.walked_rounds, private.golfer_handicaps
+  from public, anon, authenticated, service_role;
+grant select on table private.walked_rounds, private.golfer_handicaps
+  to authenticated, service_role;
+
+-- Rewrites the kept walk of the given golfers from their rounds and settings as they are now.
+-- Each golfer's row is locked first, so two transactions writing one golfer's record take turns
+-- and the second walks what the first committed. Only rows that changed are written (a round
+-- added today changes the last 20 rounds' rows and the few whose counting changes, not the
+-- record). A golfer whose account is gone gets no row.
+create function private.rewalk(golfers uuid[]) returns void
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  if coalesce(cardinality(golfers), 0) = 0 then
+    return;
+  end if;
+  insert into private.golfer_handicaps (user_id)
+    select u.id from auth.users as u where u.id = any (golfers) order by u.id
+    on conflict (user_id) do nothing;
+  perform 1 from private.golfer_handicaps as g
+    where g.user_id = any (golfers)
+    order by g.user_id
+    for update;
+
+  with walked as materialized (
+    select w.* from private.walks_of(golfers) as w
+  ),
+  ranked as (
+    -- One row per entry (its later round's); on a tie at the cut-off the entry listed first in
+    -- the app (played_on desc, id desc: the more recent) counts.
+    select
+      w.entry_id,
+      row_number() over (
+        partition by w.user_id order by w.differential, w.played_on desc, w.entry_id desc
+      ) as position,
+      count(*) over (partition by w.user_id) as entries_count
+    from walked as w
+    where w.round_id = w.entry_id
+  ),
+  counted as (
+    select ranked.entry_id, coalesce(ranked.position <= rule.counted, false) as counts
+    from ranked
+    left join lateral private.differentials_used(ranked.entries_count) as rule on true
+  ),
+  gone as (
+    delete from private.walked_rounds as k
+    where k.user_id = any (golfers)
+      and not exists (select 1 from walked as w where w.round_id = k.round_id)
+  ),
+  kept as (
+    insert into private.walked_rounds as k (
+      user_id, round_id, played_on, differential, adjusted_differential, exceptional_reduction,
+      index_after, low_index, cap, counts, adjusted_score, course_handicap, entry_id, paired_with,
+      spec_index_after, entry_score, entry_course_rating, entry_slope_rating, entry_par,
+      counts_for_index
+    )
+    select w.*, coalesce(c.counts, false)
+    from walked as w
+    left join counted as c on c.entry_id = w.entry_id
+    on conflict (round_id) do update set
+      played_on = excluded.played_on,
+      differential = excluded.differential,
+      adjusted_differential = excluded.adjusted_differential,
+      exceptional_reduction = excluded.exceptional_reduction,
+      index_after = excluded.index_after,
+      low_index = excluded.low_index,
+      cap = excluded.cap,
+      counts = excluded.counts,
+      adjusted_score = excluded.adjusted_score,
+      course_handicap = excluded.course_handicap,
+      entry_id = excluded.entry_id,
+      paired_with = excluded.paired_with,
+      spec_index_after = excluded.spec_index_after,
+      entry_score = excluded.entry_score,
+      entry_course_rating = excluded.entry_course_rating,
+      entry_slope_rating = excluded.entry_slope_rating,
+      entry_par = excluded.entry_par,
+      counts_for_index = excluded.counts_for_index
+    where k is distinct from excluded
+  )
+  update private.golfer_handicaps as g
+  set
+    rounds = coalesce(t.rounds, 0),
+    rounds_count = coalesce(t.rounds_count, 0),
+    waiting_nines = coalesce(t.waiting_nines, 0),
+    handicap_index = l.spec_index_after,
+    whs_index = l.index_after,
+    low_index = l.low_index,
+    cap = l.cap
+  from unnest(golfers) as golfer (id)
+  left join (
+    select
+      w.user_id,
+      count(*)::integer as rounds,
+      (count(*) filter (where w.round_id = w.entry_id))::integer as rounds_count,
+      (count(*) filter (where w.entry_id is null))::integer as waiting_nines
+    from walked as w
+    group by w.user_id
+  ) as t on t.user_id = golfer.id
+  left join (
+    select distinct on (w.user_id) w.user_id, w.spec_index_after, w.index_after, w.low_index, w.cap
+    from walked as w
+    order by w.user_id, w.played_on desc, w.round_id desc
+  ) as l on l.user_id = golfer.id
+  where g.user_id = golfer.id;
+end;
+$$;
+
+comment on function private.rewalk(uuid[]) is
+  'Rewrites private.walked_rounds and private.golfer_handicaps for the given golfers from their rounds and handicap_settings, each golfer''s row locked first; writes only the rows that changed.';
+
+-- True only inside public.import_rounds, which walks the golfer once at its end instead of after
+-- each of its inserts (a card is inserted row by row). As for undo (20_rounds.sql), an API
+-- request cannot set the flag.
+create function private.is_walk_deferred() returns boolean
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select coalesce(current_setting('hcpfast.walk_deferred', true), '') = 'on';
+$$;
+
+-- After each statement that writes rounds (and handicap_settings, 70_handicap_settings.sql): the
+-- golfers whose walk it changes walked again. An update that leaves what the walk reads as it was
+-- (a course or tee deleted, or undone: only course_id and tee_id change) walks nobody.
+create function private.rewalk_written_golfers() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  if private.is_walk_deferred() then
+    return null;
+  end if;
+  if tg_op = 'INSERT' then
+    perform private.rewalk(array(select distinct n.user_id from new_rows as n));
+  elsif tg_op = 'DELETE' then
+    perform private.rewalk(array(select distinct o.user_id from old_rows as o));
+  elsif tg_table_name = 'rounds' then
+    perform private.rewalk(array(
+      select distinct n.user_id
+      from new_rows as n
+      join old_rows as o on o.id = n.id
+      where (
+        n.user_id, n.played_on, n.score, n.holes, n.course_rating, n.slope_rating, n.par,
+        n.hole_pars, n.stroke_indexes, n.hole_strokes
+      ) is distinct from (
+        o.user_id, o.played_on, o.score, o.holes, o.course_rating, o.slope_rating, o.par,
+        o.hole_pars, o.stroke_indexes, o.hole_strokes
+      )
+    ));
+  else
+    perform private.rewalk(array(
+      select distinct n.user_id
+      from new_rows as n
+      join old_rows as o on o.user_id = n.user_id
+      where (n.course_handicap_source, n.starting_index)
+        is distinct from (o.course_handicap_source, o.starting_index)
+    ));
+  end if;
+  return null;
+end;
+$$;
+
+-- Statement-level (one walk per golfer per statement, however many rows), and enabled always:
+-- a write under session_replication_role = replica (a bulk load, a replica) keeps the walk too.
+create trigger rewalk_after_insert
+  after insert on public.rounds
+  referencing new table as new_rows
+  for each statement execute function private.rewalk_written_golfers();
+
+create trigger rewalk_after_update
+  after update on public.rounds
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function private.rewalk_written_golfers();
+
+create trigger rewalk_after_delete
+  after delete on public.rounds
+  referencing old table as old_rows
+  for each statement execute function private.rewalk_written_golfers();
+
+alter table public.rounds enable always trigger rewalk_after_insert;
+alter table public.rounds enable always trigger rewalk_after_update;
+alter table public.rounds enable always trigger rewalk_after_delete;
+
+-- The views read the kept walk; the walk itself is for private.rewalk (and whs_records, which
+-- walks what the caller can read).
 revoke all on function
   private.differentials_used(bigint),
   private.lowest_of(integer[], integer),
@@ -588,7 +864,11 @@ revoke all on function
   private.exceptional_reduction(integer, integer),
   private.whs_estimate(integer[], integer, integer),
   private.walk_record(public.rounds[], text, numeric),
-  private.whs_records()
+  private.walks_of(uuid[]),
+  private.whs_records(),
+  private.rewalk(uuid[]),
+  private.is_walk_deferred(),
+  private.rewalk_written_golfers()
   from public;
 grant execute on function
   private.differentials_used(bigint),
@@ -604,13 +884,16 @@ grant execute on function
   private.exceptional_reduction(integer, integer),
   private.whs_estimate(integer[], integer, integer),
   private.walk_record(public.rounds[], text, numeric),
-  private.whs_records()
+  private.walks_of(uuid[]),
+  private.whs_records(),
+  private.rewalk(uuid[]),
+  private.is_walk_deferred()
   to authenticated, service_role;
 -- The 18-hole entries the handicap counts (issue 22), one row per entry at its later round: an
 -- 18-hole round, or two nines paired in turn in record order (private.paired_nines), with the
 -- score it counts (issue 23: the adjusted gross score of a round scored hole by hole), the ratings
 -- and pars added and the mean slope, and its differential; a waiting nine is in none. Read off
--- the walk, which makes the entries.
+-- the kept walk, which makes the entries, in record order.
 create view public.scoring_entries
   with (security_invoker = on)
 as
@@ -625,8 +908,9 @@ select
   w.entry_slope_rating as slope_rating,
   w.entry_par as par,
   w.differential::numeric(4, 1) as differential
-from private.whs_records() as w
-where w.round_id = w.entry_id;
+from private.walked_rounds as w
+where w.round_id = w.entry_id
+order by w.user_id, w.played_on, w.round_id;
 
 comment on view public.scoring_entries is
   'The 18-hole entries the handicap counts, in record order by (played_on, entry_id): each 18-hole round, and each pair of 9-hole rounds (paired in turn in record order) at its later round, with scores and ratings added, the mean slope (nearest whole, ties up) and pars added. The score is the counted one: the adjusted gross score (net double bogey) of a round scored hole by hole. An unpaired nine is in none.';
@@ -638,35 +922,11 @@ comment on view public.scoring_entries is
 -- does not count. The column order is the migrations' (create or replace view can only append
 -- columns): holes, tee_id and paired_with (the other nine of a pair) came with tees;
 -- adjusted_score (the score the differential is made from: the adjusted gross score of a round
--- scored hole by hole, the score otherwise) with the scorecard. The entries, their differentials
--- and pairs are the walk's (private.whs_records), which decides the adjusted scores, so the view
--- walks the record once.
+-- scored hole by hole, the score otherwise) with the scorecard. The entries, their differentials,
+-- pairs, adjusted scores and counting are the kept walk's (private.walked_rounds).
 create view public.round_differentials
   with (security_invoker = on)
 as
-with walked as (
-  -- One walk (private.whs_records) gives each round its entry's differential, its adjusted score
-  -- and its pair; read once for both uses below.
-  select w.* from private.whs_records() as w
-),
-ranked as (
-  -- One row per entry: its later round's.
-  select
-    w.entry_id,
-    row_number() over (
-      partition by w.user_id order by w.differential, w.played_on desc, w.entry_id desc
-    ) as position,
-    count(*) over (partition by w.user_id) as entries_count
-  from walked as w
-  where w.round_id = w.entry_id
-),
-counted as (
-  select
-    ranked.entry_id,
-    coalesce(ranked.position <= rule.counted, false) as counts
-  from ranked
-  left join lateral private.differentials_used(ranked.entries_count) as rule on true
-)
 select
   r.id,
   r.user_id,
@@ -678,39 +938,37 @@ select
   w.differential::numeric(4, 1) as differential,
   r.created_at,
   r.played_on,
-  coalesce(c.counts, false) as counts,
+  w.counts_for_index as counts,
   r.holes,
   r.tee_id,
   w.paired_with,
   w.adjusted_score
 from public.rounds as r
-join walked as w on w.round_id = r.id
-left join counted as c on c.entry_id = w.entry_id;
+join private.walked_rounds as w on w.round_id = r.id;
 
 comment on view public.round_differentials is
   'Score differential per round: 113 / slope × (adjusted score − course rating), rounded to the nearest tenth, ties toward +∞, of the round or, for a 9-hole round, of its pair (null while it waits); counts: among the lowest differentials the index averages (ties: the more recently played); adjusted_score: the adjusted gross score (net double bogey) of a round scored hole by hole, the score otherwise.';
 
 -- One row per golfer who has rounds: the index over all their entries (there is no 20-round
 -- window), null below 3. rounds_count counts entries (a pair of nines is one); waiting_nines is
--- 1 when a nine waits for its partner. Read off the walk (private.whs_records), which keeps the
--- spec's lowest 8 to decide each day's net double bogeys anyway.
+-- 1 when a nine waits for its partner. From the kept walk's row per golfer.
 create view public.handicap_indexes
   with (security_invoker = on)
 as
 select
-  w.user_id,
-  (count(*) filter (where w.round_id = w.entry_id))::integer as rounds_count,
-  (array_agg(w.spec_index_after order by w.played_on desc, w.round_id desc))[1] as handicap_index,
-  (count(*) filter (where w.entry_id is null))::integer as waiting_nines
-from private.whs_records() as w
-group by w.user_id;
+  g.user_id,
+  g.rounds_count,
+  g.handicap_index,
+  g.waiting_nines
+from private.golfer_handicaps as g
+where g.rounds > 0
+order by g.user_id;
 
 comment on view public.handicap_indexes is
   'Handicap index per golfer with rounds, over their 18-hole entries (a pair of nines is one; rounds_count counts entries): null below 3, otherwise the mean of the lowest differentials (rounded to a tenth, ties toward +∞) minus the product spec''s adjustment. waiting_nines: 1 when a nine waits for a partner.';
 
 -- The index as it stood after each round, rounds taken in the order played (played_on, id): over
 -- the entries at or before the round (a waiting nine, or the first of a pair, leaves it as it was).
--- From the walk too: one pass, where a window over all earlier differentials was O(n²).
 create view public.handicap_history
   with (security_invoker = on)
 as
@@ -719,7 +977,8 @@ select
   w.round_id,
   w.played_on,
   w.spec_index_after as handicap_index
-from private.whs_records() as w;
+from private.walked_rounds as w
+order by w.user_id, w.played_on, w.round_id;
 
 comment on view public.handicap_history is
   'The handicap index over each golfer''s entries up to and including this round, in played_on, id order; null below 3 entries.';
@@ -735,7 +994,7 @@ grant select on table public.handicap_history to authenticated, service_role;
 revoke all on table public.scoring_entries from public, anon, authenticated, service_role;
 grant select on table public.scoring_entries to authenticated, service_role;
 
--- One row per round of the caller (RLS on rounds decides whose rounds those are).
+-- One row per round of the caller (RLS decides whose rounds those are), in record order.
 create view public.whs_history
   with (security_invoker = on)
 as
@@ -747,7 +1006,8 @@ select
   h.exceptional_reduction,
   h.index_after::numeric(4, 1) as index_after,
   h.counts
-from private.whs_records() as h;
+from private.walked_rounds as h
+order by h.user_id, h.played_on, h.round_id;
 
 comment on view public.whs_history is
   'The WHS estimate round by round: differential, adjusted differential (less exceptional reductions covering it), exceptional reduction (0, 1 or 2), the estimate after the round, and whether the round counts for the current estimate.';
@@ -756,13 +1016,14 @@ comment on view public.whs_history is
 create view public.whs_indexes
   with (security_invoker = on)
 as
-select distinct on (h.user_id)
-  h.user_id,
-  h.index_after::numeric(4, 1) as whs_index,
-  h.low_index::numeric(4, 1) as low_index,
-  h.cap
-from private.whs_records() as h
-order by h.user_id, h.played_on desc, h.round_id desc;
+select
+  g.user_id,
+  g.whs_index::numeric(4, 1) as whs_index,
+  g.low_index::numeric(4, 1) as low_index,
+  g.cap
+from private.golfer_handicaps as g
+where g.rounds > 0
+order by g.user_id;
 
 comment on view public.whs_indexes is
   'The WHS estimate per golfer with rounds: whs_index and low_index null where the rules give none, cap none, soft or hard. An estimate, not a federation''s official index.';

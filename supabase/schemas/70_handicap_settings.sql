@@ -71,6 +71,27 @@ revoke all on function private.touch_handicap_settings() from public, anon, auth
 -- id, so a DELETE still matches the app's user_id=eq.<id> filter and carries nothing else.
 alter publication supabase_realtime add table public.handicap_settings;
 
+-- The golfer's choice and starting index decide their walk: a statement that changes either walks
+-- them again (private.rewalk_written_golfers, 40_handicap.sql), as a write to their rounds does.
+create trigger rewalk_after_insert
+  after insert on public.handicap_settings
+  referencing new table as new_rows
+  for each statement execute function private.rewalk_written_golfers();
+
+create trigger rewalk_after_update
+  after update on public.handicap_settings
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function private.rewalk_written_golfers();
+
+create trigger rewalk_after_delete
+  after delete on public.handicap_settings
+  referencing old table as old_rows
+  for each statement execute function private.rewalk_written_golfers();
+
+alter table public.handicap_settings enable always trigger rewalk_after_insert;
+alter table public.handicap_settings enable always trigger rewalk_after_update;
+alter table public.handicap_settings enable always trigger rewalk_after_delete;
+
 -- Here rather than in 40_handicap.sql: it reads the golfer's choice above.
 -- Course handicap per tee (WHS Rule 6.1, private.course_handicap: on a 9-hole tee the index
 -- halved to a tenth first) from the index the golfer chose for course handicaps (handicap_settings:
@@ -80,16 +101,6 @@ alter publication supabase_realtime add table public.handicap_settings;
 create view public.course_handicaps
   with (security_invoker = on)
 as
-with latest as (
-  -- Each golfer's two indexes after their last round, from one walk of the record rather than
-  -- one for handicap_indexes and another for whs_indexes.
-  select distinct on (w.user_id)
-    w.user_id,
-    w.spec_index_after,
-    w.index_after
-  from private.whs_records() as w
-  order by w.user_id, w.played_on desc, w.round_id desc
-)
 select
   t.user_id,
   t.course_id,
@@ -103,13 +114,13 @@ select
   chosen.handicap_index
 from public.tees as t
 left join public.handicap_settings as s on s.user_id = t.user_id
-left join latest as l on l.user_id = t.user_id
+left join private.golfer_handicaps as l on l.user_id = t.user_id
 cross join lateral (
   select
     coalesce(s.course_handicap_source, 'spec') as source,
     case coalesce(s.course_handicap_source, 'spec')
-      when 'whs' then l.index_after
-      else l.spec_index_after
+      when 'whs' then l.whs_index
+      else l.handicap_index
     end as handicap_index
 ) as chosen;
 

@@ -5,6 +5,7 @@ import { reloadRecords } from '@/stores/records-sync'
 import { addTee, deleteTee, listTees, undoTeeDeletion, updateTee } from '../api/tees'
 import {
   ADD_TEE_UNAVAILABLE,
+  DELETE_LAST_TEE,
   DELETE_TEE_UNAVAILABLE,
   EDIT_TEE_GONE,
   EDIT_TEE_UNAVAILABLE,
@@ -35,7 +36,7 @@ export const teesTable = defineRecordsTable({
         if (error.failure === 'invalid') return TEE_INVALID
         return error.failure === 'gone' ? EDIT_TEE_GONE : EDIT_TEE_UNAVAILABLE
       case 'delete':
-        return DELETE_TEE_UNAVAILABLE
+        return error.failure === 'invalid' ? DELETE_LAST_TEE : DELETE_TEE_UNAVAILABLE
       case 'restore':
         return UNDO_TEE_FAILED
     }
