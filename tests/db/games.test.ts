@@ -1,0 +1,399 @@
+import pg from 'pg'
+import { monotonicFactory } from 'ulid'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { anon, callersOn, golfer, newAuthUser, type Caller } from '../support/db-caller.ts'
+
+const ulid = monotonicFactory()
+
+/**
+ * A round's game (issue 31) at the database: every bound is a check (proved with the triggers off,
+ * at and beyond each edge), the rounds trigger refuses the same first in the golfer's words, a
+ * partner's tee must be one of the golfer's own tees of the round's course (another golfer's, an
+ * unknown one and another course's give the same refusal), row-level security as two golfers and a
+ * visitor, an edit keeps the game unless it sends one, and a deleted round's game comes back on
+ * Undo. Each statement runs with the role and JWT claims PostgREST sets.
+ */
+const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 4 })
+const { as, attempt } = callersOn(pool)
+
+const HOLE_PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 4, 5, 4, 4, 3, 5, 4]
+const STROKE_INDEXES = [7, 3, 15, 1, 11, 9, 17, 5, 13, 8, 16, 2, 10, 14, 4, 18, 6, 12]
+// 77 strokes.
+const STROKES = [5, 4, 3, 6, 4, 5, 3, 4, 5, 4, 3, 5, 6, 4, 4, 3, 5, 4]
+const GROSS = 77
+const ANN_STROKES = [4, 5, null, 5, 4, 6, 3, 5, 5, 4, 3, 5, 6, 5, 4, 3, 5, 4]
+
+const withHole = <T, V = T>(list: readonly T[], hole: number, value: V): (T | V)[] =>
+  list.map((item, at) => (at === hole - 1 ? value : item))
+
+let alice: string
+let bob: string
+const aliceCourse = ulid()
+const aliceOtherCourse = ulid()
+const bobCourse = ulid()
+const blue = ulid()
+const red = ulid()
+const green = ulid()
+const bobTee = ulid()
+
+type Json = Record<string, unknown>
+const partner = (values: Json = {}): Json => ({
+  name: 'Ann',
+  index: 12.4,
+  tee_id: red,
+  tee_name: 'Red',
+  playing_handicap: 11,
+  strokes_received: 11,
+  hole_strokes: ANN_STROKES,
+  ...values,
+})
+const game = (values: Json = {}): Json => ({
+  format: 'stableford',
+  allowance_percent: 95,
+  playing_handicap: 14,
+  strokes_received: 14,
+  partners: [partner()],
+  ...values,
+})
+
+type RoundValues = Record<string, unknown>
+/** A card on Alice's Blue tee with a Stableford game against Ann on the Red tee. */
+const card = (values: RoundValues = {}): RoundValues => ({
+  id: ulid(),
+  tee_id: blue,
+  played_on: '2026-11-20',
+  score: GROSS,
+  hole_strokes: STROKES,
+  game: game(),
+  ...values,
+})
+
+const insertRound = (values: RoundValues) => {
+  const columns = Object.keys(values)
+  return `insert into public.rounds (${columns.join(', ')})
+          values (${columns.map((column, at) => `$${at + 1}${column === 'game' ? '::jsonb' : ''}`).join(', ')})`
+}
+const params = (values: RoundValues) =>
+  Object.entries(values).map(([column, value]) =>
+    column === 'game' && value !== null ? JSON.stringify(value) : value,
+  )
+
+const addRound = (caller: Caller, values: RoundValues) =>
+  as(caller, (db) => db.query(insertRound(values), params(values)))
+const tryRound = (caller: Caller, values: RoundValues) =>
+  attempt(caller, insertRound(values), params(values))
+const tryEdit = (caller: Caller, id: string, values: RoundValues) => {
+  const columns = Object.keys(values)
+  return attempt(
+    caller,
+    `update public.rounds set ${columns
+      .map((column, at) => `${column} = $${at + 2}${column === 'game' ? '::jsonb' : ''}`)
+      .join(', ')} where id = $1 returning id`,
+    [id, ...params(values)],
+  )
+}
+const edit = (caller: Caller, id: string, values: RoundValues) =>
+  as(caller, (db) => {
+    const columns = Object.keys(values)
+    return db.query(
+      `update public.rounds set ${columns
+        .map((column, at) => `${column} = $${at + 2}${column === 'game' ? '::jsonb' : ''}`)
+        .join(', ')} where id = $1`,
+      [id, ...params(values)],
+    )
+  })
+
+const storedGame = async (id: string) =>
+  (await pool.query<{ game: Json | null }>('select game from public.rounds where id = $1', [id]))
+    .rows[0]?.game
+
+const refusedWith = (message: string) => ({ code: '23514', message })
+
+beforeAll(async () => {
+  alice = await newAuthUser(pool, 'games-alice')
+  bob = await newAuthUser(pool, 'games-bob')
+  const tee = `insert into public.tees (id, course_id, name, course_rating, slope_rating, par, holes, hole_pars, stroke_indexes)
+               values ($1, $2, $3, $4, $5, 72, 18, $6, $7)`
+  const setup: [string, string, unknown[]][] = [
+    [
+      alice,
+      `insert into public.courses (id, name, rating, slope) values ($1, 'Alice Links', 72.4, 131), ($2, 'Alice Heath', 70.0, 120)`,
+      [aliceCourse, aliceOtherCourse],
+    ],
+    [
+      bob,
+      `insert into public.courses (id, name, rating, slope) values ($1, 'Bob Downs', 70.1, 122)`,
+      [bobCourse],
+    ],
+    [alice, tee, [blue, aliceCourse, 'Blue', 73.9, 135, HOLE_PARS, STROKE_INDEXES]],
+    [alice, tee, [red, aliceCourse, 'Red', 70.2, 124, HOLE_PARS, STROKE_INDEXES]],
+    [alice, tee, [green, aliceOtherCourse, 'Green', 69.0, 118, HOLE_PARS, STROKE_INDEXES]],
+    [bob, tee, [bobTee, bobCourse, 'Blue', 73.9, 135, HOLE_PARS, STROKE_INDEXES]],
+  ]
+  for (const [who, statement, values] of setup) {
+    await as(golfer(who), (db) => db.query(statement, values))
+  }
+})
+
+afterAll(async () => {
+  await pool.query('delete from auth.users where id = any($1)', [[alice, bob]])
+  await pool.end()
+})
+
+describe('the bounds are constraints (the triggers off, as a service_role bulk load could be)', () => {
+  const superuser = new pg.Pool({ connectionString: inject('database').superuserDbUrl, max: 1 })
+  afterAll(() => superuser.end())
+
+  /** A complete row as the triggers would leave it, written with them off and rolled back. */
+  const rawRound = async (values: Record<string, unknown>) => {
+    const row: Record<string, unknown> = {
+      id: ulid(),
+      user_id: alice,
+      course_id: aliceCourse,
+      course_name: 'Alice Links',
+      course_rating: '73.9',
+      slope_rating: 135,
+      tee_id: blue,
+      tee_name: 'Blue',
+      holes: 18,
+      par: 72,
+      hole_pars: HOLE_PARS,
+      stroke_indexes: STROKE_INDEXES,
+      played_on: '2026-11-20',
+      score: GROSS,
+      hole_strokes: STROKES,
+      game: game(),
+      ...values,
+    }
+    const db = await superuser.connect()
+    try {
+      await db.query('begin')
+      await db.query('set local session_replication_role = replica')
+      const columns = Object.keys(row)
+      await db.query(
+        `insert into public.rounds (${columns.join(', ')})
+         values (${columns.map((column, at) => `$${at + 1}${column === 'game' ? '::jsonb' : ''}`).join(', ')})`,
+        params(row),
+      )
+    } finally {
+      await db.query('rollback')
+      db.release()
+    }
+  }
+
+  const names = 'rounds_game_partner_names_are_1_to_60_trimmed_characters'
+  const indexes = 'rounds_game_partner_indexes_are_minus_10_to_54_in_tenths'
+  const strokes = 'rounds_game_partner_hole_strokes_are_1_to_20_one_per_hole'
+  const partners = 'rounds_game_has_1_to_3_partners_1_in_match_play'
+  const handicaps = 'rounds_game_playing_handicaps_are_whole_minus_100_to_200'
+  const format = 'rounds_game_format_is_stroke_stableford_or_match'
+  const allowance = 'rounds_game_allowance_is_0_to_100'
+  const tees = 'rounds_game_partners_have_a_tee'
+  const withPartner = (values: Json) => ({ game: game({ partners: [partner(values)] }) })
+  const refusals: [string, Record<string, unknown>][] = [
+    ['rounds_game_only_on_a_round_scored_hole_by_hole', { hole_strokes: null, score: 90 }],
+    [format, { game: game({ format: 'skins' }) }],
+    [format, { game: game({ format: null }) }],
+    [format, { game: '"stableford"' }],
+    [format, { game: [game()] }],
+    [allowance, { game: game({ allowance_percent: -1 }) }],
+    [allowance, { game: game({ allowance_percent: 101 }) }],
+    [allowance, { game: game({ allowance_percent: 95.5 }) }],
+    [allowance, { game: game({ allowance_percent: '95' }) }],
+    [allowance, { game: game({ allowance_percent: undefined }) }],
+    [handicaps, { game: game({ playing_handicap: 14.5 }) }],
+    [handicaps, { game: game({ strokes_received: 201 }) }],
+    [handicaps, withPartner({ strokes_received: -101 })],
+    [handicaps, withPartner({ playing_handicap: null })],
+    [partners, { game: game({ partners: [] }) }],
+    [partners, { game: game({ partners: [partner(), partner(), partner(), partner()] }) }],
+    [partners, { game: game({ partners: ['Ann'] }) }],
+    [partners, { game: game({ partners: partner() }) }],
+    [partners, { game: game({ format: 'match', partners: [partner(), partner()] }) }],
+    [names, withPartner({ name: '' })],
+    [names, withPartner({ name: ' Ann' })],
+    [names, withPartner({ name: 'Ann\u00a0' })],
+    [names, withPartner({ name: 'A'.repeat(61) })],
+    [names, withPartner({ name: 5 })],
+    [indexes, withPartner({ index: -10.1 })],
+    [indexes, withPartner({ index: 54.1 })],
+    [indexes, withPartner({ index: 12.34 })],
+    [indexes, withPartner({ index: '12.3' })],
+    [tees, withPartner({ tee_id: undefined })],
+    [tees, withPartner({ tee_name: 5 })],
+    [strokes, withPartner({ hole_strokes: ANN_STROKES.slice(0, 17) })],
+    [strokes, withPartner({ hole_strokes: [...ANN_STROKES, 4] })],
+    [strokes, withPartner({ hole_strokes: withHole(ANN_STROKES, 7, 0) })],
+    [strokes, withPartner({ hole_strokes: withHole(ANN_STROKES, 7, 21) })],
+    [strokes, withPartner({ hole_strokes: withHole(ANN_STROKES, 7, 4.5) })],
+    [strokes, withPartner({ hole_strokes: withHole(ANN_STROKES, 7, '4') })],
+    [strokes, withPartner({ hole_strokes: null })],
+  ]
+  it.each(refusals)('refuses %s: %j', async (constraint, values) => {
+    await expect(rawRound(values)).rejects.toMatchObject({ code: '23514', constraint })
+  })
+
+  it('accepts every edge: allowance 0 and 100, index −10.0 and 54.0, a name of 60, three partners, strokes 1, 20 and picked up, handicaps −100 and 200', async () => {
+    const edges = withHole(withHole(ANN_STROKES, 1, 1), 2, 20)
+    await expect(
+      rawRound({
+        game: game({
+          format: 'stroke',
+          allowance_percent: 0,
+          playing_handicap: -100,
+          strokes_received: 200,
+          partners: [
+            partner({ index: -10, name: 'A'.repeat(60), hole_strokes: edges }),
+            partner({ index: 54, name: 'B', playing_handicap: 200, strokes_received: -100 }),
+            partner({ index: 0.1, name: 'Carl Ó Briain' }),
+          ],
+        }),
+      }),
+    ).resolves.toBeUndefined()
+    await expect(
+      rawRound({ game: game({ format: 'match', allowance_percent: 100 }) }),
+    ).resolves.toBeUndefined()
+    await expect(rawRound({ game: null })).resolves.toBeUndefined()
+  })
+})
+
+describe('the trigger refuses the same first, in the golfer’s words, with the partner and the hole', () => {
+  const refusals: [string, RoundValues][] = [
+    ['a game is kept only with a round scored hole by hole', { hole_strokes: null, score: 90 }],
+    [
+      "the game's format must be stroke play, Stableford or match play",
+      { game: game({ format: 'skins' }) },
+    ],
+    [
+      'the allowance must be a whole number from 0 to 100%',
+      { game: game({ allowance_percent: 101 }) },
+    ],
+    ['a game has 1 to 3 partners', { game: game({ partners: [] }) }],
+    [
+      'match play is against exactly 1 partner',
+      { game: game({ format: 'match', partners: [partner(), partner()] }) },
+    ],
+    [
+      'partner 2: the name must be 1 to 60 characters, without spaces at either end',
+      { game: game({ partners: [partner(), partner({ name: 'Ben ' })] }) },
+    ],
+    [
+      'partner 1: the index must be from -10.0 to 54.0, in tenths',
+      { game: game({ partners: [partner({ index: 54.1 })] }) },
+    ],
+    [
+      'partner 1: the card has 17 holes, but this round is played over 18',
+      { game: game({ partners: [partner({ hole_strokes: ANN_STROKES.slice(1) })] }) },
+    ],
+    [
+      'partner 1, hole 7: strokes must be from 1 to 20 (or picked up)',
+      { game: game({ partners: [partner({ hole_strokes: withHole(ANN_STROKES, 7, 21) })] }) },
+    ],
+  ]
+  it.each(refusals)('refuses with "%s": %j', async (message, values) => {
+    await expect(tryRound(golfer(alice), card(values))).rejects.toMatchObject(refusedWith(message))
+  })
+
+  it("stores a game with the partner's tee name copied from the tee, whatever was sent", async () => {
+    const id = ulid()
+    await addRound(
+      golfer(alice),
+      card({ id, game: game({ partners: [partner({ tee_name: 'Pink' })] }) }),
+    )
+    expect(await storedGame(id)).toEqual(game())
+  })
+
+  it("refuses another course's tee, another golfer's tee and an unknown tee alike (42501, same words)", async () => {
+    const refusal = {
+      code: '42501',
+      message: "partner 1: the tee must be one of your tees of this round's course",
+    }
+    for (const tee of [green, bobTee, ulid()]) {
+      await expect(
+        tryRound(golfer(alice), card({ game: game({ partners: [partner({ tee_id: tee })] }) })),
+      ).rejects.toMatchObject(refusal)
+    }
+    // The golfer's own tee is a partner's tee too.
+    await expect(
+      tryRound(golfer(alice), card({ game: game({ partners: [partner({ tee_id: blue })] }) })),
+    ).resolves.toMatchObject({ rowCount: 1 })
+  })
+})
+
+describe('editing a round with a game', () => {
+  it('keeps the game when an edit does not send it, takes a corrected one, and checks its tees', async () => {
+    const id = ulid()
+    await addRound(golfer(alice), card({ id }))
+    await edit(golfer(alice), id, { played_on: '2026-11-21' })
+    expect(await storedGame(id)).toEqual(game())
+    const corrected = game({ partners: [partner({ hole_strokes: withHole(ANN_STROKES, 3, 4) })] })
+    await edit(golfer(alice), id, { game: corrected })
+    expect(await storedGame(id)).toEqual(corrected)
+    await expect(
+      tryEdit(golfer(alice), id, { game: game({ partners: [partner({ tee_id: bobTee })] }) }),
+    ).rejects.toMatchObject({ code: '42501' })
+    await edit(golfer(alice), id, { game: null })
+    expect(await storedGame(id)).toBeNull()
+  })
+
+  it('keeps a game whose partner’s tee was deleted since, and its edits of the day', async () => {
+    const gone = ulid()
+    await as(golfer(alice), (db) =>
+      db.query(
+        `insert into public.tees (id, course_id, name, course_rating, slope_rating, par, holes, hole_pars, stroke_indexes)
+         values ($1, $2, 'Gone', 71.0, 125, 72, 18, $3, $4)`,
+        [gone, aliceCourse, HOLE_PARS, STROKE_INDEXES],
+      ),
+    )
+    const id = ulid()
+    const played = game({ partners: [partner({ tee_id: gone, tee_name: 'Gone' })] })
+    await addRound(golfer(alice), card({ id, game: played }))
+    await as(golfer(alice), (db) => db.query('delete from public.tees where id = $1', [gone]))
+    await edit(golfer(alice), id, { played_on: '2026-11-19' })
+    expect(await storedGame(id)).toEqual(played)
+  })
+})
+
+describe('deleted and restored with the round', () => {
+  it("a deleted round's game comes back on Undo, exactly", async () => {
+    const id = ulid()
+    const played = game({
+      format: 'match',
+      allowance_percent: 100,
+      playing_handicap: 3,
+      strokes_received: 3,
+      partners: [partner({ name: 'Ben', index: -1.2, playing_handicap: 0, strokes_received: 0 })],
+    })
+    await addRound(golfer(alice), card({ id, game: played }))
+    await as(golfer(alice), (db) => db.query('delete from public.rounds where id = $1', [id]))
+    expect(await storedGame(id)).toBeUndefined()
+    await as(golfer(alice), (db) => db.query(`select public.undo_deletion('rounds', $1)`, [id]))
+    expect(await storedGame(id)).toEqual(played)
+  })
+})
+
+describe('row-level security', () => {
+  it("another golfer can neither read a game, change it, nor add one naming the golfer's tee", async () => {
+    const id = ulid()
+    await addRound(golfer(alice), card({ id }))
+    const read = await attempt(golfer(bob), 'select game from public.rounds where id = $1', [id])
+    expect(read.rowCount).toBe(0)
+    const change = await tryEdit(golfer(bob), id, { game: null })
+    expect(change.rowCount).toBe(0)
+    expect(await storedGame(id)).toEqual(game())
+    // Bob's own round on his own tee, naming Alice's tee for a partner.
+    await expect(
+      tryRound(
+        golfer(bob),
+        card({ tee_id: bobTee, game: game({ partners: [partner({ tee_id: red })] }) }),
+      ),
+    ).rejects.toMatchObject({ code: '42501' })
+  })
+
+  it('a visitor can neither read nor add a game', async () => {
+    await expect(attempt(anon, 'select game from public.rounds')).rejects.toMatchObject({
+      code: '42501',
+    })
+    await expect(tryRound(anon, card())).rejects.toMatchObject({ code: '42501' })
+  })
+})
