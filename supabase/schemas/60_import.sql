@@ -36,6 +36,11 @@
 -- rounds trigger where it is the one that refuses: 'row 3, hole 7: putts can't be more than
 -- strokes'. Rows without hole data import exactly as before.
 --
+-- A game (issue 31): a row may also carry game, the round's game as the rounds table keeps it
+-- (17_games.sql). Such a row is read as one with hole data (a game is only kept with a round scored
+-- hole by hole); each partner's tee is the golfer's tee of that name on the row's course (the
+-- earliest), else the tee the round is played from; the game's rules refuse with the row named.
+--
 -- A file over the row limit is a bad request (invalid_parameter_value, 22023: PostgREST answers
 -- 400 with the message, the count in the detail and what to do in the hint), not a server failure.
 -- The current definition: the migrations build exactly this; a test compares them. The API is
@@ -307,6 +312,47 @@ begin
 end;
 $$;
 
+-- A row's game with each partner's tee found on the golfer's course of the round's tee `tee`: the
+-- tee of the partner's tee name (the earliest), else `tee` itself; null for a row without one.
+-- The rules of private.broken_game_rule refuse with the row named.
+create function private.game_of_row(
+  game jsonb,
+  row_number bigint,
+  holes integer,
+  hole_strokes integer[],
+  tee text
+) returns jsonb
+  language plpgsql
+  stable
+  security invoker
+  set search_path = ''
+as $$
+begin
+  if game is null or jsonb_typeof(game) = 'null' then
+    return null;
+  end if;
+  if jsonb_typeof(game) = 'object' and private.broken_game_rule('{partners}', game, holes, null) is null
+  then
+    game := jsonb_set(game, '{partners}', (
+      select jsonb_agg(p.value || jsonb_build_object('tee_id', coalesce(
+        (
+          select t.id
+          from public.tees as t
+          join public.tees as own on own.course_id = t.course_id
+          where own.id = tee and t.name = p.value ->> 'tee_name'
+          order by t.created_at, t.id
+          limit 1
+        ),
+        tee
+      )) order by p.place)
+      from jsonb_array_elements(game -> 'partners') with ordinality as p (value, place)
+    ));
+  end if;
+  perform private.refuse_row(row_number, private.broken_game_rule(null, game, holes, hole_strokes));
+  return game;
+end;
+$$;
+
 create function public.import_rounds(payload jsonb) returns jsonb
   language plpgsql
   security invoker
@@ -354,7 +400,7 @@ begin
         select 1 from jsonb_each(e.item) as k
         where k.key in (
           'hole_pars', 'stroke_indexes', 'hole_strokes', 'hole_putts', 'hole_fairways',
-          'hole_greens', 'hole_penalties'
+          'hole_greens', 'hole_penalties', 'game'
         )
           and k.value <> 'null'
       )
@@ -392,11 +438,15 @@ begin
       ));
       insert into public.rounds (
         id, tee_id, played_on, score, hole_strokes, hole_putts, hole_fairways, hole_greens,
-        hole_penalties
+        hole_penalties, game
       )
         values (
           teed.round_id, placed.tee, teed.played_on, teed.score, holed.hole_strokes,
-          holed.hole_putts, holed.hole_fairways, holed.hole_greens, holed.hole_penalties
+          holed.hole_putts, holed.hole_fairways, holed.hole_greens, holed.hole_penalties,
+          private.game_of_row(
+            payload -> (teed.position::integer - 1) -> 'game', teed.position,
+            coalesce(teed.holes, 18), holed.hole_strokes, placed.tee
+          )
         );
       rounds_added := rounds_added + 1;
     end if;
@@ -420,14 +470,16 @@ revoke all on function
   private.refuse_row(bigint, text),
   private.import_totals(jsonb, uuid, bigint[]),
   private.hole_data_of_row(jsonb, bigint, integer),
-  private.tee_of_row(uuid, record, public.rounds)
+  private.tee_of_row(uuid, record, public.rounds),
+  private.game_of_row(jsonb, bigint, integer, integer[], text)
   from public;
 grant execute on function
   private.file_rows(jsonb),
   private.refuse_row(bigint, text),
   private.import_totals(jsonb, uuid, bigint[]),
   private.hole_data_of_row(jsonb, bigint, integer),
-  private.tee_of_row(uuid, record, public.rounds)
+  private.tee_of_row(uuid, record, public.rounds),
+  private.game_of_row(jsonb, bigint, integer, integer[], text)
   to authenticated;
 revoke all on function public.import_rounds(jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.import_rounds(jsonb) to authenticated;

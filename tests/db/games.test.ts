@@ -397,3 +397,115 @@ describe('row-level security', () => {
     await expect(tryRound(anon, card())).rejects.toMatchObject({ code: '42501' })
   })
 })
+
+describe('import_rounds with a game', () => {
+  let carol: string
+  beforeAll(async () => {
+    carol = await newAuthUser(pool, 'games-carol')
+  })
+  afterAll(async () => {
+    await pool.query('delete from auth.users where id = $1', [carol])
+  })
+
+  const fileRow = (values: Record<string, unknown> = {}) => ({
+    round_id: ulid(),
+    course_id: ulid(),
+    course_name: 'Carol Links',
+    course_rating: 73.9,
+    slope_rating: 135,
+    played_on: '2026-11-01',
+    score: GROSS,
+    tee_name: 'Blue',
+    hole_pars: HOLE_PARS,
+    stroke_indexes: STROKE_INDEXES,
+    hole_strokes: STROKES,
+    ...values,
+  })
+  const importRounds = (rows: unknown[]) =>
+    as(golfer(carol), async (db) => {
+      const { rows: result } = await db.query<{ import_rounds: Record<string, number> }>(
+        'select public.import_rounds($1::jsonb)',
+        [JSON.stringify(rows)],
+      )
+      return result[0]?.import_rounds
+    })
+  const tryImport = (rows: unknown[]) =>
+    attempt(golfer(carol), 'select public.import_rounds($1::jsonb)', [JSON.stringify(rows)])
+
+  it("stores a row's game, each partner on the imported course's tee of the same name, else the round's tee", async () => {
+    // The course and its Blue tee come with the first row; Red is Carol's own tee of it after.
+    const first = fileRow()
+    expect(await importRounds([first])).toMatchObject({ courses_added: 1, rounds_added: 1 })
+    const { rows: tees } = await pool.query<{ id: string; course_id: string }>(
+      `select t.id, t.course_id from public.tees as t where t.user_id = $1 and t.name = 'Blue'`,
+      [carol],
+    )
+    const carolBlue = tees[0]?.id
+    const carolRed = ulid()
+    await as(golfer(carol), (db) =>
+      db.query(
+        `insert into public.tees (id, course_id, name, course_rating, slope_rating, par, holes, hole_pars, stroke_indexes)
+         values ($1, $2, 'Red', 70.2, 124, 72, 18, $3, $4)`,
+        [carolRed, tees[0]?.course_id, HOLE_PARS, STROKE_INDEXES],
+      ),
+    )
+    // Alice's ids in the file: Red is found by name, Yellow (no such tee) plays from Blue.
+    const played = game({
+      format: 'stroke',
+      partners: [
+        partner(),
+        partner({ name: 'Ben', tee_id: ulid(), tee_name: 'Yellow', index: -2.3 }),
+      ],
+    })
+    const row = fileRow({ played_on: '2026-11-02', game: played })
+    expect(await importRounds([row])).toEqual({
+      courses_added: 0,
+      rounds_added: 1,
+      rounds_skipped: 0,
+    })
+    expect(await storedGame(row.round_id)).toEqual(
+      game({
+        format: 'stroke',
+        partners: [
+          partner({ tee_id: carolRed }),
+          partner({ name: 'Ben', tee_id: carolBlue, tee_name: 'Blue', index: -2.3 }),
+        ],
+      }),
+    )
+  })
+
+  it('refuses a bad game with the row named, in the rules’ words, and stores nothing of the file', async () => {
+    const good = fileRow({ played_on: '2026-11-05' })
+    const cases: [Record<string, unknown>, string][] = [
+      [
+        { game: game({ partners: [partner({ index: 54.1 })] }) },
+        'row 2: partner 1: the index must be from -10.0 to 54.0, in tenths',
+      ],
+      [
+        { game: game({ partners: [partner({ hole_strokes: withHole(ANN_STROKES, 7, 0) })] }) },
+        'row 2: partner 1, hole 7: strokes must be from 1 to 20 (or picked up)',
+      ],
+      [
+        { game: game({ allowance_percent: 120 }) },
+        'row 2: the allowance must be a whole number from 0 to 100%',
+      ],
+      [
+        {
+          hole_pars: null,
+          stroke_indexes: null,
+          hole_strokes: null,
+          score: 90,
+          game: game(),
+        },
+        'row 2: a game is kept only with a round scored hole by hole',
+      ],
+    ]
+    for (const [values, message] of cases) {
+      await expect(
+        tryImport([good, fileRow({ played_on: '2026-11-06', ...values })]),
+      ).rejects.toMatchObject({ code: '22023', message })
+    }
+    const { rows } = await pool.query('select 1 from public.rounds where id = $1', [good.round_id])
+    expect(rows).toEqual([])
+  })
+})

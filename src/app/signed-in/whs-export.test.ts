@@ -34,13 +34,13 @@ describe('the rounds CSV with the WHS estimate', () => {
       round('r4', '2025-06-04', 92, false),
     ]
     expect(roundsCsv(withWhsColumns(rounds)).split('\r\n')).toEqual([
-      '\uFEFFDate played,Course name,Course rating,Slope rating,Score,Tee,Holes,Differential,Counts,Adjusted differential,Exceptional reduction,Counts for WHS,Hole pars,Stroke indexes,Hole strokes,Hole putts,Hole fairways,Hole greens,Hole penalties',
-      '2025-06-12,Augusta,72.0,113,81,Default,18,9.0,yes,7.0,2.0,yes,,,,,,,',
-      '2025-06-05,Augusta,72.0,113,92,Default,18,20.0,yes,18.0,0.0,yes,,,,,,,',
-      '2025-06-04,Augusta,72.0,113,92,Default,18,20.0,no,18.0,0.0,no,,,,,,,',
-      '2025-06-03,Augusta,72.0,113,92,Default,18,20.0,no,18.0,0.0,no,,,,,,,',
-      '2025-06-02,Augusta,72.0,113,92,Default,18,20.0,no,18.0,0.0,no,,,,,,,',
-      '2025-06-01,Augusta,72.0,113,92,Default,18,20.0,no,18.0,0.0,no,,,,,,,',
+      '\uFEFFDate played,Course name,Course rating,Slope rating,Score,Tee,Holes,Differential,Counts,Adjusted differential,Exceptional reduction,Counts for WHS,Hole pars,Stroke indexes,Hole strokes,Hole putts,Hole fairways,Hole greens,Hole penalties,Game',
+      '2025-06-12,Augusta,72.0,113,81,Default,18,9.0,yes,7.0,2.0,yes,,,,,,,,',
+      '2025-06-05,Augusta,72.0,113,92,Default,18,20.0,yes,18.0,0.0,yes,,,,,,,,',
+      '2025-06-04,Augusta,72.0,113,92,Default,18,20.0,no,18.0,0.0,no,,,,,,,,',
+      '2025-06-03,Augusta,72.0,113,92,Default,18,20.0,no,18.0,0.0,no,,,,,,,,',
+      '2025-06-02,Augusta,72.0,113,92,Default,18,20.0,no,18.0,0.0,no,,,,,,,,',
+      '2025-06-01,Augusta,72.0,113,92,Default,18,20.0,no,18.0,0.0,no,,,,,,,,',
       '',
     ])
   })
@@ -67,7 +67,7 @@ describe('the rounds CSV with the WHS estimate', () => {
 
   it('leaves the estimate’s columns empty where it was not computed', () => {
     expect(roundsCsv([round('r1', '2025-06-01', 92, false)]).split('\r\n')[1]).toBe(
-      '2025-06-01,Augusta,72.0,113,92,Default,18,20.0,no,,,,,,,,,,',
+      '2025-06-01,Augusta,72.0,113,92,Default,18,20.0,no,,,,,,,,,,,',
     )
   })
 

@@ -6,7 +6,8 @@ import type { Game, GameFormat, GamePartner } from './games'
  * snake_case (supabase/schemas/17_games.sql holds its rules). The same shape is the export's
  * `game` and the import's, so a file written by one version reads back in the next.
  */
-export interface GameRow {
+// Types, not interfaces: a type is assignable to supabase-js's Json.
+export type GameRow = {
   format: GameFormat
   allowance_percent: number
   playing_handicap: number
@@ -14,7 +15,7 @@ export interface GameRow {
   partners: GamePartnerRow[]
 }
 
-export interface GamePartnerRow {
+export type GamePartnerRow = {
   name: string
   index: number
   tee_id: string
@@ -78,4 +79,38 @@ export function gameToRow(game: Game): GameRow {
       hole_strokes: [...partner.holeStrokes],
     })),
   }
+}
+
+/**
+ * The rounds CSV's Game cell read back (the export writes `JSON.stringify(gameToRow(game))`): the
+ * game in the database's shape, or what is wrong with it. Only its shape is checked here, for the
+ * line's message; each bound is the database's (import_rounds names the row it refuses).
+ */
+export function gameRowFromCsv(
+  text: string,
+  holes: number,
+  scoredHoleByHole: boolean,
+): GameRow | string {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return 'the game is not readable (it must be the JSON the export writes)'
+  }
+  if (!isObject(value) || !FORMATS.includes(value['format'] as GameFormat)) {
+    return 'the game’s format must be stroke, stableford or match'
+  }
+  const partners = value['partners']
+  if (!Array.isArray(partners) || partners.length < 1 || partners.length > 3) {
+    return 'a game has 1 to 3 partners'
+  }
+  if (!scoredHoleByHole) return 'a game is kept only with a round scored hole by hole'
+  const unfit = partners.findIndex(
+    (partner) =>
+      !isObject(partner) ||
+      !Array.isArray(partner['hole_strokes']) ||
+      partner['hole_strokes'].length !== holes,
+  )
+  if (unfit !== -1) return `partner ${unfit + 1}’s card must have ${holes} holes`
+  return value as unknown as GameRow
 }

@@ -1,4 +1,4 @@
-import type { Database, Json } from '../database.types'
+import type { Database } from '../database.types'
 import { gameFromRow, gameToRow } from './game-rows'
 import type { Game } from './games'
 import { HOLES_CSV_HEADER, holesToCsv } from './hole-scores'
@@ -285,7 +285,7 @@ export function roundToRow(input: RoundInput) {
     // Left out when absent: an edit keeps the round's game.
     ...(input.game === undefined
       ? {}
-      : { game: input.game === null ? null : (gameToRow(input.game) as unknown as Json) }),
+      : { game: input.game === null ? null : gameToRow(input.game) }),
     played_on: input.playedOn,
   }
 }
@@ -388,6 +388,9 @@ export interface ScoredRoundRecord extends Pick<
   counts: boolean | null
   /** The WHS estimate's view of the round, when the app computed it for the file. */
   whs?: WhsColumns | null
+  /** The game the round was played in (issue 31): the rounds CSV's Game column, as compact JSON
+   * in the database's shape (`GameRow`), which the import reads back. */
+  game?: Game | null
 }
 
 /** A round as the WHS estimate sees it (issue 24): its three columns of the rounds CSV. */
@@ -412,6 +415,7 @@ export const ROUNDS_CSV_HEADER = [
   'Exceptional reduction',
   'Counts for WHS',
   ...HOLES_CSV_HEADER,
+  'Game',
 ] as const
 
 const tenths = (value: number) => value.toFixed(1)
@@ -433,5 +437,6 @@ export function roundToCsv(round: ScoredRoundRecord) {
     round.whs ? tenths(round.whs.exceptionalReduction) : null,
     yesNo(round.whs?.counts),
     ...holesToCsv(round),
+    round.game ? JSON.stringify(gameToRow(round.game)) : null,
   ]
 }

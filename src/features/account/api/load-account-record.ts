@@ -1,5 +1,6 @@
 import { DataError } from '@/lib/data-error'
 import { supabase } from '@/lib/supabase'
+import { gameFromRow } from '@/lib/tables/game-rows'
 import { holeScoresFromRow } from '@/lib/tables/rounds'
 import type { ExportCourse, ExportRound } from '../lib/export-files'
 
@@ -70,7 +71,7 @@ export async function loadAccountRecord(userId: string): Promise<AccountRecordRo
       supabase
         .from('rounds')
         .select(
-          'id, tee_name, par, hole_pars, stroke_indexes, hole_strokes, hole_putts, hole_fairways, hole_greens, hole_penalties',
+          'id, tee_name, par, hole_pars, stroke_indexes, hole_strokes, hole_putts, hole_fairways, hole_greens, hole_penalties, game',
         )
         .eq('user_id', userId)
         .order('id')
@@ -103,6 +104,7 @@ export async function loadAccountRecord(userId: string): Promise<AccountRecordRo
         holePars: round?.hole_pars ?? null,
         strokeIndexes: round?.stroke_indexes ?? null,
         holeScores: round ? holeScoresFromRow(round) : null,
+        game: gameFromRow(round?.game),
       }
     }),
   }

@@ -35,6 +35,7 @@ export function importPayload(rounds: readonly ImportRound[], newId: () => strin
             stroke_indexes: round.strokeIndexes,
             ...holeScoresToRow(round.holeScores),
           }),
+      ...(round.game ? { game: round.game } : {}),
     }
   })
 }

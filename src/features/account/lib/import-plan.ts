@@ -6,6 +6,7 @@ import {
   type HolesCsvColumn,
   type RoundHoles,
 } from '../../../lib/tables/hole-scores'
+import { gameRowFromCsv, type GameRow } from '../../../lib/tables/game-rows'
 import { CsvSyntaxError, parseCsv } from './csv'
 
 /** A round read from a line of the file, ready to store; its holes are null for a total. */
@@ -20,6 +21,8 @@ export interface ImportRound extends RoundHoles {
   teeName: string | null
   /** From a `Holes` column; 18 in an older file. */
   holes: 9 | 18
+  /** From a `Game` column (issue 31), as the database keeps it; absent or null: no game. */
+  game?: GameRow | null
 }
 
 export interface ImportLineNote {
@@ -85,6 +88,7 @@ const COLUMNS = {
 const OPTIONAL_COLUMNS: Record<string, { names: readonly string[] }> = {
   teeName: { names: ['tee', 'tee name', 'tee_name'] },
   holes: { names: ['holes'] },
+  game: { names: ['game'] },
   ...Object.fromEntries(
     HOLES_CSV_COLUMNS.map((column, at) => {
       const label = (HOLES_CSV_HEADER[at] as string).toLowerCase()
@@ -93,7 +97,7 @@ const OPTIONAL_COLUMNS: Record<string, { names: readonly string[] }> = {
   ),
 }
 
-type Column = keyof typeof COLUMNS | 'teeName' | 'holes' | HolesCsvColumn
+type Column = keyof typeof COLUMNS | 'teeName' | 'holes' | 'game' | HolesCsvColumn
 
 const FORMULA_START = /^[=+\-@\t\r]/
 const TRIMMABLE = /^[\s\uFEFF\u00A0]+|[\s\uFEFF\u00A0]+$/g
@@ -303,11 +307,25 @@ function readLine(
     else card = read
   }
 
-  if (problems.length > 0 || courseName === null || teeText === null) {
+  const gameText = at.game === -1 ? '' : cell('game')
+  const game = gameText === '' ? null : gameRowFromCsv(gameText, holes, card.holeScores !== null)
+  if (typeof game === 'string') problems.push(game)
+
+  if (problems.length > 0 || courseName === null || teeText === null || typeof game === 'string') {
     return capitalise(problems.join('; '))
   }
   const teeName = teeText === '' ? null : teeText
-  return { playedOn, courseName, courseRating, slopeRating, score, teeName, holes, ...card }
+  return {
+    playedOn,
+    courseName,
+    courseRating,
+    slopeRating,
+    score,
+    teeName,
+    holes,
+    ...card,
+    ...(game ? { game } : {}),
+  }
 }
 
 /**
