@@ -72,6 +72,8 @@ begin
 
   -- Two imports of the same file at once (two tabs) must not both find a round missing.
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('import_rounds:' || golfer::text));
+  -- The golfer's handicap walk once at the end, not after each card's insert (issue 29).
+  perform pg_catalog.set_config('hcpfast.walk_deferred', 'on', true);
 
   -- The rows with hole data (a hole key not null) are played from a tee with it, in the loop.
   holed_rows := array(
@@ -134,6 +136,8 @@ begin
     end if;
   end loop;
 
+  perform pg_catalog.set_config('hcpfast.walk_deferred', 'off', true);
+  perform private.rewalk(array[golfer]);
   return jsonb_build_object(
     'courses_added', courses_added,
     'rounds_added', rounds_added,
