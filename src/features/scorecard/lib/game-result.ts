@@ -1,0 +1,92 @@
+import type { Round } from '@/lib/tables/rounds'
+import { matchResult, stablefordPoints, strokesOnHoles, type Hole } from './formats'
+
+/** What the result needs of a round: its holes and its game. */
+export type GameRound = Pick<Round, 'game' | 'holeScores' | 'holePars' | 'strokeIndexes'>
+
+interface Player {
+  name: string
+  holes: Hole[]
+  strokes: number
+}
+
+/** The players of a round's game, the golfer first ("you"), each with their holes as played. */
+function playersOf(round: GameRound): Player[] | null {
+  const { game, holeScores, holePars, strokeIndexes } = round
+  if (!game || !holeScores || !holePars || !strokeIndexes) return null
+  const holesOf = (strokes: readonly (number | null)[]): Hole[] =>
+    holePars.map((par, at) => ({
+      par,
+      strokeIndex: strokeIndexes[at] as number,
+      strokes: strokes[at] ?? null,
+    }))
+  return [
+    {
+      name: 'you',
+      holes: holesOf(holeScores.map((hole) => hole.strokes)),
+      strokes: game.strokesReceived,
+    },
+    ...game.partners.map((partner) => ({
+      name: partner.name,
+      holes: holesOf(partner.holeStrokes),
+      strokes: partner.strokesReceived,
+    })),
+  ]
+}
+
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0)
+
+/** Highest first for points, lowest first for strokes; a tie keeps the card's order. */
+function ranked<T extends { figure: number | null }>(rows: T[], highest: boolean): T[] {
+  return rows
+    .map((row, at) => ({ row, at }))
+    .sort((a, b) => {
+      if (a.row.figure === null || b.row.figure === null) {
+        return (a.row.figure === null ? 1 : 0) - (b.row.figure === null ? 1 : 0) || a.at - b.at
+      }
+      return (highest ? b.row.figure - a.row.figure : a.row.figure - b.row.figure) || a.at - b.at
+    })
+    .map(({ row }) => row)
+}
+
+/**
+ * A round's game in a line, as golfers tell it (the round's entry and the share text):
+ * "Stableford: you 36, Ann 33, Ben 29" (points, highest first); "Match: won 3&2 against Ben",
+ * "Match: lost 2 up to Ben", "Match: halved with Ben"; "Net: you 70, Ann 72" (gross less the
+ * strokes received, lowest first; "NR", no return, for a card with a hole picked up). Null for a
+ * round without a game. Computed from the stored strokes with the rules of formats.ts.
+ */
+export function gameResult(round: GameRound): string | null {
+  const players = playersOf(round)
+  const game = round.game
+  if (!players || !game) return null
+  const [you, ...partners] = players as [Player, ...Player[]]
+  if (game.format === 'match') {
+    const opponent = partners[0]
+    if (!opponent) return null
+    const { up, result } = matchResult(you.holes, opponent.holes, you.strokes, opponent.strokes)
+    if (up === 0) return `Match: halved with ${opponent.name}`
+    return up > 0
+      ? `Match: won ${result} against ${opponent.name}`
+      : `Match: lost ${result} to ${opponent.name}`
+  }
+  if (game.format === 'stableford') {
+    const rows = players.map((player) => ({
+      name: player.name,
+      figure: sum(stablefordPoints(player.holes, player.strokes)),
+    }))
+    return `Stableford: ${ranked(rows, true)
+      .map((row) => `${row.name} ${row.figure}`)
+      .join(', ')}`
+  }
+  const rows = players.map((player) => {
+    const strokes = player.holes.map((hole) => hole.strokes)
+    const complete = strokes.every((value): value is number => value !== null)
+    // Net: the gross less every stroke received (a plus handicap's strokes given back add).
+    const received = sum(strokesOnHoles(player.holes, player.strokes))
+    return { name: player.name, figure: complete ? sum(strokes) - received : null }
+  })
+  return `Net: ${ranked(rows, false)
+    .map((row) => `${row.name} ${row.figure ?? 'NR'}`)
+    .join(', ')}`
+}
