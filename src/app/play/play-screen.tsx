@@ -5,7 +5,11 @@ import { formatHandicapIndex } from '@/features/handicap/lib/handicap-index'
 import { cardScoring, type HandicapState } from '@/features/handicap/stores/handicap-store'
 import { addRoundWithId } from '@/features/rounds/stores/round-commands'
 import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
-import { Scorecard, type CardScoring } from '@/features/scorecard/components/scorecard'
+import {
+  Scorecard,
+  type CardScoring,
+  type CardShape,
+} from '@/features/scorecard/components/scorecard'
 import { roundInputOfCard, roundOfCard, type Card } from '@/features/scorecard/lib/card'
 import { shareText } from '@/features/scorecard/lib/game-card'
 import { useCardStore } from '@/features/scorecard/stores/card-store'
@@ -43,7 +47,10 @@ export function PlayScreen() {
   // The handicap store's figures, the HCP screen's: the chosen index in effect on the card's day
   // (issue 23 §4), made once per change of the rounds or the settings, not on each tap.
   const handicap = useHandicap((state) => state)
-  const scoring = useCallback((card: Card): CardScoring => cardScoring(handicap, card), [handicap])
+  const scoring = useCallback(
+    (card: CardShape): CardScoring => cardScoring(handicap, card),
+    [handicap],
+  )
 
   // The round shows (and the handicap store takes it in) as it is handed to the outbox, so the
   // store's figures after the hand-over are the ones with this round.

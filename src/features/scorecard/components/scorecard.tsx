@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type PointerEvent } from 'react'
+import { memo, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react'
 import { GroupRows, GroupSummary } from './group-card'
 import { Stepper } from './stepper'
 import { Link } from '@/lib/routing'
@@ -30,10 +30,13 @@ export interface CardScoring {
   adjustedGross(card: Card): number
 }
 
+/** What the handicap's figures for a card are made from: its day and holes. */
+export type CardShape = Pick<Card, 'playedOn' | 'rating' | 'slope' | 'holePars' | 'strokeIndexes'>
+
 interface ScorecardProps {
   userId: string
   roundId: string
-  scoring(card: Card): CardScoring
+  scoring(card: CardShape): CardScoring
   /** Puts the finished card's round in the outbox; true once it is on the device. */
   save(card: Card): Promise<boolean>
   /** A round this device already has (or is sending): its card was finished. */
@@ -56,6 +59,23 @@ export function Scorecard({
   const card = useCardStore((state) => (state.card?.id === roundId ? state.card : null))
   const loadedFor = useCardStore((state) => state.userId)
   const known = isKnownRound(roundId)
+  // The handicap's figures depend on the card's day and holes, never on a tap: made once a card.
+  const playedOn = card?.playedOn
+  const rating = card?.rating
+  const slope = card?.slope
+  const holePars = card?.holePars
+  const strokeIndexes = card?.strokeIndexes
+  const figures = useMemo(
+    () =>
+      playedOn === undefined ||
+      rating === undefined ||
+      slope === undefined ||
+      !holePars ||
+      !strokeIndexes
+        ? null
+        : scoring({ playedOn, rating, slope, holePars, strokeIndexes }),
+    [scoring, playedOn, rating, slope, holePars, strokeIndexes],
+  )
 
   useEffect(() => {
     useCardStore.getState().load(userId)
@@ -65,11 +85,11 @@ export function Scorecard({
   }, [known, isKnownRound])
 
   if (loadedFor !== userId) return null
-  if (!card) return <NoCard />
+  if (!card || !figures) return <NoCard />
   if (card.at >= card.scores.length) {
-    return <Summary card={card} scoring={scoring(card)} save={save} onFinished={onFinished} />
+    return <Summary card={card} scoring={figures} save={save} onFinished={onFinished} />
   }
-  return <HoleView card={card} scoring={scoring(card)} />
+  return <HoleView card={card} scoring={figures} />
 }
 
 function NoCard() {
@@ -227,39 +247,7 @@ function HoleView({ card, scoring }: { card: Card; scoring: CardScoring }) {
           onChange={(strokes) => change({ strokes })}
         />
       )}
-      <div
-        className="scorecard__details"
-        aria-label={group ? 'Your hole' : undefined}
-        role={group ? 'group' : undefined}
-      >
-        <Stepper
-          label="Putts"
-          value={shown.putts}
-          bounds={{ min: PUTT_BOUNDS.min, max: Math.min(PUTT_BOUNDS.max, shown.strokes) }}
-          onChange={(putts) => change({ putts })}
-        />
-        <Stepper
-          label="Penalty strokes"
-          value={shown.penalties}
-          bounds={{
-            min: PENALTY_BOUNDS.min,
-            max: Math.min(PENALTY_BOUNDS.max, shown.strokes - 1),
-          }}
-          onChange={(penalties) => change({ penalties })}
-        />
-        {par >= 4 ? (
-          <YesNo
-            label="Fairway hit"
-            value={shown.fairwayHit}
-            onChange={(fairwayHit) => change({ fairwayHit })}
-          />
-        ) : null}
-        <YesNo
-          label="Green in regulation"
-          value={shown.greenInRegulation}
-          onChange={(greenInRegulation) => change({ greenInRegulation })}
-        />
-      </div>
+      <HoleDetails at={at} par={par} entered={entered} group={group} />
       <nav className="scorecard__nav" aria-label="Holes">
         <button
           type="button"
@@ -273,11 +261,66 @@ function HoleView({ card, scoring }: { card: Card; scoring: CardScoring }) {
           {last ? 'Finish' : 'Next'}
         </button>
       </nav>
-      <HoleGrid card={card} />
+      <HoleGrid scores={card.scores} at={card.at} firstHole={card.firstHole} />
       <p className="scorecard__note">{SECOND_DEVICE_NOTE}</p>
     </section>
   )
 }
+
+/**
+ * The golfer's putts, penalties, fairway and green on the hole: memoised on the hole's score, so a
+ * partner's tap (which leaves it as it was) does not draw them again.
+ */
+const HoleDetails = memo(function HoleDetails({
+  at,
+  par,
+  entered,
+  group,
+}: {
+  at: number
+  par: number
+  entered: HoleScore | null
+  group: boolean
+}) {
+  const shown = entered ?? unenteredHole(par)
+  const change = (next: Partial<HoleScore>) =>
+    useCardStore.getState().enter(at, { ...shown, ...next })
+  return (
+    <div
+      className="scorecard__details"
+      aria-label={group ? 'Your hole' : undefined}
+      role={group ? 'group' : undefined}
+    >
+      <Stepper
+        label="Putts"
+        value={shown.putts}
+        bounds={{ min: PUTT_BOUNDS.min, max: Math.min(PUTT_BOUNDS.max, shown.strokes) }}
+        onChange={(putts) => change({ putts })}
+      />
+      <Stepper
+        label="Penalty strokes"
+        value={shown.penalties}
+        bounds={{
+          min: PENALTY_BOUNDS.min,
+          max: Math.min(PENALTY_BOUNDS.max, shown.strokes - 1),
+        }}
+        onChange={(penalties) => change({ penalties })}
+      />
+      {par >= 4 ? (
+        <YesNo
+          label="Fairway hit"
+          value={shown.fairwayHit}
+          onChange={(fairwayHit) => change({ fairwayHit })}
+        />
+      ) : null}
+      <YesNo
+        label="Green in regulation"
+        value={shown.greenInRegulation}
+        onChange={(greenInRegulation) => change({ greenInRegulation })}
+      />
+    </div>
+  )
+})
 
 /** Yes / No, and a second tap on the chosen one takes it back to not recorded. */
 function YesNo({
@@ -308,18 +351,26 @@ function YesNo({
 }
 
 /** Every hole at a glance, each a button to it; the summary is the last stop. */
-function HoleGrid({ card }: { card: Card }) {
+const HoleGrid = memo(function HoleGrid({
+  scores,
+  at: current,
+  firstHole,
+}: {
+  scores: Card['scores']
+  at: number
+  firstHole: number
+}) {
   const goTo = useCardStore((state) => state.goTo)
   return (
     <nav className="hole-grid" aria-label="Go to a hole">
-      {card.scores.map((score, at) => {
-        const number = holeNumber(card, at)
+      {scores.map((score, at) => {
+        const number = holeNumber({ firstHole }, at)
         return (
           <button
             key={number}
             type="button"
             className="hole-grid__hole"
-            aria-current={at === card.at ? 'step' : undefined}
+            aria-current={at === current ? 'step' : undefined}
             onClick={() => goTo(at)}
           >
             {/* Named by what it shows, "Hole 7: 5 strokes", the words hidden but read. */}
@@ -342,7 +393,7 @@ function HoleGrid({ card }: { card: Card }) {
       })}
     </nav>
   )
-}
+})
 
 function Summary({
   card,
@@ -438,7 +489,7 @@ function Summary({
           Save round
         </button>
       </nav>
-      <HoleGrid card={card} />
+      <HoleGrid scores={card.scores} at={card.at} firstHole={card.firstHole} />
     </section>
   )
 }
