@@ -11,7 +11,7 @@ import { PROJECT_ROOT } from '../scripts/project.ts'
 import { serveAppFor } from '../tests/e2e/setup/global-app.ts'
 import { PHONE } from '../tests/e2e/support/browser.ts'
 import { buildFloorPage } from './bundle-bench.ts'
-import { SCORECARD_PARS, scorableCourse, startRound } from './scorecard-bench.ts'
+import { GROUP, SCORECARD_PARS, scorableCourse, startRound } from './scorecard-bench.ts'
 import { benchGolfer, median, startBenchStack } from './support.ts'
 
 const COURSES = [
@@ -99,8 +99,9 @@ export async function benchLighthouse() {
       await page.getByRole('link', { name: 'HCP' }).click()
       await page.getByTestId('handicap-display').getByText(`From ${ROUNDS} rounds`).waitFor()
       // The service worker's shell is cached by now, as it is on a golfer's second visit.
-      // The card lives on the device: it is started here, in the profile the audits use.
-      playUrl = `${app.url}/play/${await startRound(page)}`
+      // The card lives on the device: it is started here, in the profile the audits use, as a
+      // four-player card (issue 31: Lighthouse on /play with four players).
+      playUrl = `${app.url}/play/${await startRound(page, undefined, GROUP)}`
     })
 
     for (const route of runs('accessibility') ? ['/courses', '/hcp', '/account'] : []) {

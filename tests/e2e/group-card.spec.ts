@@ -175,7 +175,7 @@ describe('the group card', () => {
     await reopened.getByRole('button', { name: 'Share result' }).click()
     await reopened.getByText('Copied', { exact: true }).waitFor()
     expect(await reopened.evaluate(() => navigator.clipboard.readText())).toMatch(
-      /^Stableford at Home Links, \d{1,2} [A-Z][a-z]{2}: you 47, Ann 35, Ben 37$/,
+      /^Stableford at Home Links, \d{1,2} [A-Z][a-z]{2}: you 47, Ben 37, Ann 35$/,
     )
 
     await reopened.getByRole('button', { name: 'Save round' }).click()

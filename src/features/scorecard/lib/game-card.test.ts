@@ -49,7 +49,7 @@ describe('the group card', () => {
       '3 points',
       '5 points',
     ])
-    expect(shareText(card)).toBe('Stableford at Pebble Beach, 25 Nov: you 5, Ann 3, Ben 5')
+    expect(shareText(card)).toBe('Stableford at Pebble Beach, 25 Nov: you 5, Ben 5, Ann 3')
   })
 
   it('shows net to par in stroke play, and each net total at the end', () => {
@@ -101,7 +101,13 @@ describe('the group card', () => {
     players = cardPlayers(match)
     expect(runningFigure(match.game, players, 0)).toBe('won 3&2')
     expect(runningFigure(match.game, players, 1)).toBe('lost 3&2')
-    expect(shareText(match)).toBe('Match at Pebble Beach, 25 Nov: you won 3&2 against Ben')
+    expect(shareText(match)).toBe('Match at Pebble Beach, 25 Nov: won 3&2 against Ben')
+    // Every hole halved instead: a halved match.
+    match.game.partners[0] = {
+      ...(match.game.partners[0] as CardGame['partners'][number]),
+      scores: [...yours],
+    }
+    expect(shareText(withGame(match))).toBe('Match at Pebble Beach, 25 Nov: halved with Ben')
   })
 
   it('is stored with the round as the game: each partner strokes by hole, null picked up', () => {

@@ -113,29 +113,49 @@ export interface Standing {
   gross: number
   /** What the format counts: net total (stroke play), points (Stableford), the match result. */
   figure: string
+  /** The figure as a number to rank by (points, net); null for a match or no return. */
+  ranked: number | null
 }
 
-/** Each player's line on the summary and in the shared result. */
+/** Each player's line on the summary and in the shared result, in the card's order. */
 export function standings(game: CardGame, players: readonly CardPlayer[]): Standing[] {
   return players.map((of, at) => {
     const gross = of.holes.reduce((sum, hole) => sum + (hole.strokes ?? 0), 0)
-    let figure: string
-    if (game.format === 'stableford') figure = String(points(of))
-    else if (game.format === 'match') figure = matchWords(players, at)
-    else if (of.holes.some((hole, hole_at) => hole.strokes === null && of.entered[hole_at])) {
-      figure = 'no return'
-    } else figure = `net ${gross - of.strokes}`
-    return { name: of.name, gross, figure }
+    if (game.format === 'stableford') {
+      const total = points(of)
+      return { name: of.name, gross, figure: String(total), ranked: total }
+    }
+    if (game.format === 'match') {
+      return { name: of.name, gross, figure: matchWords(players, at), ranked: null }
+    }
+    const pickedUp = of.holes.some((hole, hole_at) => hole.strokes === null && of.entered[hole_at])
+    if (pickedUp) return { name: of.name, gross, figure: 'no return', ranked: null }
+    const net = gross - of.strokes
+    return { name: of.name, gross, figure: `net ${net}`, ranked: net }
   })
 }
 
-/** "won 3&2", "lost 1 up", "all square": the match for player `at` of two. */
+/** Best first (most points, fewest net strokes), no return last; a tie keeps the card's order. */
+function best(lines: readonly Standing[], most: boolean): Standing[] {
+  return lines
+    .map((line, at) => ({ line, at }))
+    .sort((a, b) => {
+      if (a.line.ranked === null || b.line.ranked === null) {
+        return Number(a.line.ranked === null) - Number(b.line.ranked === null) || a.at - b.at
+      }
+      const order = most ? b.line.ranked - a.line.ranked : a.line.ranked - b.line.ranked
+      return order || a.at - b.at
+    })
+    .map(({ line }) => line)
+}
+
+/** "won 3&2", "lost 1 up", "halved": the match for player `at` of two. */
 function matchWords(players: readonly CardPlayer[], at: number): string {
   const of = players[at]
   const other = players[at === 0 ? 1 : 0]
   if (!of || !other) return ''
   const { up, result } = matchResult(of.holes, other.holes, of.strokes, other.strokes)
-  if (up === 0) return 'all square'
+  if (up === 0) return 'halved'
   return `${up > 0 ? 'won' : 'lost'} ${result}`
 }
 
@@ -150,21 +170,29 @@ export function shortDay(playedOn: string): string {
 const FORMAT_NAMES = { stroke: 'Stroke play', stableford: 'Stableford', match: 'Match' } as const
 
 /**
- * The result in a few words, as a golfer posts it in the group chat:
- * "Stableford at Oak Hill, 26 Nov: you 36, Ann 33, Ben 29", "Match at Oak Hill, 26 Nov: you won
- * 3&2 against Ben", "Stroke play at Oak Hill, 26 Nov: you 84 (net 72), Ann 90 (net 75)".
+ * The result in a few words, as a golfer posts it in the group chat, best first like the round's
+ * entry (gameResult): "Stableford at Oak Hill, 26 Nov: you 36, Ann 33, Ben 29", "Match at Oak
+ * Hill, 26 Nov: won 3&2 against Ben" (or "lost 2 up to Ben", "halved with Ben"), "Stroke play at
+ * Oak Hill, 26 Nov: you 84 (net 72), Ann 90 (net 75)". Each player's holes are their own tee's.
  */
 export function shareText(card: Card & { game: CardGame }): string {
   const { game } = card
   const players = cardPlayers(card)
   const where = `${FORMAT_NAMES[game.format]} at ${card.courseName}, ${shortDay(card.playedOn)}`
-  const lines = standings(game, players)
+  const lines = standings(game, players).map((line, at) =>
+    at === 0 ? { ...line, name: 'you' } : line,
+  )
   if (game.format === 'match') {
-    return `${where}: you ${lines[0]?.figure ?? ''} against ${players[1]?.name ?? ''}`
+    const figure = lines[0]?.figure ?? ''
+    const other = players[1]?.name ?? ''
+    return `${where}: ${figure === 'halved' ? 'halved with' : figure.startsWith('won') ? `${figure} against` : `${figure} to`} ${other}`
   }
-  const named = (line: Standing, at: number) => (at === 0 ? 'you' : line.name)
   if (game.format === 'stableford') {
-    return `${where}: ${lines.map((line, at) => `${named(line, at)} ${line.figure}`).join(', ')}`
+    return `${where}: ${best(lines, true)
+      .map((line) => `${line.name} ${line.figure}`)
+      .join(', ')}`
   }
-  return `${where}: ${lines.map((line, at) => `${named(line, at)} ${line.gross} (${line.figure})`).join(', ')}`
+  return `${where}: ${best(lines, false)
+    .map((line) => `${line.name} ${line.gross} (${line.figure})`)
+    .join(', ')}`
 }
