@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core'
 import { monotonicFactory } from 'ulid'
 import { describe, expect } from 'vitest'
-import { LIVE_TIMEOUT } from './support/browser.ts'
+import { axeViolations } from './support/accessibility.ts'
+import { LIVE_TIMEOUT, PHONE } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { golferWith, HOME_INDEXES, HOME_PARS, logIn } from './support/golfer.ts'
 
@@ -75,6 +76,45 @@ describe('the number to beat', () => {
       })
       .toMatch(/^Shoot 76 or better here today to lower your HCP \(7\.0\)\. 77 holds it\./)
     expect(problems).toEqual([])
+  })
+
+  it('"Why?" names the differentials the WHS estimate uses, and is axe clean open, light and dark', async ({
+    open,
+  }) => {
+    // 70.0 / 113, so d = G − 70. Five 90s (20.0) on 1–5 June, then a 79 (9.0) on 12 June: 11.0
+    // under the 20.0 in effect, exceptional, 2.0 off all six. The estimate: (7.0 + 18.0) / 2 −
+    // 1.0 = 11.5. A 7th entry: (7.0 + d) / 2 < 11.5 needs d ≤ 15.8: 85 (15.0 → 11.0); 86 holds.
+    // It takes the place of the latest counting 18.0, 5 June, 20.0 as played.
+    const golfer = await golferWith([HOME])
+    await addRounds(golfer, [
+      ...[1, 2, 3, 4, 5].map((day) => ({ playedOn: `2025-06-0${day}`, score: 90 })),
+      { playedOn: '2025-06-12', score: 79 },
+    ])
+    const settings = await golfer.client
+      .from('handicap_settings')
+      .insert({ course_handicap_source: 'whs' } as never)
+    if (settings.error) throw new Error(settings.error.message)
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page, problems } = await open({
+        viewport: PHONE,
+        colorScheme,
+        reducedMotion: 'reduce',
+      })
+      await logIn(page, golfer.email, golfer.password)
+      const target = await homeTarget(page)
+      await expect
+        .poll(() => target.locator('.target-score__sentence').textContent())
+        .toMatch(
+          /^Shoot 85 or better here today to lower your WHS estimate \(11\.5\)\. 86 holds it\./,
+        )
+      await target.getByRole('button', { name: /^Why\?/ }).click()
+      expect(await target.getByRole('listitem').allTextContents()).toEqual([
+        'It would take the place of a counting round: 5 Jun 2025, differential 18.0 (20.0 less 2.0 for exceptional scores).',
+        'It needs a differential of 15.0 or lower: a score of 85 or better here.',
+      ])
+      expect(await axeViolations(page), colorScheme).toEqual([])
+      expect(problems).toEqual([])
+    }
   })
 
   it('a starting index is entered, refused out of bounds keeping what was typed, shown, and gives the card its strokes', async ({

@@ -26,7 +26,16 @@ export function CoursesScreen() {
     courses.length === 0 && (coursesStatus === 'idle' || coursesStatus === 'loading')
   // Each tee's course handicap is the handicap store's; a course's own line (its rating, slope
   // and par) is read off the same index. On a 9-hole tee the index is halved first.
-  const handicap = useHandicap((state) => state)
+  // Only what the lines read: the numbers to beat, made in slices, redraw the tees alone.
+  const handicap = useHandicap(
+    useShallow((state) => ({
+      record: state.record,
+      source: state.source,
+      startingIndex: state.startingIndex,
+      indexInEffect: state.indexInEffect,
+      teeHandicaps: state.teeHandicaps,
+    })),
+  )
   const { courseHandicaps, teeHandicaps, roundCounts } = useMemo(() => {
     const handicaps: Record<string, string> = {}
     for (const course of courses) {

@@ -267,6 +267,26 @@ describe('explainTarget', () => {
     ])
   })
 
+  it('names the differentials the estimate uses: less an exceptional score’s reduction', () => {
+    // 70.0 / 113, so d = G − 70. Five 90s (20.0) on 1–5 June, then a 79 (9.0) on 12 June: 11.0
+    // under the 20.0 in effect, exceptional, 2.0 off all six. The estimate uses 18.0 five times
+    // and 7.0: (7.0 + 18.0) / 2 − 1.0 = 11.5. A 7th entry: (7.0 + d) / 2 < 11.5 needs d ≤ 15.8,
+    // 85 (15.0 → 11.0). It takes the place of the latest 18.0 that counts, 5 June: 18.0 as the
+    // estimate uses it, 20.0 as played.
+    const tee: TargetTee = { courseRating: 70.0, slopeRating: 113, par: 72, holes: 18 }
+    const record = [
+      ...[1, 2, 3, 4, 5].map((at) => round(`n${at}`, `2025-06-0${at}`, 90, 70.0, 113)),
+      round('x', '2025-06-12', 79, 70.0, 113),
+    ].reverse()
+    const state = targetState(record, scoreRecord(record, 'whs'), 'whs')
+    const scores = targetScores(record, tee, 'whs', '2025-06-20')
+    expect(scores).toEqual({ index: 11.5, lower: 85, hold: 86 })
+    expect(explainTarget(state, tee, scores, '2025-06-20', identity)).toEqual([
+      'It would take the place of a counting round: 2025-06-05, differential 18.0 (20.0 less 2.0 for exceptional scores).',
+      'It needs a differential of 15.0 or lower: a score of 85 or better here.',
+    ])
+  })
+
   it('with a waiting nine, the pair’s differential', () => {
     const waiting = [round('n', day(4), 40, 36.0, 113, 9), ...three]
     const state = targetState(waiting, scoreRecord(waiting), 'spec')

@@ -44,6 +44,9 @@ export interface TargetScores {
 interface KnownEntry {
   playedOn: string
   differentialTenths: number
+  /** The differential the chosen number uses now: the WHS estimate's less every exceptional
+   * score reduction that covers it (Rule 5.9), the spec's the differential itself. */
+  usedTenths: number
 }
 
 /** The record after its last round, worked out once; each candidate round copies from it. */
@@ -83,7 +86,7 @@ export function targetState(
   const walk = new WhsWalk()
   const lowest: number[] = []
   const entries: KnownEntry[] = []
-  for (const { entry, playedOn } of scored.entries) {
+  for (const { entry, playedOn, whs } of scored.entries) {
     const tenths = differentialTenths(entry)
     walk.add({
       score: entry.score,
@@ -92,7 +95,11 @@ export function targetState(
       playedOn,
     })
     keepIfLowest(lowest, tenths, MOST_AVERAGED)
-    entries.push({ playedOn, differentialTenths: tenths })
+    entries.push({
+      playedOn,
+      differentialTenths: tenths,
+      usedTenths: source === 'whs' ? Math.round(whs.adjustedDifferential * 10) : tenths,
+    })
   }
   // The nine left waiting is the last one the pairing did not pair, scored as the record did.
   const pairing = new NinesPairing()
@@ -148,23 +155,12 @@ function candidateDay(state: TargetState, playedOn: string): string {
   return playedOn < state.lastDay ? state.lastDay : playedOn
 }
 
-/** The chosen index, in tenths, after the record and a round of `score` on the tee. */
-function indexAfter(
-  state: TargetState,
-  tee: TargetTee,
-  score: number,
-  playedOn: string,
-): number | null {
-  const entry = candidateEntry(state, tee, score)
-  if (!entry) return state.indexTenths
-  if (state.source === 'whs') {
-    const walk = state.walk.copy()
-    walk.add({ ...entry, playedOn: candidateDay(state, playedOn) })
-    const index = walk.index
-    return index === null ? null : Math.round(index * 10)
-  }
+/** The chosen index, in tenths, after the record and one more entry of `differential` tenths
+ * played on `day` (the candidate's day): the engines' own steps, nothing inverted. */
+function indexAfterEntry(state: TargetState, differential: number, day: string): number | null {
+  if (state.source === 'whs') return state.walk.indexIfAdded(differential, day)
   const lowest = state.lowest.slice()
-  keepIfLowest(lowest, differentialTenths(entry), MOST_AVERAGED)
+  keepIfLowest(lowest, differential, MOST_AVERAGED)
   const index = indexOfLowest(lowest, state.entries.length + 1)
   return index === null ? null : Math.round(index * 10)
 }
@@ -179,58 +175,122 @@ function highestWhere(
   let low = least
   let high = most
   while (low < high) {
-    const middle = (low + high + 1) >>> 1
+    // Differentials can be negative: no unsigned shift.
+    const middle = Math.floor((low + high + 1) / 2)
     if (holds(middle)) low = middle
     else high = middle - 1
   }
   return low
 }
 
-/** The number to beat on one tee from a state worked out once for the record. */
-export function targetScoresFrom(
-  state: TargetState,
-  tee: TargetTee,
-  playedOn: string,
-): TargetScores {
+/**
+ * The differentials, in tenths, searched once per record and day. Every tee the app holds gives
+ * differentials well inside (rating 20.0–90.0, slope 55–155 and gross 18–200 give −147.9 to
+ * +369.8); one outside is worked out directly.
+ */
+const SEARCHED = { least: -5000, most: 5000 }
+
+/**
+ * The record's state and, for one day, the highest candidate differential that lowers the index
+ * and the highest that holds it. The new index depends on the candidate only through its
+ * differential and never falls as it rises, so these two thresholds answer every tee: a tee then
+ * costs a search over G of its differential alone, no engine step.
+ */
+export interface TargetSearch {
+  state: TargetState
+  /** The candidate's day. */
+  day: string
+  /** The highest differential in SEARCHED that lowers the index, or null when none does. */
+  lowers: number | null
+  /** The highest differential in SEARCHED that keeps it or lowers it, or null when none does. */
+  holds: number | null
+  /** The engines refuse a round on the day (not a calendar day): no number on any tee. */
+  refused: boolean
+}
+
+/** The search for the number to beat on `playedOn`, from the state after the record. */
+export function targetSearch(state: TargetState, playedOn: string): TargetSearch {
+  const day = candidateDay(state, playedOn)
   const today = state.indexTenths
+  if (today === null) return { state, day, lowers: null, holds: null, refused: false }
+  try {
+    const after = (tenths: number) => indexAfterEntry(state, tenths, day) ?? Infinity
+    return {
+      state,
+      day,
+      lowers: highestWhere(SEARCHED.least, SEARCHED.most, (tenths) => after(tenths) < today),
+      holds: highestWhere(SEARCHED.least, SEARCHED.most, (tenths) => after(tenths) <= today),
+      refused: false,
+    }
+  } catch {
+    return { state, day, lowers: null, holds: null, refused: true }
+  }
+}
+
+/** Whether an entry of `differential` tenths lowers (or, with `orHolds`, holds) the index. */
+function moves(search: TargetSearch, differential: number, orHolds: boolean): boolean {
+  const threshold = orHolds ? search.holds : search.lowers
+  if (differential >= SEARCHED.least && differential <= SEARCHED.most) {
+    return threshold !== null && differential <= threshold
+  }
+  const after = indexAfterEntry(search.state, differential, search.day) ?? Infinity
+  const today = search.state.indexTenths as number
+  return orHolds ? after <= today : after < today
+}
+
+/** The number to beat on one tee from the search worked out once for the record and day. */
+export function targetScoresFrom(search: TargetSearch, tee: TargetTee): TargetScores {
+  const today = search.state.indexTenths
   const index = today === null ? null : today / 10
   if (today === null) return { index: null, lower: null, hold: null }
   try {
     const { least, most } = scoreRange(tee.holes)
-    const after = (score: number) => indexAfter(state, tee, score, playedOn) ?? Infinity
+    // A nine with no nine waiting waits itself: the index stays where it is, whatever G is.
+    if (!candidateEntry(search.state, tee, least)) return { index, lower: null, hold: most }
+    if (search.refused) return { index, lower: null, hold: null }
+    const differential = (score: number) =>
+      differentialTenths(candidateEntry(search.state, tee, score) as EighteenHoleEntry)
     return {
       index,
-      lower: highestWhere(least, most, (score) => after(score) < today),
-      hold: highestWhere(least, most, (score) => after(score) <= today),
+      lower: highestWhere(least, most, (score) => moves(search, differential(score), false)),
+      hold: highestWhere(least, most, (score) => moves(search, differential(score), true)),
     }
   } catch {
-    // A tee or a day no round could have (the engines refuse them): no number rather than a crash.
+    // A tee no round could have (the engines refuse it): no number rather than a crash.
     return { index, lower: null, hold: null }
   }
 }
 
-const states = new WeakMap<readonly RecordRound[], Map<CourseHandicapSource, TargetState>>()
+const searches = new WeakMap<readonly RecordRound[], Map<string, TargetSearch>>()
 
-/** The state for a record and source, worked out once per record array (the rounds store's). */
-function stateOf(newestFirst: readonly RecordRound[], source: CourseHandicapSource): TargetState {
-  let bySource = states.get(newestFirst)
-  if (!bySource) {
-    bySource = new Map()
-    states.set(newestFirst, bySource)
+/** The search for a record, source and day, worked out once per record array (the store's). */
+function searchOf(
+  newestFirst: readonly RecordRound[],
+  source: CourseHandicapSource,
+  playedOn: string,
+): TargetSearch {
+  let known = searches.get(newestFirst)
+  if (!known) {
+    known = new Map()
+    searches.set(newestFirst, known)
   }
-  let state = bySource.get(source)
-  if (!state) {
-    state = targetState(newestFirst, scoreRecord(newestFirst, source), source)
-    bySource.set(source, state)
+  const key = `${source} ${playedOn}`
+  let search = known.get(key)
+  if (!search) {
+    const state =
+      [...known.values()].find((held) => held.state.source === source)?.state ??
+      targetState(newestFirst, scoreRecord(newestFirst, source), source)
+    search = targetSearch(state, playedOn)
+    known.set(key, search)
   }
-  return state
+  return search
 }
 
 /**
  * The number to beat on a tee on `playedOn` for the golfer's chosen `source`: `index` now, the
  * highest whole gross that lowers it and the highest that holds it (null where none does; all
- * three null while there is no index). The record's state is kept per rounds array, so every tee
- * of a screen costs a search, not a walk of the record.
+ * three null while there is no index). The record's state and the day's search are kept per
+ * rounds array, so every tee of a screen costs a search of its differential alone.
  */
 export function targetScores(
   newestFirst: readonly RecordRound[],
@@ -239,7 +299,7 @@ export function targetScores(
   playedOn: string,
 ): TargetScores {
   try {
-    return targetScoresFrom(stateOf(newestFirst, source), tee, playedOn)
+    return targetScoresFrom(searchOf(newestFirst, source, playedOn), tee)
   } catch {
     return { index: null, lower: null, hold: null }
   }
@@ -293,6 +353,13 @@ function formatTenths(tenths: number): string {
   return tenths < 0 ? `+${(-tenths / 10).toFixed(1)}` : (tenths / 10).toFixed(1)
 }
 
+/** An entry's differential as the chosen number uses it, and the one played when they differ. */
+function formatUsed(entry: KnownEntry): string {
+  const { usedTenths, differentialTenths: played } = entry
+  if (usedTenths === played) return formatTenths(played)
+  return `${formatTenths(usedTenths)} (${formatTenths(played)} less ${formatTenths(played - usedTenths)} for exceptional scores)`
+}
+
 /** Which entries count after the record and a round of `score`, the candidate last. */
 function countsAfter(state: TargetState, entry: EighteenHoleEntry, playedOn: string): boolean[] {
   if (state.source === 'whs') {
@@ -343,7 +410,7 @@ export function explainTarget(
   if (leaving) {
     const counted = state.counts[leaving.at] ? 'one of your best 8' : 'not one of your best 8'
     lines.push(
-      `Your estimate uses your latest 20 rounds: a new one pushes out the oldest, from ${formatDay(leaving.entry.playedOn)} (differential ${formatTenths(leaving.entry.differentialTenths)}), ${counted}.`,
+      `Your estimate uses your latest 20 rounds: a new one pushes out the oldest, from ${formatDay(leaving.entry.playedOn)} (differential ${formatUsed(leaving.entry)}), ${counted}.`,
     )
   } else if (state.source === 'spec') {
     lines.push(`Your HCP uses every round: the new one joins your ${state.entries.length}.`)
@@ -362,7 +429,7 @@ export function explainTarget(
           : null
     if (out) {
       lines.push(
-        `It would take the place of a counting round: ${formatDay(out.playedOn)}, differential ${formatTenths(out.differentialTenths)}.`,
+        `It would take the place of a counting round: ${formatDay(out.playedOn)}, differential ${formatUsed(out)}.`,
       )
     } else {
       lines.push('It would join the rounds that count.')

@@ -122,6 +122,19 @@ class LowestOfDays {
     this.estimates.push(estimate)
   }
 
+  /**
+   * What `add(added.day, added.estimate)` (when given) then `lowestSince(since)` would give,
+   * changing nothing: the day added is later than every day held, and it drops only the held
+   * estimates that are not below its own.
+   */
+  peekSince(since: number, added: { day: number; estimate: number } | null): number | null {
+    let at = this.first
+    while (at < this.days.length && (this.days[at] as number) < since) at += 1
+    const held = at < this.estimates.length ? (this.estimates[at] as number) : null
+    if (added === null || added.day < since) return held
+    return held === null || added.estimate < held ? added.estimate : held
+  }
+
   /** The lowest estimate of the days from `since` on, forgetting the days before it. */
   lowestSince(since: number): number | null {
     while (this.first < this.days.length && (this.days[this.first] as number) < since) {
@@ -196,12 +209,54 @@ export class WhsWalk {
     const differential = differentialTenths(round)
     this.differentials.push(differential)
     this.reductions.push(exceptionalReduction(this.inEffect, differential))
-
-    const rule = differentialsUsed(Math.min(at + 1, LATEST))
-    if (!rule) {
+    const result = this.estimateOfLast(this.lowOfDay)
+    if (!result) {
       this.indexes.push(null)
       return
     }
+    this.lowIndex = result.lowIndex
+    this.cap = result.cap
+    this.indexes.push(result.tenths)
+  }
+
+  /**
+   * The estimate, in tenths, that `add` would make of one more round of `differential` tenths
+   * played on `playedOn`, changing nothing (the number to beat tries many). The same steps as
+   * `add`: the day's estimate in effect and low index, the round's exceptional reduction, then
+   * the latest 20 with their reductions and the caps.
+   */
+  indexIfAdded(differential: number, playedOn: string): number | null {
+    const at = this.differentials.length
+    const played = playedOn === this.dayText ? this.day : dayNumber(playedOn)
+    if (played < this.day) {
+      throw new RangeError(
+        `rounds must be oldest first: round ${at} was played before round ${at - 1}`,
+      )
+    }
+    let inEffect = this.inEffect
+    let lowOfDay = this.lowOfDay
+    if (played !== this.day) {
+      if (at > 0) inEffect = this.indexes[at - 1] as number | null
+      const added = at > 0 && inEffect !== null ? { day: this.day, estimate: inEffect } : null
+      lowOfDay = this.lowestOfDays.peekSince(played - LOW_INDEX_DAYS, added) ?? inEffect
+    }
+    this.differentials.push(differential)
+    this.reductions.push(exceptionalReduction(inEffect, differential))
+    try {
+      return this.estimateOfLast(lowOfDay)?.tenths ?? null
+    } finally {
+      this.differentials.pop()
+      this.reductions.pop()
+    }
+  }
+
+  /** The estimate after the last differential held, its low index and cap; null below 3. */
+  private estimateOfLast(
+    lowOfDay: number | null,
+  ): { tenths: number; lowIndex: number | null; cap: WhsCap } | null {
+    const at = this.differentials.length - 1
+    const rule = differentialsUsed(Math.min(at + 1, LATEST))
+    if (!rule) return null
     // Within the latest 20, a round is covered by every exceptional round from it to this one.
     const lowest: number[] = []
     let covering = 0
@@ -211,10 +266,8 @@ export class WhsWalk {
     }
     const sum = lowest.reduce((total, tenths) => total + tenths, 0)
     const calculated = roundHalfUp(sum, rule.count) - rule.adjustmentTenths
-    this.lowIndex = at + 1 >= LATEST ? this.lowOfDay : null
-    const result = capped(calculated, this.lowIndex)
-    this.cap = result.cap
-    this.indexes.push(result.tenths)
+    const lowIndex = at + 1 >= LATEST ? lowOfDay : null
+    return { ...capped(calculated, lowIndex), lowIndex }
   }
 
   /** Each round's figures, and the state after the last one. */

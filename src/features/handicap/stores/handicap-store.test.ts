@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { nextId } from '@/testing/fixtures'
+import type { SliceScheduler } from '@/lib/slices'
 import type { RecordRound } from '../lib/score-record'
+import { targetScores } from '../lib/target-score'
 import { partingRecord, PLAIN_TEE } from '../testing'
 import type { CourseHandicapSource } from '../types'
 import { useHandicapSettingsStore } from './handicap-settings-store'
@@ -9,6 +11,8 @@ import {
   cardScoring,
   courseHandicapOn,
   createHandicapStore,
+  explainTeeTarget,
+  teeTargetOf,
   indexOn,
   recordFor,
   type HandicapStore,
@@ -270,5 +274,180 @@ describe('a starting index (issue 32)', () => {
       .getState()
       .upsert({ id: 'golfer', courseHandicapSource: 'spec', startingIndex: null })
     expect(handicap.getState().indexInEffect).toBeNull()
+  })
+})
+
+/**
+ * A scheduler driven by the test: a slice runs when the test says, and the clock moves `stepMs`
+ * each time it is read (the slicer reads it once at the start of a slice and after each step).
+ */
+function byHand(stepMs: number) {
+  let clock = 0
+  const queue: (() => void)[] = []
+  const scheduler: SliceScheduler = {
+    now: () => (clock += stepMs),
+    later(next) {
+      queue.push(next)
+      return () => {
+        const at = queue.indexOf(next)
+        if (at >= 0) queue.splice(at, 1)
+      }
+    },
+  }
+  return {
+    scheduler,
+    /** Runs the next slice; false when none is waiting. */
+    slice: () => {
+      const next = queue.shift()
+      next?.()
+      return next !== undefined
+    },
+  }
+}
+
+describe('the number to beat on each tee (issue 32)', () => {
+  // 13.0, 18.0, 8.0 on a 72.0 / 113 tee (d = G − 72): HCP and the estimate are 8.0 − 2.0 = 6.0.
+  // A fourth entry: min(8.0, d) − 1.0. Below 6.0 needs d ≤ 6.9: 78 (6.0 → 5.0); 79 (7.0) holds.
+  // On 70.3 / 130, 78 is 113 × 7.7 / 130 = 6.69 → 6.7 (5.7); 79 is 7.56 → 7.6, which raises it.
+  // A nine with no nine waiting waits: no score lowers it, any holds it.
+  const three = (['2025-03-01', '2025-03-02', '2025-03-03'] as const).map(
+    (playedOn, at): RecordRound => ({
+      id: `r${at}`,
+      playedOn,
+      holes: 18,
+      score: [85, 90, 80][at] as number,
+      courseRating: 72.0,
+      slopeRating: 113,
+      par: 72,
+    }),
+  )
+  const tees = {
+    plain: tee('plain'),
+    sloped: tee('sloped', { rating: 70.3, slope: 130 }),
+    nine: tee('nine', { rating: 36.0, slope: 113, par: 36, holes: 9 }),
+  }
+  const DAY = '2025-03-09'
+
+  function followByHand(stepMs: number) {
+    const hand = byHand(stepMs)
+    const store = createHandicapStore({
+      rounds: { read: () => inputs.getState().rounds, subscribe: inputs.subscribe },
+      tees: { read: () => inputs.getState().tees, subscribe: inputs.subscribe },
+      scheduler: hand.scheduler,
+      today: () => DAY,
+    })
+    return { store, hand }
+  }
+
+  it('gives each tee the figures targetScores gives, once a screen asks for them', () => {
+    choose('whs')
+    inputs.setState({ rounds: newestFirst(three), tees })
+    const { store, hand } = followByHand(0)
+    try {
+      // Nothing is made before a screen asks.
+      expect(hand.slice()).toBe(false)
+      expect(teeTargetOf(store.getState(), tees.plain)).toBeNull()
+      store.wantTeeTargets()
+      // The clock never moves: one slice makes them all.
+      expect(hand.slice()).toBe(true)
+      expect(hand.slice()).toBe(false)
+      const state = store.getState()
+      expect(state.teeTargets.current).toBe(true)
+      const figures = (id: keyof typeof tees) => teeTargetOf(state, tees[id])?.scores
+      expect(figures('plain')).toEqual({ index: 6, lower: 78, hold: 79 })
+      expect(figures('sloped')).toEqual({ index: 6, lower: 78, hold: 78 })
+      expect(figures('nine')).toEqual({ index: 6, lower: null, hold: 100 })
+      for (const [id, { rating, slope, par, holes }] of Object.entries(tees)) {
+        const engine = targetScores(
+          state.rounds,
+          { courseRating: rating, slopeRating: slope, par: par as number, holes: holes ?? 18 },
+          'whs',
+          DAY,
+        )
+        expect(figures(id as keyof typeof tees)).toEqual(engine)
+      }
+      expect(teeTargetOf(state, tees.nine)?.outlook).toEqual({ kind: 'nine-waits', index: 6 })
+      const plain = teeTargetOf(state, tees.plain)
+      if (!plain) throw new Error('the plain tee has no number to beat')
+      expect(explainTeeTarget(plain, (day) => day)).toEqual([
+        'It would take the place of a counting round: 2025-03-03, differential 8.0.',
+        'It needs a differential of 6.0 or lower: a score of 78 or better here.',
+      ])
+      // A tee the store does not hold (a course's first tee before the tees list has it) is
+      // worked out from the same search.
+      expect(teeTargetOf(state, tee('unknown'))?.scores).toEqual({ index: 6, lower: 78, hold: 79 })
+    } finally {
+      store.stop()
+    }
+  })
+
+  it('makes them in slices, and shows the figures before until the new ones are all made', () => {
+    inputs.setState({ rounds: newestFirst(three), tees })
+    // The clock moves 3 ms a read: a slice of 8 ms is three steps (the record's search, then a
+    // tee each), so four steps take two slices.
+    const { store, hand } = followByHand(3)
+    try {
+      store.wantTeeTargets()
+      expect(hand.slice()).toBe(true)
+      // Three steps made, one tee left: nothing published yet.
+      expect(store.getState().teeTargets.current).toBe(false)
+      expect(teeTargetOf(store.getState(), tees.plain)).toBeNull()
+      expect(hand.slice()).toBe(true)
+      expect(hand.slice()).toBe(false)
+      const before = store.getState().teeTargets
+      expect(before.current).toBe(true)
+      expect(before.byTee.size).toBe(3)
+      // A fourth round, 72 (0.0): HCP 0.0 − 1.0 = −1.0 (+1.0). The figures before stay, marked
+      // not current, until the new ones are made. A fifth entry: min(0.0, d) below −1.0 needs
+      // d ≤ −1.1: 70 (−2.0); 71 (−1.0) holds.
+      const fourth: RecordRound = {
+        ...(three[2] as RecordRound),
+        id: 'r3',
+        playedOn: '2025-03-04',
+        score: 72,
+      }
+      inputs.setState({ rounds: newestFirst([...three, fourth]) })
+      expect(store.getState().teeTargets.current).toBe(false)
+      expect(teeTargetOf(store.getState(), tees.plain)?.scores).toEqual({
+        index: 6,
+        lower: 78,
+        hold: 79,
+      })
+      while (hand.slice());
+      expect(store.getState().teeTargets.current).toBe(true)
+      expect(teeTargetOf(store.getState(), tees.plain)?.scores).toEqual({
+        index: -1,
+        lower: 70,
+        hold: 71,
+      })
+    } finally {
+      store.stop()
+    }
+  })
+
+  it('works a tee out again when it is edited, on the same search', () => {
+    inputs.setState({ rounds: newestFirst(three), tees })
+    const { store, hand } = followByHand(0)
+    try {
+      store.wantTeeTargets()
+      while (hand.slice());
+      const search = store.getState().teeTargets.search
+      inputs.setState({ tees: { ...tees, plain: tee('plain', { rating: 70.3, slope: 130 }) } })
+      // Until it is made again, the edited tee is worked out on reading.
+      expect(teeTargetOf(store.getState(), { ...tees.sloped, id: 'plain' })?.scores).toEqual({
+        index: 6,
+        lower: 78,
+        hold: 78,
+      })
+      expect(hand.slice()).toBe(true)
+      expect(store.getState().teeTargets.search).toBe(search)
+      expect(store.getState().teeTargets.byTee.get('plain')?.scores).toEqual({
+        index: 6,
+        lower: 78,
+        hold: 78,
+      })
+    } finally {
+      store.stop()
+    }
   })
 })

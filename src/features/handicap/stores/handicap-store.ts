@@ -12,17 +12,34 @@
  *   `record` (the record scored for the chosen source: `entries` oldest first, `byRound`, `whs`),
  *   `index` (HCP, the spec's), `whsIndex` (the WHS estimate), `indexInEffect` (the index course
  *   handicaps use now: the chosen one, or the starting index until there is one),
- *   `teeHandicaps` (each tee's course handicap now, by tee id; tees with a par only).
+ *   `teeHandicaps` (each tee's course handicap now, by tee id; tees with a par only),
+ *   `teeTargets` (each tee's number to beat today, issue 32: worked out in slices that yield to
+ *   the browser once a screen asks with `wantTeeTargets()`, the record's search first, then one
+ *   tee per step; the figures before stay until the new ones are all made).
  * - Reads over a state, pure: `indexOn(state, day)` (the index in effect on a day: the chosen one
  *   over the entries completed before it, else the starting index), `courseHandicapOn(state, tee,
  *   day?)`, `cardScoring(state, card)` (a card's course handicap, strokes received and maximum per
  *   hole, adjusted gross), `recordFor(state, newestFirst)` (this record, or the same settings
- *   applied to rounds the store doesn't hold, e.g. the server's copy for an export).
+ *   applied to rounds the store doesn't hold, e.g. the server's copy for an export),
+ *   `teeTargetOf(state, tee)` (a tee's number to beat), `explainTeeTarget(target, formatDay)`
+ *   (its "Why?" lines).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { adjustedGrossScore, holeMaximums, strokesReceived } from '../lib/adjusted-gross'
 import { courseHandicap } from '../lib/handicap-index'
 import { scoreRecord, type RecordRound, type ScoredRecord } from '../lib/score-record'
+import {
+  explainTarget,
+  targetOutlook,
+  targetScoresFrom,
+  targetSearch,
+  targetState,
+  type TargetOutlook,
+  type TargetScores,
+  type TargetSearch,
+  type TargetTee,
+} from '../lib/target-score'
+import { browserScheduler, runInSlices, type SliceScheduler } from '@/lib/slices'
 import type { CourseHandicapSource } from '../types'
 import {
   selectCourseHandicapSource,
@@ -82,7 +99,32 @@ export interface HandicapState<
   indexInEffect: number | null
   /** Each tee's course handicap now, by tee id (a tee without a par has none). */
   teeHandicaps: ReadonlyMap<string, number>
+  /** Each tee's number to beat today; read with `teeTargetOf`. */
+  teeTargets: TeeTargets
 }
+
+/** A tee's number to beat (issue 32), with what it was made from. */
+export interface TeeTarget {
+  /** The tee as the engines saw it; a tee whose values differ is worked out again. */
+  tee: TargetTee
+  scores: TargetScores
+  outlook: TargetOutlook
+  search: TargetSearch
+}
+
+/** The number to beat on the tees the store holds, for one day. */
+export interface TeeTargets {
+  /** The day the candidate round is played (YYYY-MM-DD), '' before a screen asks for them. */
+  day: string
+  /** The record's search for the day, or null while it is not made. */
+  search: TargetSearch | null
+  byTee: ReadonlyMap<string, TeeTarget>
+  /** Whether they are made from the record and the settings now (the ones before stay shown
+   * until the new ones are all made). */
+  current: boolean
+}
+
+const NO_TARGETS: TeeTargets = { day: '', search: null, byTee: new Map(), current: false }
 
 /** An input the store follows: its current value, and word of each change. */
 export interface HandicapInput<V> {
@@ -95,6 +137,8 @@ export type HandicapStore<R extends RecordRound, T extends HandicapTee> = StoreA
 > & {
   /** Stops following the inputs. */
   stop(): void
+  /** A screen shows numbers to beat: they are made from now on, after every change. */
+  wantTeeTargets(): void
 }
 
 /** The chosen index after each entry, oldest first, for `indexOn`'s search. */
@@ -215,6 +259,54 @@ export function recordFor(
   return scoreRecord(newestFirst, state.source, state.startingIndex)
 }
 
+/** A tee as the number to beat sees it: a tee without a par still has one (its par does not
+ * enter a differential). */
+function targetTeeOf(tee: Omit<HandicapTee, 'id'>): TargetTee {
+  const holes = tee.holes ?? 18
+  return {
+    courseRating: tee.rating,
+    slopeRating: tee.slope,
+    par: tee.par ?? (holes === 9 ? 36 : 72),
+    holes,
+  }
+}
+
+function sameTee(a: TargetTee, b: TargetTee): boolean {
+  return (
+    a.courseRating === b.courseRating &&
+    a.slopeRating === b.slopeRating &&
+    a.par === b.par &&
+    a.holes === b.holes
+  )
+}
+
+/** A tee's number to beat from the record's search: a search of its differential alone. */
+function teeTargetFrom(search: TargetSearch, tee: TargetTee): TeeTarget {
+  const scores = targetScoresFrom(search, tee)
+  return { tee, scores, outlook: targetOutlook(search.state, tee, scores), search }
+}
+
+/**
+ * A tee's number to beat today, or null while the record's search is not made: the store's own
+ * for a tee it holds with these values, else worked out from the search (a tee the store does not
+ * hold yet, e.g. a course's first tee before the tees list has it), which costs microseconds.
+ */
+export function teeTargetOf(
+  state: Pick<HandicapState, 'teeTargets'>,
+  tee: HandicapTee,
+): TeeTarget | null {
+  const { search, byTee } = state.teeTargets
+  const wanted = targetTeeOf(tee)
+  const held = byTee.get(tee.id)
+  if (held && sameTee(held.tee, wanted)) return held
+  return search ? teeTargetFrom(search, wanted) : null
+}
+
+/** The "Why?" lines of a tee's number to beat; `formatDay` shows a day as the screens do. */
+export function explainTeeTarget(target: TeeTarget, formatDay: (day: string) => string): string[] {
+  return explainTarget(target.search.state, target.tee, target.scores, target.search.day, formatDay)
+}
+
 function teeHandicapsOf(
   index: number | null,
   tees: Readonly<Record<string, HandicapTee>>,
@@ -232,6 +324,7 @@ function derive<R extends RecordRound, T extends HandicapTee>(
   tees: Readonly<Record<string, T>>,
   source: CourseHandicapSource,
   startingIndex: number | null,
+  teeTargets: TeeTargets,
 ): HandicapState<R, T> {
   const record = scoreRecord(rounds, source, startingIndex)
   const chosen = source === 'whs' ? record.whs.index : record.index
@@ -246,6 +339,35 @@ function derive<R extends RecordRound, T extends HandicapTee>(
     whsIndex: record.whs.index,
     indexInEffect,
     teeHandicaps: teeHandicapsOf(indexInEffect, tees),
+    // The figures before stay until the new ones are made: a line never blinks out.
+    teeTargets: { ...teeTargets, current: false },
+  }
+}
+
+/** The local calendar day, YYYY-MM-DD. */
+function localDay(): string {
+  const now = new Date()
+  const month = String(now.getMonth() + 1).padStart(2, '0')
+  return `${now.getFullYear()}-${month}-${String(now.getDate()).padStart(2, '0')}`
+}
+
+/**
+ * The steps of one making of the numbers to beat: the record's state and search (once; kept when
+ * only the tees changed), then each tee; `made` holds them as they come.
+ */
+function* targetSteps(
+  state: HandicapState,
+  day: string,
+  made: { search: TargetSearch | null; byTee: Map<string, TeeTarget> },
+): Generator<void> {
+  if (!made.search) {
+    made.search = targetSearch(targetState(state.rounds, state.record, state.source), day)
+    yield
+  }
+  const search = made.search
+  for (const tee of Object.values(state.tees)) {
+    made.byTee.set(tee.id, teeTargetFrom(search, targetTeeOf(tee)))
+    yield
   }
 }
 
@@ -257,7 +379,13 @@ function derive<R extends RecordRound, T extends HandicapTee>(
 export function createHandicapStore<R extends RecordRound, T extends HandicapTee>(inputs: {
   rounds: HandicapInput<readonly R[]>
   tees: HandicapInput<Readonly<Record<string, T>>>
+  /** Where the numbers to beat are made, slice by slice (tests drive their own). */
+  scheduler?: SliceScheduler
+  /** Today, the day a candidate round is played (the golfer's local day by default). */
+  today?: () => string
 }): HandicapStore<R, T> {
+  const scheduler = inputs.scheduler ?? browserScheduler
+  const today = inputs.today ?? localDay
   const settings = () => {
     const state = useHandicapSettingsStore.getState()
     return { source: selectCourseHandicapSource(state), startingIndex: selectStartingIndex(state) }
@@ -265,8 +393,26 @@ export function createHandicapStore<R extends RecordRound, T extends HandicapTee
   const current = () => ({ rounds: inputs.rounds.read(), tees: inputs.tees.read(), ...settings() })
   const first = current()
   const store = createStore<HandicapState<R, T>>()(() =>
-    derive(first.rounds, first.tees, first.source, first.startingIndex),
+    derive(first.rounds, first.tees, first.source, first.startingIndex, NO_TARGETS),
   )
+  let wanted = false
+  let cancelTargets = () => {}
+  /** Makes the numbers to beat for the state now, in slices; a change starts them again. */
+  const makeTargets = (kept: TeeTargets | null) => {
+    cancelTargets()
+    if (!wanted) return
+    const state = store.getState()
+    const day = today()
+    const made = {
+      // The record's search stands when only the tees changed, if it was made for this record.
+      search: kept?.current && kept.day === day ? kept.search : null,
+      byTee: new Map<string, TeeTarget>(),
+    }
+    cancelTargets = runInSlices(targetSteps(state, day, made), scheduler, (done) => {
+      if (!done) return
+      store.setState({ teeTargets: { day, search: made.search, byTee: made.byTee, current: true } })
+    })
+  }
   const follow = () => {
     const next = current()
     const held = store.getState()
@@ -287,15 +433,31 @@ export function createHandicapStore<R extends RecordRound, T extends HandicapTee
       store.setState({
         tees: next.tees,
         teeHandicaps: teeHandicapsOf(held.indexInEffect, next.tees),
+        teeTargets: { ...held.teeTargets, current: false },
       })
+      makeTargets(held.teeTargets)
       return
     }
-    store.setState(derive(next.rounds, next.tees, next.source, next.startingIndex), true)
+    store.setState(
+      derive(next.rounds, next.tees, next.source, next.startingIndex, held.teeTargets),
+      true,
+    )
+    makeTargets(null)
   }
   const stops = [
     inputs.rounds.subscribe(follow),
     inputs.tees.subscribe(follow),
     useHandicapSettingsStore.subscribe(follow),
   ]
-  return Object.assign(store, { stop: () => stops.forEach((stop) => stop()) })
+  return Object.assign(store, {
+    stop: () => {
+      cancelTargets()
+      stops.forEach((stop) => stop())
+    },
+    wantTeeTargets: () => {
+      if (wanted) return
+      wanted = true
+      makeTargets(null)
+    },
+  })
 }

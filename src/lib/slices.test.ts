@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { runInSlices, type SliceScheduler } from './slices'
+
+/** A clock the steps move, and tasks that run when the test says. */
+function byHand() {
+  const clock = { ms: 0 }
+  const queue: (() => void)[] = []
+  const scheduler: SliceScheduler = {
+    now: () => clock.ms,
+    later(next) {
+      queue.push(next)
+      return () => queue.splice(queue.indexOf(next) >>> 0, 1)
+    },
+  }
+  return { clock, queue, scheduler }
+}
+
+/** `count` steps of `costMs` each, logging the step done. */
+function* steps(clock: { ms: number }, log: number[], count: number, costMs: number) {
+  for (let step = 1; step <= count; step++) {
+    clock.ms += costMs
+    log.push(step)
+    yield
+  }
+}
+
+describe('runInSlices', () => {
+  it('runs nothing at once, then steps until 8 ms have passed, then yields to a later task', () => {
+    const { clock, queue, scheduler } = byHand()
+    const log: number[] = []
+    const slices: boolean[] = []
+    runInSlices(steps(clock, log, 7, 3), scheduler, (done) => slices.push(done))
+    expect(log).toEqual([])
+    expect(queue).toHaveLength(1)
+    // 3 ms a step: after 3 steps 9 ms have passed, at least the 8 ms of a slice.
+    queue.shift()?.()
+    expect(log).toEqual([1, 2, 3])
+    expect(slices).toEqual([false])
+    queue.shift()?.()
+    expect(log).toEqual([1, 2, 3, 4, 5, 6])
+    queue.shift()?.()
+    expect(log).toEqual([1, 2, 3, 4, 5, 6, 7])
+    expect(slices).toEqual([false, false, true])
+    expect(queue).toHaveLength(0)
+  })
+
+  it('runs one step per slice when a step alone takes the budget', () => {
+    const { clock, queue, scheduler } = byHand()
+    const log: number[] = []
+    runInSlices(steps(clock, log, 2, 20), scheduler, () => undefined)
+    queue.shift()?.()
+    expect(log).toEqual([1])
+    queue.shift()?.()
+    expect(log).toEqual([1, 2])
+  })
+
+  it('stops when cancelled: no step and no word after', () => {
+    const { clock, queue, scheduler } = byHand()
+    const log: number[] = []
+    const slices: boolean[] = []
+    const cancel = runInSlices(steps(clock, log, 7, 3), scheduler, (done) => slices.push(done))
+    queue.shift()?.()
+    cancel()
+    expect(queue).toHaveLength(0)
+    expect(log).toEqual([1, 2, 3])
+    expect(slices).toEqual([false])
+  })
+})

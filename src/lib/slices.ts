@@ -1,0 +1,73 @@
+/**
+ * Work done in slices between which the browser draws and takes input, so no part of it is a
+ * long task: each slice runs steps until about `SLICE_MS` have passed, then hands the rest to a
+ * later task. A job is a generator: each `yield` ends a step, where the slice may stop.
+ */
+
+/** Where the slices run: the browser's tasks, or a test's own hand (no timing in tests). */
+export interface SliceScheduler {
+  /** A clock in milliseconds, read between steps to end a slice. */
+  now(): number
+  /** Runs `next` in a later task; the function returned cancels it. */
+  later(next: () => void): () => void
+}
+
+/** A slice's budget: half of a 16 ms frame, well under the 50 ms of a long task. */
+export const SLICE_MS = 8
+
+interface PostTaskScheduler {
+  postTask(task: () => void, options: { priority: 'user-visible'; signal: AbortSignal }): unknown
+}
+
+/** The browser's: `scheduler.postTask` where there is one (it yields to input and drawing),
+ * else a zero-delay timer. */
+export const browserScheduler: SliceScheduler = {
+  now: () => performance.now(),
+  later(next) {
+    const tasks = (globalThis as { scheduler?: PostTaskScheduler }).scheduler
+    if (tasks && typeof AbortController === 'function') {
+      const controller = new AbortController()
+      const posted = tasks.postTask(next, {
+        priority: 'user-visible',
+        signal: controller.signal,
+      }) as Promise<void> | undefined
+      // An aborted task rejects its promise: that is the cancel, not an error.
+      posted?.catch?.(() => undefined)
+      return () => controller.abort()
+    }
+    const timer = setTimeout(next, 0)
+    return () => clearTimeout(timer)
+  },
+}
+
+/**
+ * Runs `job` in slices of about `budgetMs` on `scheduler`, the first in a later task; `onSlice`
+ * is told after each slice (to publish what it made), `done` says whether the job ended. The
+ * function returned cancels what is left.
+ */
+export function runInSlices(
+  job: Iterator<unknown>,
+  scheduler: SliceScheduler,
+  onSlice: (done: boolean) => void,
+  budgetMs = SLICE_MS,
+): () => void {
+  let cancel = scheduler.later(slice)
+  let cancelled = false
+  function slice() {
+    const started = scheduler.now()
+    for (;;) {
+      if (job.next().done) {
+        onSlice(true)
+        return
+      }
+      if (cancelled) return
+      if (scheduler.now() - started >= budgetMs) break
+    }
+    onSlice(false)
+    if (!cancelled) cancel = scheduler.later(slice)
+  }
+  return () => {
+    cancelled = true
+    cancel()
+  }
+}
