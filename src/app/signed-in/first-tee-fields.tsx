@@ -100,20 +100,29 @@ export function useFirstTee() {
 export type FirstTee = ReturnType<typeof useFirstTee>
 
 /** The partners as typed, parsed; a field's error under `<key>-<field>` where it is refused. */
+/**
+ * The tee a partner plays: the one chosen while it is playable with the golfer's (as many holes),
+ * else the golfer's own (the golfer changed tee after choosing).
+ */
+function partnerTee(draft: PartnerDraft, tees: readonly GameTee[], golferTee: GameTee): GameTee {
+  const chosen = tees.find((known) => known.id === draft.teeId)
+  return chosen && playableWith(chosen, golferTee) ? chosen : golferTee
+}
+
 function parsePartners(
   partners: readonly PartnerDraft[],
   tees: readonly GameTee[],
+  golferTee: GameTee,
 ): { setups: PartnerSetup[]; errors: FieldErrors } {
   const errors: FieldErrors = {}
   const setups: PartnerSetup[] = []
   for (const draft of partners) {
     const name = parsePartnerName(draft.name)
     const index = parseStartingIndex(draft.index)
-    const tee = tees.find((known) => known.id === draft.teeId)
+    const tee = partnerTee(draft, tees, golferTee)
     if (name === null) errors[`${draft.key}-name`] = PARTNER_NAME_INVALID
     if (index === null) errors[`${draft.key}-index`] = PARTNER_INDEX_INVALID
-    if (!tee) errors[`${draft.key}-teeId`] = 'Choose a tee of this course.'
-    if (name !== null && index !== null && tee) setups.push({ name, index, tee })
+    if (name !== null && index !== null) setups.push({ name, index, tee })
   }
   return { setups, errors }
 }
@@ -130,7 +139,7 @@ export function readFirstTee(
   played: PlayedHoles,
 ): { game: CardGame | null } | { errors: FieldErrors } {
   if (firstTee.partners.length === 0) return { game: null }
-  const { setups, errors } = parsePartners(firstTee.partners, tees)
+  const { setups, errors } = parsePartners(firstTee.partners, tees, golferTee)
   const allowance = parseAllowance(firstTee.allowance)
   if (allowance === null) errors.allowance = ALLOWANCE_INVALID
   const index = storedIndex ?? parseStartingIndex(firstTee.ownIndex)
@@ -223,7 +232,7 @@ export function FirstTeeFields({
               <select
                 id={`partner-${draft.key}-tee`}
                 className="field__input field__select"
-                value={draft.teeId}
+                value={partnerTee(draft, tees, golferTee).id}
                 onChange={(event) =>
                   firstTee.changePartner(draft.key, { teeId: event.target.value })
                 }
@@ -303,7 +312,7 @@ export function FirstTeeFields({
 function FiguresTable({ firstTee, storedIndex, golferTee, tees, played }: FirstTeeFieldsProps) {
   const allowance = parseAllowance(firstTee.allowance)
   const index = storedIndex ?? parseStartingIndex(firstTee.ownIndex)
-  const { setups, errors } = parsePartners(firstTee.partners, tees)
+  const { setups, errors } = parsePartners(firstTee.partners, tees, golferTee)
   const complete = allowance !== null && index !== null && Object.keys(errors).length === 0
   const figures = complete
     ? firstTeeFigures(firstTee.format, allowance, { index, tee: golferTee }, setups, played)
