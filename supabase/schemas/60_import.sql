@@ -41,6 +41,15 @@
 -- hole by hole); each partner's tee is the golfer's tee of that name on the row's course (the
 -- earliest), else the tee the round is played from; the game's rules refuse with the row named.
 --
+-- A whole file (issue 30): payload may instead be an object { rounds, tees, settings }: rounds as
+-- above, where a row may also carry nine ('front' or 'back': the nine of the 18-hole tee of that
+-- name, with the row's 9-hole rating and slope; without such a tee, a 9-hole tee as before) and
+-- par (a created tee's par when the row has no hole pars; a tee is matched on it too); tees (see
+-- private.import_tees), stored before the rounds so their rounds are played from them; settings
+-- (private.import_settings). All of it in the same transaction. The answer adds tees_added and
+-- settings_changed (for an object only). A file's adjusted gross scores are not sent: the
+-- handicap computes them from the holes, as for any round.
+--
 -- A file over the row limit is a bad request (invalid_parameter_value, 22023: PostgREST answers
 -- 400 with the message, the count in the detail and what to do in the hint), not a server failure.
 -- The current definition: the migrations build exactly this; a test compares them. The API is
@@ -76,6 +85,8 @@ create function private.file_rows(payload jsonb)
     score integer,
     tee_name text,
     holes integer,
+    nine text,
+    par integer,
     "position" bigint
   )
   language sql
@@ -94,7 +105,9 @@ as $$
       played_on date,
       score integer,
       tee_name text,
-      holes integer
+      holes integer,
+      nine text,
+      par integer
     )
   ) with ordinality as r;
 $$;
@@ -243,7 +256,8 @@ create function private.tee_of_row(
   teed record,
   holed public.rounds,
   out tee text,
-  out course_added integer
+  out course_added integer,
+  out nine text
 )
   language plpgsql
   security invoker
@@ -253,6 +267,7 @@ declare
   tee_label text := coalesce(
     teed.tee_name, case when teed.holes = 9 then '9 holes' else 'Default' end
   );
+  first_hole constant integer := case teed.nine when 'back' then 10 else 1 end;
   course text;
 begin
   course_added := 0;
@@ -273,6 +288,9 @@ begin
     course_added := 1;
     course := teed.course_id;
     update public.tees as t set name = tee_label where t.id = course and t.name <> tee_label;
+    if holed.hole_pars is null and teed.par is not null then
+      update public.tees as t set par = teed.par where t.id = course;
+    end if;
     if num_nonnulls(holed.hole_pars, holed.stroke_indexes) > 0 then
       update public.tees as t
         set par = coalesce(private.sum_of(holed.hole_pars), t.par),
@@ -281,11 +299,34 @@ begin
         where t.id = course;
     end if;
   end if;
+  -- A nine played from an 18-hole tee (issue 30): that tee, by name, its holes matching the
+  -- row's; without one, the nine is played from a 9-hole tee as an older file's nine is.
+  if teed.nine is not null then
+    select t.id into tee
+      from public.tees as t
+      where t.course_id = course
+        and t.name = tee_label
+        and t.holes = 18
+        and (
+          holed.hole_pars is null
+          or (
+            t.hole_pars[first_hole:first_hole + 8],
+            t.stroke_indexes[first_hole:first_hole + 8]
+          ) is not distinct from (holed.hole_pars, holed.stroke_indexes)
+        )
+      order by t.created_at, t.id
+      limit 1;
+    if found then
+      nine := teed.nine;
+      return;
+    end if;
+  end if;
   select t.id into tee
     from public.tees as t
     where t.course_id = course
       and t.name = tee_label
       and t.holes = coalesce(teed.holes, 18)
+      and (teed.par is null or holed.hole_pars is not null or t.par = teed.par)
       and t.course_rating = teed.course_rating
       and t.slope_rating = teed.slope_rating
       and (
@@ -306,7 +347,7 @@ begin
     )
       values (
         tee, course, tee_label, teed.course_rating, teed.slope_rating, coalesce(teed.holes, 18),
-        private.sum_of(holed.hole_pars), holed.hole_pars, holed.stroke_indexes
+        coalesce(private.sum_of(holed.hole_pars), teed.par), holed.hole_pars, holed.stroke_indexes
       );
   end if;
 end;
@@ -353,6 +394,187 @@ begin
 end;
 $$;
 
+-- A file's tees (issue 30), each in one object: the course's name, rating, slope and par
+-- (course_rating, slope_rating, course_par: what a missing course is created from), the tee's
+-- tee_name, rating, slope, par, holes, hole_pars and stroke_indexes, and ULIDs for the course
+-- (course_id) and the tee (tee_id). A tee is added to the golfer's course of that name (the
+-- earliest, by id), created when missing, unless the course has one with the same name, holes,
+-- rating, slope, par, hole pars and stroke indexes. A course created here takes its first tee
+-- from the file's first tee of it: the tee the database makes with the course becomes that one,
+-- so a course keeps its first tee and its tees' order. A refused tee names its place in the
+-- list, from 1: 'tee 2: hole 5: par must be from 3 to 6'.
+create function private.import_tees(
+  tees jsonb,
+  golfer uuid,
+  out courses_added integer,
+  out tees_added integer
+)
+  language plpgsql
+  security invoker
+  set search_path = ''
+as $$
+declare
+  item record;
+  course text;
+  -- Courses created here whose first tee is still the one made with them.
+  fresh text[] := '{}';
+  problem text;
+begin
+  courses_added := 0;
+  tees_added := 0;
+  if tees is null or jsonb_typeof(tees) = 'null' then
+    return;
+  end if;
+  if jsonb_typeof(tees) <> 'array' then
+    raise exception using errcode = 'invalid_parameter_value', message = 'tees must be a list';
+  end if;
+  for item in
+    select t.*
+    from rows from (
+      jsonb_to_recordset(tees) as (
+        tee_id text,
+        course_id text,
+        course_name text,
+        course_rating numeric,
+        slope_rating integer,
+        course_par integer,
+        tee_name text,
+        rating numeric,
+        slope integer,
+        par integer,
+        holes integer,
+        hole_pars integer[],
+        stroke_indexes integer[]
+      )
+    ) with ordinality as t (
+      tee_id, course_id, course_name, course_rating, slope_rating, course_par, tee_name, rating,
+      slope, par, holes, hole_pars, stroke_indexes, "position"
+    )
+    order by t.position
+  loop
+    problem := case
+      when item.course_name is null or item.tee_name is null then 'a tee needs its name and course'
+      when coalesce(item.holes, 18) not in (9, 18) then 'the holes must be 9 or 18'
+      when item.hole_pars is not null and item.par is distinct from private.sum_of(item.hole_pars)
+        then format(
+          'the hole pars add up to %s, not the par %s', private.sum_of(item.hole_pars),
+          coalesce(item.par::text, '(none)')
+        )
+      else private.broken_hole_rule(
+        '{hole_pars,stroke_indexes,hole_pars_total}', coalesce(item.holes, 18), item.hole_pars,
+        item.stroke_indexes
+      )
+    end;
+    if problem is not null then
+      raise exception using
+        errcode = 'invalid_parameter_value',
+        message = format('tee %s: %s', item.position, problem);
+    end if;
+    select c.id into course
+      from public.courses as c
+      where c.user_id = golfer and c.name = item.course_name
+      order by c.id
+      limit 1;
+    if not found then
+      insert into public.courses (id, name, rating, slope, par)
+        values (
+          item.course_id, item.course_name, item.course_rating, item.slope_rating, item.course_par
+        );
+      courses_added := courses_added + 1;
+      course := item.course_id;
+      fresh := fresh || course;
+    end if;
+    if course = any (fresh) then
+      -- The course's first tee, made with it from the course's values: it becomes the file's (as
+      -- a course copied from the directory does).
+      fresh := array_remove(fresh, course);
+      update public.tees as t
+        set name = item.tee_name,
+          course_rating = item.rating,
+          slope_rating = item.slope,
+          par = item.par,
+          holes = coalesce(item.holes, 18),
+          hole_pars = item.hole_pars,
+          stroke_indexes = item.stroke_indexes
+        where t.id = course;
+    elsif exists (
+      select 1 from public.tees as t
+      where t.course_id = course
+        and t.name = item.tee_name
+        and t.holes = coalesce(item.holes, 18)
+        and t.course_rating = item.rating
+        and t.slope_rating = item.slope
+        and t.par is not distinct from item.par
+        and (t.hole_pars, t.stroke_indexes)
+          is not distinct from (item.hole_pars, item.stroke_indexes)
+    ) then
+      continue;
+    else
+      insert into public.tees (
+        id, course_id, name, course_rating, slope_rating, holes, par, hole_pars, stroke_indexes
+      )
+        values (
+          item.tee_id, course, item.tee_name, item.rating, item.slope, coalesce(item.holes, 18),
+          item.par, item.hole_pars, item.stroke_indexes
+        );
+    end if;
+    tees_added := tees_added + 1;
+  end loop;
+end;
+$$;
+
+-- A file's settings (issue 30, 32): course_handicap_source ('spec' or 'whs') and starting_index
+-- (-10.0 to 54.0 in tenths, or null for none); a key left out keeps the golfer's value.
+create function private.import_settings(settings jsonb, golfer uuid)
+  returns boolean
+  language plpgsql
+  security invoker
+  set search_path = ''
+as $$
+declare
+  source text;
+  starting numeric;
+begin
+  if settings is null or jsonb_typeof(settings) = 'null' then
+    return false;
+  end if;
+  if jsonb_typeof(settings) <> 'object' then
+    raise exception using errcode = 'invalid_parameter_value', message = 'settings must be an object';
+  end if;
+  if settings ? 'course_handicap_source' then
+    source := settings ->> 'course_handicap_source';
+    if source is null or source not in ('spec', 'whs') then
+      raise exception using
+        errcode = 'invalid_parameter_value',
+        message = 'settings: the course handicap source must be spec or whs';
+    end if;
+  end if;
+  if settings ? 'starting_index' and jsonb_typeof(settings -> 'starting_index') <> 'null' then
+    if jsonb_typeof(settings -> 'starting_index') <> 'number'
+      or (settings ->> 'starting_index')::numeric not between -10.0 and 54.0
+      or (settings ->> 'starting_index')::numeric <> round((settings ->> 'starting_index')::numeric, 1)
+    then
+      raise exception using
+        errcode = 'invalid_parameter_value',
+        message = 'settings: the starting index must be from -10.0 to 54.0, in tenths';
+    end if;
+    starting := (settings ->> 'starting_index')::numeric;
+  end if;
+  insert into public.handicap_settings (user_id, course_handicap_source, starting_index)
+    values (golfer, coalesce(source, 'spec'), starting)
+    on conflict (user_id) do update
+      set course_handicap_source = case
+          when settings ? 'course_handicap_source' then excluded.course_handicap_source
+          else public.handicap_settings.course_handicap_source
+        end,
+        starting_index = case
+          when settings ? 'starting_index' then excluded.starting_index
+          else public.handicap_settings.starting_index
+        end;
+  return true;
+end;
+$$;
+
 create function public.import_rounds(payload jsonb) returns jsonb
   language plpgsql
   security invoker
@@ -368,14 +590,27 @@ declare
   teed record;
   holed public.rounds;
   placed record;
+  file_tees jsonb;
+  file_settings jsonb;
+  teed_in record;
+  settings_changed boolean;
+  whole_file boolean := jsonb_typeof(payload) = 'object';
 begin
   if golfer is null then
     raise exception using
       errcode = 'insufficient_privilege',
       message = 'only a signed-in golfer can import rounds';
   end if;
+  -- A whole file (issue 30): its rounds, tees and settings; an array is its rounds alone.
+  if jsonb_typeof(payload) = 'object' then
+    file_tees := payload -> 'tees';
+    file_settings := payload -> 'settings';
+    payload := coalesce(payload -> 'rounds', '[]'::jsonb);
+  end if;
   if jsonb_typeof(payload) is distinct from 'array' then
-    raise exception using errcode = 'invalid_parameter_value', message = 'payload must be an array';
+    raise exception using
+      errcode = 'invalid_parameter_value',
+      message = 'payload must be an array of rounds, or an object with rounds, tees and settings';
   end if;
   total := jsonb_array_length(payload);
   if total > 10000 then
@@ -405,17 +640,24 @@ begin
           and k.value <> 'null'
       )
   );
+  settings_changed := private.import_settings(file_settings, golfer);
+  -- The tees first, so that the rounds played from them find them.
+  teed_in := private.import_tees(file_tees, golfer);
   added := private.import_totals(payload, golfer, holed_rows);
-  courses_added := added.courses_added;
+  courses_added := teed_in.courses_added + added.courses_added;
   rounds_added := added.rounds_added;
 
   for teed in
     select r.*
     from private.file_rows(payload) as r
     where r.tee_name is not null or r.holes is distinct from 18 and r.holes is not null
-      or r.position = any (holed_rows)
+      or r.position = any (holed_rows) or r.nine is not null
     order by r.position
   loop
+    if teed.nine is not null and (teed.nine not in ('front', 'back') or teed.holes is distinct from 9)
+    then
+      perform private.refuse_row(teed.position, 'a nine is front or back, of a 9-hole round');
+    end if;
     holed := private.hole_data_of_row(
       payload -> (teed.position::integer - 1), teed.position, coalesce(teed.holes, 18)
     );
@@ -436,13 +678,15 @@ begin
         holed.hole_strokes, holed.hole_putts, holed.hole_fairways, holed.hole_greens,
         holed.hole_penalties
       ));
+      -- A nine from an 18-hole tee keeps its own 9-hole rating and slope; the tee gives the rest.
       insert into public.rounds (
-        id, tee_id, played_on, score, hole_strokes, hole_putts, hole_fairways, hole_greens,
-        hole_penalties, game
+        id, tee_id, nine, course_rating, slope_rating, played_on, score, hole_strokes, hole_putts,
+        hole_fairways, hole_greens, hole_penalties, game
       )
         values (
-          teed.round_id, placed.tee, teed.played_on, teed.score, holed.hole_strokes,
-          holed.hole_putts, holed.hole_fairways, holed.hole_greens, holed.hole_penalties,
+          teed.round_id, placed.tee, placed.nine, teed.course_rating, teed.slope_rating,
+          teed.played_on, teed.score, holed.hole_strokes, holed.hole_putts, holed.hole_fairways,
+          holed.hole_greens, holed.hole_penalties,
           private.game_of_row(
             payload -> (teed.position::integer - 1) -> 'game', teed.position,
             coalesce(teed.holes, 18), holed.hole_strokes, placed.tee
@@ -458,7 +702,11 @@ begin
     'courses_added', courses_added,
     'rounds_added', rounds_added,
     'rounds_skipped', total - rounds_added
-  );
+  ) || case
+    when whole_file then
+      jsonb_build_object('tees_added', teed_in.tees_added, 'settings_changed', settings_changed)
+    else '{}'::jsonb
+  end;
 end;
 $$;
 
@@ -471,7 +719,9 @@ revoke all on function
   private.import_totals(jsonb, uuid, bigint[]),
   private.hole_data_of_row(jsonb, bigint, integer),
   private.tee_of_row(uuid, record, public.rounds),
-  private.game_of_row(jsonb, bigint, integer, integer[], text)
+  private.game_of_row(jsonb, bigint, integer, integer[], text),
+  private.import_tees(jsonb, uuid),
+  private.import_settings(jsonb, uuid)
   from public;
 grant execute on function
   private.file_rows(jsonb),
@@ -479,7 +729,9 @@ grant execute on function
   private.import_totals(jsonb, uuid, bigint[]),
   private.hole_data_of_row(jsonb, bigint, integer),
   private.tee_of_row(uuid, record, public.rounds),
-  private.game_of_row(jsonb, bigint, integer, integer[], text)
+  private.game_of_row(jsonb, bigint, integer, integer[], text),
+  private.import_tees(jsonb, uuid),
+  private.import_settings(jsonb, uuid)
   to authenticated;
 revoke all on function public.import_rounds(jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.import_rounds(jsonb) to authenticated;
