@@ -77,7 +77,12 @@ describe('hole scores through the rounds CSV', () => {
   it('imports an exported card into an empty account with the same holes, once', async () => {
     const [stored] = await roundsOf(player)
     const csv = roundsCsv([
-      { ...(stored as NonNullable<typeof stored>), differential: null, counts: null },
+      {
+        ...(stored as NonNullable<typeof stored>),
+        differential: null,
+        counts: null,
+        adjustedGross: null,
+      },
     ])
     const plan = planImport(csv, { courses: [], rounds: [] }, '2026-11-25')
     expect(plan.problems).toEqual([])

@@ -1,10 +1,12 @@
 import type { AccountRecordRows } from '@/features/account/api/load-account-record'
 import { useCoursesStore } from '@/features/courses/stores/courses-store'
+import { selectTeesByCourse, useTeesStore } from '@/features/courses/stores/tees-table'
 import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import type { RecordsState } from '@/lib/records'
+import { teeRecord } from '@/lib/tables/tees'
 import { handicapStore } from '../handicap'
 
-/** Both lists are known and no reload is on its way (one is, just after an import). */
+/** The lists are known and no reload is on its way (one is, just after an import). */
 const loaded = (state: Pick<RecordsState<{ id: string }>, 'status' | 'reload'>) =>
   state.status === 'ready' && state.reload === null
 
@@ -20,14 +22,23 @@ const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id 
 export function recordOnDevice(): AccountRecordRows | null {
   const courses = useCoursesStore.getState()
   const rounds = useRoundsStore.getState()
-  if (!loaded(courses) || !loaded(rounds)) return null
+  const tees = useTeesStore.getState()
+  if (!loaded(courses) || !loaded(rounds) || !loaded(tees)) return null
+  const teesOf = selectTeesByCourse(tees)
   // The handicap store follows the rounds store in the same change, so it holds these rounds.
   const { rounds: newest, record } = handicapStore.getState()
   const scored = record.byRound
   return {
     courses: Object.values(courses.byId)
       .sort(byId)
-      .map(({ id, name, rating, slope, par }) => ({ id, name, rating, slope, par })),
+      .map(({ id, name, rating, slope, par }) => ({
+        id,
+        name,
+        rating,
+        slope,
+        par,
+        tees: (teesOf.get(id) ?? []).map(teeRecord),
+      })),
     rounds: newest
       .map((round) => ({
         id: round.id,
@@ -38,6 +49,7 @@ export function recordOnDevice(): AccountRecordRows | null {
         score: round.score,
         teeName: round.teeName,
         holes: round.holes,
+        nine: round.nine,
         par: round.par,
         holePars: round.holePars,
         strokeIndexes: round.strokeIndexes,
@@ -45,6 +57,7 @@ export function recordOnDevice(): AccountRecordRows | null {
         // A nine shows its pair's differential, or none while it waits for another nine.
         differential: scored.get(round.id)?.differential ?? null,
         counts: scored.get(round.id)?.counts === true,
+        adjustedGross: scored.get(round.id)?.adjustedScore ?? null,
       }))
       .sort(byId),
   }

@@ -39,7 +39,8 @@ export function startRecords(userId: string): () => void {
   }
 }
 
-/** Loads every table again: after an import, which realtime may tell of later than the golfer looks. */
+/** Loads every table again: after an import, which realtime may tell of later than the golfer
+ * looks (a whole file's settings too). */
 export function reloadAllRecords(): void {
-  for (const { table } of TABLES) reloadRecords(table)
+  for (const { table } of [...TABLES, handicapSettingsTable]) reloadRecords(table)
 }

@@ -13,6 +13,8 @@ const round = (id: string, playedOn: string, score: number, counts: boolean): Ex
   score,
   differential: score - 72,
   counts,
+  adjustedGross: score,
+  nine: null,
   par: null,
   holePars: null,
   strokeIndexes: null,
@@ -34,13 +36,13 @@ describe('the rounds CSV with the WHS estimate', () => {
       round('r4', '2025-06-04', 92, false),
     ]
     expect(roundsCsv(withWhsColumns(rounds)).split('\r\n')).toEqual([
-      '\uFEFFDate played,Course name,Course rating,Slope rating,Score,Tee,Holes,Differential,Counts,Adjusted differential,Exceptional reduction,Counts for WHS,Hole pars,Stroke indexes,Hole strokes,Hole putts,Hole fairways,Hole greens,Hole penalties,Game',
-      '2025-06-12,Augusta,72.0,113,81,Default,18,9.0,yes,7.0,2.0,yes,,,,,,,,',
-      '2025-06-05,Augusta,72.0,113,92,Default,18,20.0,yes,18.0,0.0,yes,,,,,,,,',
-      '2025-06-04,Augusta,72.0,113,92,Default,18,20.0,no,18.0,0.0,no,,,,,,,,',
-      '2025-06-03,Augusta,72.0,113,92,Default,18,20.0,no,18.0,0.0,no,,,,,,,,',
-      '2025-06-02,Augusta,72.0,113,92,Default,18,20.0,no,18.0,0.0,no,,,,,,,,',
-      '2025-06-01,Augusta,72.0,113,92,Default,18,20.0,no,18.0,0.0,no,,,,,,,,',
+      '\uFEFFDate played,Course name,Course rating,Slope rating,Score,Tee,Holes,Nine,Par,Adjusted gross,Differential,Counts,Adjusted differential,Exceptional reduction,Counts for WHS,Hole pars,Stroke indexes,Hole strokes,Hole putts,Hole fairways,Hole greens,Hole penalties,Game',
+      '2025-06-12,Augusta,72.0,113,81,Default,18,,,81,9.0,yes,7.0,2.0,yes,,,,,,,,',
+      '2025-06-05,Augusta,72.0,113,92,Default,18,,,92,20.0,yes,18.0,0.0,yes,,,,,,,,',
+      '2025-06-04,Augusta,72.0,113,92,Default,18,,,92,20.0,no,18.0,0.0,no,,,,,,,,',
+      '2025-06-03,Augusta,72.0,113,92,Default,18,,,92,20.0,no,18.0,0.0,no,,,,,,,,',
+      '2025-06-02,Augusta,72.0,113,92,Default,18,,,92,20.0,no,18.0,0.0,no,,,,,,,,',
+      '2025-06-01,Augusta,72.0,113,92,Default,18,,,92,20.0,no,18.0,0.0,no,,,,,,,,',
       '',
     ])
   })
@@ -67,7 +69,7 @@ describe('the rounds CSV with the WHS estimate', () => {
 
   it('leaves the estimate’s columns empty where it was not computed', () => {
     expect(roundsCsv([round('r1', '2025-06-01', 92, false)]).split('\r\n')[1]).toBe(
-      '2025-06-01,Augusta,72.0,113,92,Default,18,20.0,no,,,,,,,,,,,',
+      '2025-06-01,Augusta,72.0,113,92,Default,18,,,92,20.0,no,,,,,,,,,,,',
     )
   })
 

@@ -1,4 +1,5 @@
 import type { Database } from '../database.types'
+import type { TeeRecord } from './tees'
 
 /**
  * A course, in every shape it takes: the table's row, the record the app keeps and shows, what
@@ -74,8 +75,37 @@ export function courseToRow(input: CourseInput) {
 /** The export's fields of a course. */
 export type CourseRecord = Omit<Course, 'createdAt'>
 
-export const COURSES_CSV_HEADER = ['Course name', 'Course rating', 'Slope rating', 'Par'] as const
+/**
+ * The courses CSV (issue 30): a line per tee, first made first, each with its course's four
+ * columns (as an older file's line had them) and the tee's, its hole pars and stroke indexes
+ * listed in hole order separated by spaces, as the rounds CSV lists a card's.
+ */
+export const COURSES_CSV_HEADER = [
+  'Course name',
+  'Course rating',
+  'Slope rating',
+  'Par',
+  'Tee',
+  'Tee course rating',
+  'Tee slope rating',
+  'Tee par',
+  'Holes',
+  'Hole pars',
+  'Stroke indexes',
+] as const
 
-export function courseToCsv(course: CourseRecord) {
-  return [course.name, course.rating.toFixed(1), course.slope, course.par]
+export function courseToCsv(course: CourseRecord, tee: TeeRecord | null) {
+  return [
+    course.name,
+    course.rating.toFixed(1),
+    course.slope,
+    course.par,
+    tee?.name ?? null,
+    tee ? tee.rating.toFixed(1) : null,
+    tee?.slope ?? null,
+    tee?.par ?? null,
+    tee?.holes ?? null,
+    tee?.holePars?.join(' ') ?? null,
+    tee?.strokeIndexes?.join(' ') ?? null,
+  ]
 }

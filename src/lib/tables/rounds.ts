@@ -373,6 +373,7 @@ export interface ScoredRoundRecord extends Pick<
   | 'courseName'
   | 'teeName'
   | 'holes'
+  | 'nine'
   | 'courseRating'
   | 'slopeRating'
   | 'score'
@@ -386,6 +387,9 @@ export interface ScoredRoundRecord extends Pick<
   differential: number | null
   /** Whether the handicap index uses this round's differential. */
   counts: boolean | null
+  /** The score the differential is made from: a card's adjusted gross score (net double bogey),
+   * a total's score; null when not known. Derived: an import recomputes it. */
+  adjustedGross: number | null
   /** The WHS estimate's view of the round, when the app computed it for the file. */
   whs?: WhsColumns | null
   /** The game the round was played in (issue 31): the rounds CSV's Game column, as compact JSON
@@ -400,7 +404,8 @@ export interface WhsColumns {
   counts: boolean
 }
 
-/** The rounds CSV's header; the import reads back its first seven columns and the holes'. */
+/** The rounds CSV's header; the import reads back its first ten columns but Adjusted gross (the
+ * handicap computes it), and the holes'. */
 export const ROUNDS_CSV_HEADER = [
   'Date played',
   'Course name',
@@ -409,6 +414,9 @@ export const ROUNDS_CSV_HEADER = [
   'Score',
   'Tee',
   'Holes',
+  'Nine',
+  'Par',
+  'Adjusted gross',
   'Differential',
   'Counts',
   'Adjusted differential',
@@ -431,6 +439,9 @@ export function roundToCsv(round: ScoredRoundRecord) {
     round.score,
     round.teeName,
     round.holes,
+    round.nine,
+    round.par,
+    round.adjustedGross,
     round.differential === null ? null : tenths(round.differential),
     yesNo(round.counts),
     round.whs ? tenths(round.whs.adjustedDifferential) : null,

@@ -65,6 +65,20 @@ export function teeFromRow(row: TeeRow): Tee {
   }
 }
 
+/** The export's fields of a tee. */
+export type TeeRecord = Omit<Tee, 'courseId' | 'createdAt'>
+
+export const teeRecord = (tee: Tee): TeeRecord => ({
+  id: tee.id,
+  name: tee.name,
+  rating: tee.rating,
+  slope: tee.slope,
+  par: tee.par,
+  holes: tee.holes,
+  holePars: tee.holePars,
+  strokeIndexes: tee.strokeIndexes,
+})
+
 /** What is sent for a new or edited tee. */
 export function teeToRow(input: TeeInput) {
   return {

@@ -30,7 +30,7 @@ describe('ImportSection', () => {
       <ImportSection
         userId={USER_ID}
         recordOnDevice={() => ({
-          courses: [{ id: 'c1', name: 'Augusta', rating: 72, slope: 120, par: null }],
+          courses: [{ id: 'c1', name: 'Augusta', rating: 72, slope: 120, par: null, tees: [] }],
           rounds: [],
         })}
         onImported={vi.fn()}
@@ -40,7 +40,7 @@ describe('ImportSection', () => {
     // jsdom's File has no arrayBuffer(); a browser's gives the file's bytes.
     const bytes = new TextEncoder().encode(FILE)
     Object.defineProperty(file, 'arrayBuffer', { value: () => Promise.resolve(bytes.buffer) })
-    await user.upload(screen.getByLabelText('CSV file of rounds'), file)
+    await user.upload(screen.getByLabelText('CSV file of rounds, or JSON file of everything'), file)
     expect(await screen.findByRole('region', { name: 'Import preview' })).toHaveTextContent(
       '2 rounds will be added (1 scored hole by hole).',
     )

@@ -4,7 +4,14 @@ import { DataError } from '@/lib/data-error'
 import { importRounds, type ImportResult } from '../api/import-rounds'
 import { readAccountRecord, type AccountRecordRows } from '../api/load-account-record'
 import { IMPORT_FAILED, IMPORT_REFUSED } from '../lib/account-messages'
-import { localToday, planImport, readImportFile, type ImportPlan } from '../lib/import-plan'
+import { planImportFile } from '../lib/import-file'
+import {
+  localToday,
+  readImportFile,
+  type ImportLineNote,
+  type ImportPlan,
+  type ImportSettings,
+} from '../lib/import-plan'
 
 const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString('en')} ${count === 1 ? one : many}`
@@ -40,7 +47,7 @@ export function ImportSection({ userId, recordOnDevice, onImported }: ImportSect
         return
       }
       const { record } = await readAccountRecord(userId, recordOnDevice)
-      setPlan(planImport(read.text, record, localToday()))
+      setPlan(planImportFile(read.text, record, localToday()))
     } catch {
       setAlert(IMPORT_FAILED)
     } finally {
@@ -53,7 +60,7 @@ export function ImportSection({ userId, recordOnDevice, onImported }: ImportSect
     setBusy(true)
     setAlert(null)
     try {
-      setResult(await importRounds(plan.toAdd))
+      setResult(await importRounds(plan))
       onImported()
       setPlan(null)
     } catch (error) {
@@ -66,27 +73,31 @@ export function ImportSection({ userId, recordOnDevice, onImported }: ImportSect
   }
 
   const blocked = !plan || plan.fileError !== null || plan.problems.length > 0
+  const adds = plan ? plan.toAdd.length + plan.tees.length + (plan.settings ? 1 : 0) : 0
   const cards = plan?.toAdd.filter((round) => round.holeScores !== null).length ?? 0
   return (
     <section className="account-section" aria-labelledby="account-import">
       <h2 id="account-import">Import rounds</h2>
       <p>
         A CSV file with a header row naming the columns Date played (YYYY-MM-DD), Course name,
-        Course rating, Slope rating and Score, in any order, and optionally Tee and Holes (9 or 18;
-        without them a round is 18 holes on its course&apos;s first tee), and the hole columns of an
-        export (Hole pars, Stroke indexes, Hole strokes and the details), which bring a round scored
-        hole by hole back with its holes. Courses and tees you do not have yet are added; rounds you
-        already have are skipped. You see what will happen before anything is stored.
+        Course rating, Slope rating and Score, in any order, and optionally Tee, Holes (9 or 18;
+        without them a round is 18 holes on its course&apos;s first tee), Nine (front or back), Par,
+        and the hole columns of an export (Hole pars, Stroke indexes, Hole strokes and the details),
+        which bring a round scored hole by hole back with its holes. Or the whole JSON file of
+        &ldquo;Download everything&rdquo;: your courses with every tee and its holes, your rounds
+        and your course handicap and starting index settings. Courses and tees you do not have yet
+        are added; rounds you already have are skipped. You see what will happen before anything is
+        stored.
       </p>
       <div className="field">
         <label className="field__label" htmlFor={inputId}>
-          CSV file of rounds
+          CSV file of rounds, or JSON file of everything
         </label>
         <input
           id={inputId}
           className="field__input"
           type="file"
-          accept=".csv,text/csv"
+          accept=".csv,text/csv,.json,application/json"
           onChange={(event) => void choose(event)}
           disabled={busy}
         />
@@ -105,13 +116,21 @@ export function ImportSection({ userId, recordOnDevice, onImported }: ImportSect
               : ''}
             .
           </p>
+          {plan.tees.length > 0 ? (
+            <p>
+              {plural(plan.tees.length, 'tee', 'tees')} will be added (
+              {plan.tees.filter((tee) => tee.holePars !== null).length.toLocaleString('en')} with
+              hole pars): {teesByCourse(plan)}.
+            </p>
+          ) : null}
+          {plan.settings ? <p>{describeSettings(plan.settings)}</p> : null}
           {plan.duplicates.length > 0 ? (
             <>
               <p>{plural(plan.duplicates.length, 'line adds', 'lines add')} nothing:</p>
               <ul aria-label="Lines already imported">
                 {plan.duplicates.map((note) => (
-                  <li key={note.line}>
-                    Line {note.line}: {note.reason}
+                  <li key={noteKey(note)}>
+                    {where(note)}: {note.reason}
                   </li>
                 ))}
               </ul>
@@ -126,8 +145,8 @@ export function ImportSection({ userId, recordOnDevice, onImported }: ImportSect
               </p>
               <ul aria-label="Lines with problems">
                 {plan.problems.map((note) => (
-                  <li key={note.line}>
-                    Line {note.line}: {note.reason}
+                  <li key={noteKey(note)}>
+                    {where(note)}: {note.reason}
                   </li>
                 ))}
               </ul>
@@ -136,18 +155,48 @@ export function ImportSection({ userId, recordOnDevice, onImported }: ImportSect
           <button
             type="button"
             className="button button--primary"
-            disabled={blocked || busy || plan.toAdd.length === 0}
+            disabled={blocked || busy || adds === 0}
             onClick={() => void store()}
           >
             Import {plural(plan.toAdd.length, 'round', 'rounds')}
+            {plan.tees.length > 0 ? ` and ${plural(plan.tees.length, 'tee', 'tees')}` : ''}
           </button>
         </div>
       ) : null}
       <p role="status">
         {result
-          ? `Imported ${plural(result.roundsAdded, 'round', 'rounds')} and ${plural(result.coursesAdded, 'new course', 'new courses')}.`
+          ? `Imported ${plural(result.roundsAdded, 'round', 'rounds')}${result.teesAdded > 0 ? `, ${plural(result.teesAdded, 'tee', 'tees')}` : ''} and ${plural(result.coursesAdded, 'new course', 'new courses')}${result.settingsChanged ? ', and your settings' : ''}.`
           : null}
       </p>
     </section>
   )
+}
+
+const noteKey = (note: ImportLineNote) => `${note.at ?? ''}#${note.line}`
+const where = (note: ImportLineNote) => note.at ?? `Line ${note.line}`
+
+/** "Old Links: White, Red; New Park: Blue". */
+function teesByCourse(plan: ImportPlan): string {
+  const names = new Map<string, string[]>()
+  for (const tee of plan.tees)
+    names.set(tee.courseName, [...(names.get(tee.courseName) ?? []), tee.name])
+  return [...names].map(([course, tees]) => `${course}: ${tees.join(', ')}`).join('; ')
+}
+
+function describeSettings(settings: ImportSettings): string {
+  const parts: string[] = []
+  if (settings.courseHandicapSource !== undefined) {
+    parts.push(
+      `course handicaps from ${settings.courseHandicapSource === 'whs' ? 'the WHS estimate' : 'HCP'}`,
+    )
+  }
+  if (settings.startingIndex !== undefined) {
+    const index = settings.startingIndex
+    parts.push(
+      index === null
+        ? 'no starting index'
+        : `starting index ${index < 0 ? `+${(-index).toFixed(1)}` : index.toFixed(1)}`,
+    )
+  }
+  return parts.length > 0 ? `Your settings will become: ${parts.join('; ')}.` : ''
 }

@@ -1,10 +1,14 @@
 import { COURSES_CSV_HEADER, courseToCsv, type CourseRecord } from '@/lib/tables/courses'
 import { ROUNDS_CSV_HEADER, roundToCsv, type ScoredRoundRecord } from '@/lib/tables/rounds'
+import type { TeeRecord } from '@/lib/tables/tees'
 import { toCsv } from './csv'
 
 /** A round as exported: the record with its differential and whether the index uses it. */
 export type ExportRound = ScoredRoundRecord
-export type ExportCourse = CourseRecord
+/** A course with its tees, first made first (issue 30: a tee no round was played on too). */
+export interface ExportCourse extends CourseRecord {
+  tees: TeeRecord[]
+}
 
 /** The golfer's handicap settings as exported: the source and the starting index (issue 32). */
 export interface ExportSettings {
@@ -32,7 +36,14 @@ export function coursesCsv(courses: readonly ExportCourse[]): string {
   const sorted = [...courses].sort(
     (a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
   )
-  return toCsv([COURSES_CSV_HEADER, ...sorted.map(courseToCsv)])
+  return toCsv([
+    COURSES_CSV_HEADER,
+    ...sorted.flatMap((course) =>
+      course.tees.length === 0
+        ? [courseToCsv(course, null)]
+        : course.tees.map((tee) => courseToCsv(course, tee)),
+    ),
+  ])
 }
 
 /** Everything, as data rather than a spreadsheet: for another app, or to keep. */
@@ -40,7 +51,8 @@ export function fullJson(record: AccountRecord, exportedAt: Date): string {
   return JSON.stringify(
     {
       format: 'hcpfast-export',
-      version: 1,
+      // 2: courses carry their tees, rounds their nine and adjusted gross (issue 30).
+      version: 2,
       exportedAt: exportedAt.toISOString(),
       email: record.email,
       courses: record.courses,

@@ -59,6 +59,8 @@ const round: ExportRound = {
   score: 39,
   differential: null,
   counts: null,
+  adjustedGross: null,
+  nine: null,
   holePars: PARS,
   strokeIndexes: INDEXES,
   holeScores: holeScoresOf(STROKES),

@@ -27,6 +27,8 @@ const base = {
   slopeRating: 130,
   differential: null,
   counts: null,
+  adjustedGross: null,
+  nine: null,
 }
 const card: ExportRound = {
   ...base,
@@ -72,6 +74,7 @@ describe('hole scores through export and import', () => {
         played_on: '2026-03-01',
         score: 94,
         tee_name: 'White',
+        par: 72,
         hole_pars: [4, 4, 3, 5, 4, 4, 3, 5, 4, 4, 4, 3, 5, 4, 4, 3, 5, 4],
         stroke_indexes: [7, 3, 17, 1, 11, 5, 15, 9, 13, 8, 2, 16, 10, 6, 14, 18, 4, 12],
         hole_strokes: [4, 5, 4, 6, 5, 5, 8, 6, 5, 4, 5, 7, 6, 5, 5, 3, 6, 5],
@@ -91,6 +94,8 @@ describe('hole scores through export and import', () => {
         played_on: '2026-02-28',
         score: 88,
         tee_name: 'White',
+        // The tee's par travels with the round, for a tee the import makes.
+        par: 72,
       },
     ])
   })

@@ -1,6 +1,6 @@
 // Relative, not '@/': the import bench runs this file under tsx, which does not read the alias.
 import { holeScoresToRow } from '../../../lib/tables/rounds'
-import type { ImportRound } from './import-plan'
+import type { ImportPlan, ImportRound } from './import-plan'
 
 /**
  * What `public.import_rounds` is given: one object per round, with a new id for the round and
@@ -28,6 +28,8 @@ export function importPayload(rounds: readonly ImportRound[], newId: () => strin
       score: round.score,
       ...(round.teeName === null ? {} : { tee_name: round.teeName }),
       ...(round.holes === 18 ? {} : { holes: round.holes }),
+      ...(round.nine === null ? {} : { nine: round.nine }),
+      ...(round.par === null ? {} : { par: round.par }),
       ...(round.holeScores === null
         ? {}
         : {
@@ -38,4 +40,51 @@ export function importPayload(rounds: readonly ImportRound[], newId: () => strin
       ...(round.game ? { game: round.game } : {}),
     }
   })
+}
+
+/**
+ * What `public.import_rounds` is given for a whole file (issue 30): its rounds as above, its tees
+ * (each with a new id, and its course's: the course's id made before its tees', so that a course
+ * made by the import keeps its tees in the file's order) and its settings. A plan without tees
+ * or settings (a CSV of rounds) is sent as before, as its rounds alone.
+ */
+export function importFilePayload(
+  plan: Pick<ImportPlan, 'toAdd' | 'tees' | 'settings'>,
+  newId: () => string,
+) {
+  if (plan.tees.length === 0 && plan.settings === null) return importPayload(plan.toAdd, newId)
+  const courseIds = new Map<string, string>()
+  const tees = plan.tees.map((tee) => {
+    let courseId = courseIds.get(tee.courseName)
+    if (!courseId) {
+      courseId = newId()
+      courseIds.set(tee.courseName, courseId)
+    }
+    return {
+      tee_id: newId(),
+      course_id: courseId,
+      course_name: tee.courseName,
+      course_rating: tee.course.rating,
+      slope_rating: tee.course.slope,
+      course_par: tee.course.par,
+      tee_name: tee.name,
+      rating: tee.rating,
+      slope: tee.slope,
+      par: tee.par,
+      holes: tee.holes,
+      hole_pars: tee.holePars,
+      stroke_indexes: tee.strokeIndexes,
+    }
+  })
+  const settings = plan.settings
+  return {
+    rounds: importPayload(plan.toAdd, newId),
+    tees,
+    settings: settings && {
+      ...(settings.courseHandicapSource === undefined
+        ? {}
+        : { course_handicap_source: settings.courseHandicapSource }),
+      ...(settings.startingIndex === undefined ? {} : { starting_index: settings.startingIndex }),
+    },
+  }
 }

@@ -7,6 +7,8 @@ import {
   type RoundHoles,
 } from '../../../lib/tables/hole-scores'
 import { gameRowFromCsv, type GameRow } from '../../../lib/tables/game-rows'
+import type { NineSide } from '../../../lib/tables/rounds'
+import { TEE_BOUNDS, type TeeInput, type TeeRecord } from '../../../lib/tables/tees'
 import { CsvSyntaxError, parseCsv } from './csv'
 
 /** A round read from a line of the file, ready to store; its holes are null for a total. */
@@ -23,10 +25,31 @@ export interface ImportRound extends RoundHoles {
   holes: 9 | 18
   /** From a `Game` column (issue 31), as the database keeps it; absent or null: no game. */
   game?: GameRow | null
+  /** From a `Nine` column: a nine played from the 18-hole tee `teeName`; null otherwise. */
+  nine: NineSide | null
+  /** From a `Par` column: the tee's par, for a tee the import makes; null when not given. */
+  par: number | null
+}
+
+/** A tee of a whole file (issue 30), with the course it is added to (made when missing). */
+export interface ImportTee extends Omit<TeeInput, 'courseId'> {
+  courseName: string
+  /** The course's own values, which a course made for the tee takes. */
+  course: { rating: number; slope: number; par: number | null }
+}
+
+/** A whole file's settings (issue 30, 32); a field left out (undefined) keeps the golfer's. */
+export interface ImportSettings {
+  courseHandicapSource?: 'spec' | 'whs'
+  /** Negative for a plus index; null: none. */
+  startingIndex?: number | null
 }
 
 export interface ImportLineNote {
+  /** The line of a CSV file; an entry's place in a JSON file (a course, tee or round). */
   line: number
+  /** Where it is, when not a CSV line: "Course 2 (Old Links), tee 1 (White)", "Settings". */
+  at?: string
   reason: string
 }
 
@@ -41,6 +64,10 @@ export interface ImportPlan {
   fileError: string | null
   toAdd: ImportRound[]
   newCourses: CourseKey[]
+  /** A whole file's tees the golfer does not have yet (a CSV of rounds has none). */
+  tees: ImportTee[]
+  /** A whole file's settings; null for a file without them. */
+  settings: ImportSettings | null
   /** Lines that would add nothing: the round is already stored, or an earlier line has it. */
   duplicates: ImportLineNote[]
   /** Lines that are wrong; while there is one, nothing is imported. */
@@ -49,7 +76,7 @@ export interface ImportPlan {
 
 /** What the golfer already has, to tell new courses and rounds from those already stored. */
 export interface ExistingRecord {
-  courses: readonly CourseKey[]
+  courses: readonly (CourseKey & { tees?: readonly TeeRecord[] })[]
   rounds: readonly RoundKeyFields[]
 }
 
@@ -89,6 +116,8 @@ const OPTIONAL_COLUMNS: Record<string, { names: readonly string[] }> = {
   teeName: { names: ['tee', 'tee name', 'tee_name'] },
   holes: { names: ['holes'] },
   game: { names: ['game'] },
+  nine: { names: ['nine', 'front or back'] },
+  par: { names: ['par'] },
   ...Object.fromEntries(
     HOLES_CSV_COLUMNS.map((column, at) => {
       const label = (HOLES_CSV_HEADER[at] as string).toLowerCase()
@@ -97,7 +126,7 @@ const OPTIONAL_COLUMNS: Record<string, { names: readonly string[] }> = {
   ),
 }
 
-type Column = keyof typeof COLUMNS | 'teeName' | 'holes' | 'game' | HolesCsvColumn
+type Column = keyof typeof COLUMNS | 'teeName' | 'holes' | 'game' | 'nine' | 'par' | HolesCsvColumn
 
 const FORMULA_START = /^[=+\-@\t\r]/
 const TRIMMABLE = /^[\s\uFEFF\u00A0]+|[\s\uFEFF\u00A0]+$/g
@@ -132,29 +161,20 @@ export const roundKey = (round: RoundKeyFields) =>
 const courseKey = (course: CourseKey) =>
   [course.name, Math.round(course.rating * 10), course.slope].join('\u0000')
 
-/**
- * Reads a CSV of rounds and says, line by line, what importing it would do. `today` is the
- * golfer's calendar day (YYYY-MM-DD): a round cannot have been played after it.
- */
-export function planImport(text: string, existing: ExistingRecord, today: string): ImportPlan {
-  const plan: ImportPlan = {
-    fileError: null,
-    toAdd: [],
-    newCourses: [],
-    duplicates: [],
-    problems: [],
-  }
-  let records
-  try {
-    records = parseCsv(text)
-  } catch (error) {
-    if (!(error instanceof CsvSyntaxError)) throw error
-    return { ...plan, fileError: `Line ${error.line}: ${error.message}. Nothing was read.` }
-  }
-  const [header, ...lines] = records
-  if (!header) return { ...plan, fileError: FILE_EMPTY }
+/** An empty plan, to fill. */
+export const emptyPlan = (): ImportPlan => ({
+  fileError: null,
+  toAdd: [],
+  newCourses: [],
+  duplicates: [],
+  problems: [],
+  tees: [],
+  settings: null,
+})
 
-  const names = header.cells.map(normalise)
+/** The header's columns by name (any order), or the required ones it lacks. */
+export function findColumns(header: readonly string[]): Record<Column, number> | string[] {
+  const names = header.map(normalise)
   const positions = {} as Record<Column, number>
   for (const [column, { names: accepted }] of Object.entries(OPTIONAL_COLUMNS)) {
     positions[column as Column] = names.findIndex((name) =>
@@ -170,37 +190,74 @@ export function planImport(text: string, existing: ExistingRecord, today: string
     if (at === -1) missing.push(label)
     else positions[column] = at
   }
-  if (missing.length > 0) {
+  return missing.length > 0 ? missing : positions
+}
+
+/**
+ * Reads a CSV of rounds and says, line by line, what importing it would do. `today` is the
+ * golfer's calendar day (YYYY-MM-DD): a round cannot have been played after it.
+ */
+export function planImport(text: string, existing: ExistingRecord, today: string): ImportPlan {
+  const plan = emptyPlan()
+  let records
+  try {
+    records = parseCsv(text)
+  } catch (error) {
+    if (!(error instanceof CsvSyntaxError)) throw error
+    return { ...plan, fileError: `Line ${error.line}: ${error.message}. Nothing was read.` }
+  }
+  const [header, ...lines] = records
+  if (!header) return { ...plan, fileError: FILE_EMPTY }
+
+  const positions = findColumns(header.cells)
+  if (Array.isArray(positions)) {
     return {
       ...plan,
-      fileError: `The first line must name the columns Date played, Course name, Course rating, Slope rating and Score (in any order). Missing: ${missing.join(', ')}.`,
+      fileError: `The first line must name the columns Date played, Course name, Course rating, Slope rating and Score (in any order). Missing: ${positions.join(', ')}.`,
     }
   }
   if (lines.length === 0) return { ...plan, fileError: FILE_EMPTY }
   if (lines.length > MAX_IMPORT_ROUNDS) return { ...plan, fileError: TOO_MANY_ROUNDS }
 
   const holeColumns = HOLES_CSV_COLUMNS.some((column) => positions[column] !== -1)
+  const consider = roundCollector(plan, existing)
+  for (const { line, cells } of lines) {
+    consider(line, readLine(cells, positions, today, holeColumns))
+  }
+  return plan
+}
+
+/**
+ * Adds each round read to the plan, or its line to the problems or the duplicates. `fileCourses`:
+ * the names of courses a whole file adds before its rounds; `entry`: what its numbers count.
+ */
+export function roundCollector(
+  plan: ImportPlan,
+  existing: ExistingRecord,
+  fileCourses: readonly string[] = [],
+  entry: 'line' | 'round' = 'line',
+) {
   const stored = new Set(existing.rounds.map(roundKey))
   const inFile = new Map<string, number>()
   const knownCourses = new Set(existing.courses.map(courseKey))
-  const courseNames = new Set(existing.courses.map((course) => course.name))
-  for (const { line, cells } of lines) {
-    let read = readLine(cells, positions, today, holeColumns)
+  const courseNames = new Set([...existing.courses.map((course) => course.name), ...fileCourses])
+  return (line: number, read: Omit<ImportRound, 'line'> | string, at?: string) => {
     // A nine's rating is not a course's: a course is made only from an 18-hole round.
     if (typeof read !== 'string' && read.holes === 9 && !courseNames.has(read.courseName)) {
       read = `A 9-hole round needs its course: add ${read.courseName} (with its 18-hole ratings) first`
     }
     if (typeof read === 'string') {
-      plan.problems.push({ line, reason: read })
-      continue
+      plan.problems.push({ line, ...(at === undefined ? {} : { at }), reason: read })
+      return
     }
     const round = { line, ...read }
     const key = roundKey(round)
     const earlier = inFile.get(key)
+    const where = at === undefined ? {} : { at }
     if (stored.has(key)) {
-      plan.duplicates.push({ line, reason: 'already in your rounds' })
+      plan.duplicates.push({ line, ...where, reason: 'already in your rounds' })
     } else if (earlier !== undefined) {
-      plan.duplicates.push({ line, reason: `the same round as line ${earlier}` })
+      plan.duplicates.push({ line, ...where, reason: `the same round as ${entry} ${earlier}` })
     } else {
       inFile.set(key, line)
       plan.toAdd.push(round)
@@ -222,10 +279,9 @@ export function planImport(text: string, existing: ExistingRecord, today: string
       courseNames.add(round.courseName)
     }
   }
-  return plan
 }
 
-function readLine(
+export function readLine(
   cells: readonly string[],
   at: Record<Column, number>,
   today: string,
@@ -238,6 +294,17 @@ function readLine(
   const holes = holesText === '9' ? 9 : 18
   if (holesText !== '' && holesText !== '9' && holesText !== '18') {
     problems.push('the holes must be 9 or 18')
+  }
+  const nineText = at.nine === -1 ? '' : cell('nine').toLowerCase()
+  const nine = nineText === 'front' || nineText === 'back' ? nineText : null
+  if (nineText !== '' && (nine === null || holes !== 9)) {
+    problems.push('the nine must be front or back, and only for 9 holes')
+  }
+  const parText = at.par === -1 ? '' : cell('par')
+  const par = parText === '' ? null : Number(parText)
+  const parBounds = TEE_BOUNDS.par[holes]
+  if (par !== null && (!/^\d{1,2}$/.test(parText) || par < parBounds.min || par > parBounds.max)) {
+    problems.push(`the par must be a whole number from ${parBounds.min} to ${parBounds.max}`)
   }
   const teeText = at.teeName === -1 ? '' : readText(cell('teeName'))
   if (teeText === null) {
@@ -323,6 +390,8 @@ function readLine(
     score,
     teeName,
     holes,
+    nine,
+    par,
     ...card,
     ...(game ? { game } : {}),
   }
