@@ -4,7 +4,7 @@ import { adminPool } from '../support/stack.ts'
 import { appUrl, DESKTOP, LIVE_TIMEOUT, PHONE, serviceWorkerControls } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { axeInBothSchemes, targetsUnder48 } from './support/accessibility.ts'
-import { golferWith, logIn } from './support/golfer.ts'
+import { golferWithHoles, logIn } from './support/golfer.ts'
 
 /**
  * The card for the group (issue 31): a three-player Stableford started on a phone, scored with no
@@ -80,20 +80,8 @@ describe('the group card', () => {
   }) => {
     // Three rounds played today: an index (HCP 14.0) but none in effect before today's card, so
     // the golfer types one for it.
-    const golfer = await golferWith(
-      [{ name: 'Home Links', rating: 70, slope: 113, par: 72 }],
-      [
-        { course: 0, score: 90 },
-        { course: 0, score: 88 },
-        { course: 0, score: 86 },
-      ],
-    )
-    const teeId = golfer.courseIds[0] as string
-    const { error } = await golfer.client
-      .from('tees')
-      .update({ hole_pars: PARS, stroke_indexes: STROKE_INDEXES })
-      .eq('id', teeId)
-    expect(error).toBeNull()
+    const golfer = await golferWithHoles(PARS, STROKE_INDEXES, [90, 88, 86])
+    const { teeId } = golfer
     const { rows: tees } = await pool.query<{ name: string }>(
       'select name from public.tees where id = $1',
       [teeId],
@@ -185,6 +173,7 @@ describe('the group card', () => {
       .toBe('1 round waiting to sync')
     await reopened.getByRole('button', { name: 'Share result' }).waitFor()
     expect(await reopened.getByRole('link', { name: /^Resume round/ }).count()).toBe(0)
+    expect(await axeInBothSchemes(reopened, 'group-saved')).toEqual([])
 
     await phone.setOffline(false)
     await expect

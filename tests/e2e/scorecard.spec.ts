@@ -4,7 +4,7 @@ import { adminPool } from '../support/stack.ts'
 import { appUrl, DESKTOP, LIVE_TIMEOUT, PHONE, serviceWorkerControls } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { axeInBothSchemes, targetsUnder48 } from './support/accessibility.ts'
-import { golferWith, logIn } from './support/golfer.ts'
+import { golferWith, golferWithHoles, logIn } from './support/golfer.ts'
 
 /**
  * The scorecard on the course (issue 23): a round started on a phone, scored hole by hole with no
@@ -72,19 +72,7 @@ describe('the scorecard', () => {
     open,
   }) => {
     // Two rounds before: no index yet (three are needed).
-    const golfer = await golferWith(
-      [{ name: 'Home Links', rating: 70, slope: 113, par: 72 }],
-      [
-        { course: 0, score: 90 },
-        { course: 0, score: 88 },
-      ],
-    )
-    const courseId = golfer.courseIds[0] as string
-    const { error } = await golfer.client
-      .from('tees')
-      .update({ hole_pars: PARS, stroke_indexes: STROKE_INDEXES })
-      .eq('id', courseId)
-    expect(error).toBeNull()
+    const golfer = await golferWithHoles(PARS, STROKE_INDEXES, [90, 88])
 
     const { context: phone, page, problems } = await open()
     await logIn(page, golfer.email, golfer.password)
@@ -201,15 +189,7 @@ describe('the scorecard', () => {
 
 /** A golfer with the card's course (and rounds on it, if given), signed in, on hole 1 of a card. */
 async function startCard(page: Page, scores: number[] = []) {
-  const golfer = await golferWith(
-    [{ name: 'Home Links', rating: 70, slope: 113, par: 72 }],
-    scores.map((score) => ({ course: 0, score })),
-  )
-  const { error } = await golfer.client
-    .from('tees')
-    .update({ hole_pars: PARS, stroke_indexes: STROKE_INDEXES })
-    .eq('id', golfer.courseIds[0] as string)
-  expect(error).toBeNull()
+  const golfer = await golferWithHoles(PARS, STROKE_INDEXES, scores)
   await logIn(page, golfer.email, golfer.password)
   await page.getByRole('link', { name: 'HCP' }).click()
   await page.getByRole('button', { name: 'Start a round' }).click()

@@ -35,20 +35,37 @@ export async function golferWith(
   return { ...golfer, courseIds }
 }
 
+/**
+ * A golfer with Home Links (rating 70.0, slope 113, par 72) whose tee (the course's id) has these
+ * holes, and a round of each of `scores` on it (played today).
+ */
+export async function golferWithHoles(
+  pars: readonly number[],
+  strokeIndexes: readonly number[],
+  scores: readonly number[] = [],
+) {
+  const golfer = await golferWith(
+    [{ name: 'Home Links', rating: 70, slope: 113, par: 72 }],
+    scores.map((score) => ({ course: 0, score })),
+  )
+  // The course's first tee has the course's id.
+  const teeId = golfer.courseIds[0] as string
+  const { error } = await golfer.client
+    .from('tees')
+    .update({ hole_pars: [...pars], stroke_indexes: [...strokeIndexes] })
+    .eq('id', teeId)
+  if (error) throw new Error(error.message)
+  return { ...golfer, teeId }
+}
+
 /** Home Links' holes: each hole's par and stroke index. */
 export const HOME_PARS = [4, 4, 3, 5, 4, 4, 3, 5, 4, 4, 4, 3, 5, 4, 4, 3, 5, 4]
 export const HOME_INDEXES = [7, 3, 17, 1, 11, 5, 15, 9, 13, 8, 2, 16, 10, 6, 14, 18, 4, 12]
 
 /** A golfer whose Home Links tee has its holes, with these cards (rounds' columns) played from it. */
 export async function golferWithCards(cards: Record<string, unknown>[]) {
-  const golfer = await golferWith([{ name: 'Home Links', rating: 70, slope: 113, par: 72 }])
+  const golfer = await golferWithHoles(HOME_PARS, HOME_INDEXES)
   const courseId = golfer.courseIds[0] as string
-  // The course's first tee has the course's id.
-  const tee = await golfer.client
-    .from('tees')
-    .update({ hole_pars: HOME_PARS, stroke_indexes: HOME_INDEXES })
-    .eq('id', courseId)
-  if (tee.error) throw new Error(tee.error.message)
   const rounds = await golfer.client
     .from('rounds')
     .insert(cards.map((card) => ({ id: ulid(), course_id: courseId, ...card })) as never)
