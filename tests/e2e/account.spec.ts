@@ -160,14 +160,14 @@ describe('account screen', () => {
     const csv = await readFile(file, 'utf8')
     expect(
       csv.startsWith(
-        '\uFEFFDate played,Course name,Course rating,Slope rating,Score,Tee,Holes,Differential,Counts,Adjusted differential,Exceptional reduction,Counts for WHS,Hole pars,Stroke indexes,Hole strokes,Hole putts,Hole fairways,Hole greens,Hole penalties,Game\r\n',
+        '\uFEFFDate played,Course name,Course rating,Slope rating,Score,Tee,Holes,Nine,Par,Adjusted gross,Differential,Counts,Adjusted differential,Exceptional reduction,Counts for WHS,Hole pars,Stroke indexes,Hole strokes,Hole putts,Hole fairways,Hole greens,Hole penalties,Game\r\n',
       ),
     ).toBe(true)
     expect(csv).toContain(
-      '"Links, ""The"" 🏌️",72.0,113,85,Default,18,13.0,no,13.0,0.0,no,,,,,,,,\r\n',
+      '"Links, ""The"" 🏌️",72.0,113,85,Default,18,,,85,13.0,no,13.0,0.0,no,,,,,,,,\r\n',
     )
     expect(csv).toContain(
-      '"Links, ""The"" 🏌️",72.0,113,80,Default,18,8.0,yes,8.0,0.0,yes,,,,,,,,\r\n',
+      '"Links, ""The"" 🏌️",72.0,113,80,Default,18,,,80,8.0,yes,8.0,0.0,yes,,,,,,,,\r\n',
     )
     await page.getByRole('button', { name: 'Logout' }).click()
     await page.waitForURL(appUrl('/'))

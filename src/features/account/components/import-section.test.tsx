@@ -46,4 +46,58 @@ describe('ImportSection', () => {
     )
     expect(screen.getByRole('button', { name: 'Import 2 rounds' })).toBeEnabled()
   })
+
+  it('shows a whole JSON file’s tees and settings before anything is stored, and each problem where it is', async () => {
+    const user = userEvent.setup()
+    render(
+      <ImportSection
+        userId={USER_ID}
+        recordOnDevice={() => ({ courses: [], rounds: [] })}
+        onImported={vi.fn()}
+      />,
+    )
+    const choose = async (text: string) => {
+      const file = new File([text], 'hcpfast-export.json', { type: 'application/json' })
+      const bytes = new TextEncoder().encode(text)
+      Object.defineProperty(file, 'arrayBuffer', { value: () => Promise.resolve(bytes.buffer) })
+      await user.upload(
+        screen.getByLabelText('CSV file of rounds, or JSON file of everything'),
+        file,
+      )
+    }
+    const course = {
+      name: 'Heath',
+      rating: 71,
+      slope: 128,
+      par: 71,
+      tees: [
+        { name: 'White', rating: 71, slope: 128, par: 71, holes: 18 },
+        { name: 'Short', rating: 33.5, slope: 112, par: null, holes: 9 },
+      ],
+    }
+    const file = (settings: unknown) =>
+      JSON.stringify({
+        format: 'hcpfast-export',
+        version: 2,
+        courses: [course],
+        rounds: [],
+        settings,
+      })
+    await choose(file({ courseHandicapSource: 'whs', startingIndex: -2.5 }))
+    const preview = await screen.findByRole('region', { name: 'Import preview' })
+    expect(preview).toHaveTextContent('0 rounds will be added, with 1 new course: Heath.')
+    expect(preview).toHaveTextContent(
+      '2 tees will be added (0 with hole pars): Heath: White, Short.',
+    )
+    expect(preview).toHaveTextContent(
+      'Your settings will become: course handicaps from the WHS estimate; starting index +2.5.',
+    )
+    expect(screen.getByRole('button', { name: 'Import 0 rounds and 2 tees' })).toBeEnabled()
+
+    await choose(file({ courseHandicapSource: 'whs', startingIndex: 60 }))
+    expect(await screen.findByRole('list', { name: 'Lines with problems' })).toHaveTextContent(
+      'Settings: The starting index must be from -10.0 to 54.0 (a plus index is negative), in tenths, not 60',
+    )
+    expect(screen.getByRole('button', { name: 'Import 0 rounds and 2 tees' })).toBeDisabled()
+  })
 })
