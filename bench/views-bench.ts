@@ -184,6 +184,13 @@ async function benchViewsOn(dbUrl: string) {
       () => service('select * from public.handicap_indexes'),
       false,
     )
+    // What that read returns: every golfer's row (the service role is not limited by RLS).
+    await client.query('begin')
+    await client.query('set local role service_role')
+    const { rows: served } = await client.query<{ rows: number }>(
+      'select count(*)::integer as rows from public.handicap_indexes',
+    )
+    await client.query('rollback')
     const golferWrites = []
     for (const golfer of golfers) golferWrites.push(await writes(client, golfer, golfer.course))
     const imported = await importCost(client)
@@ -204,6 +211,7 @@ async function benchViewsOn(dbUrl: string) {
       service_role_handicap_indexes: {
         golfers: POPULATION.golfers + SIZES.length,
         rounds_each: POPULATION.rounds,
+        rows_read: served[0]?.rows,
         ms: serviceRead,
       },
       writes: golferWrites,

@@ -2,7 +2,7 @@ import pg from 'pg'
 import { monotonicFactory } from 'ulid'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { seededRandom } from '../../src/testing/seeded-random.ts'
-import { callersOn, golfer, newAuthUser } from '../support/db-caller.ts'
+import { callersOn, golfer, newAuthUser, serviceRole, type Caller } from '../support/db-caller.ts'
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
 const ulid = monotonicFactory()
@@ -375,6 +375,40 @@ describe('the kept walk', () => {
       }
       await compare(`step ${step}: ${what}`)
     }
+  })
+
+  it('shows the service role every golfer, and a golfer only their own', async () => {
+    const [frank, gina] = [await newGolfer('kept-frank'), await newGolfer('kept-gina')]
+    for (const [user, score] of [
+      [frank, 82],
+      [gina, 90],
+    ] as const) {
+      const course = await courseOf(user)
+      for (const playedOn of ['2026-06-01', '2026-06-02', '2026-06-03']) {
+        await addRound(user, course, score, playedOn)
+      }
+    }
+    const indexes = (caller: Caller) =>
+      as(
+        caller,
+        async (db) =>
+          (
+            await db.query<{ user_id: string; handicap_index: string }>(
+              `select user_id, handicap_index::text from public.handicap_indexes
+               where user_id = any ($1)`,
+              [[frank, gina]],
+            )
+          ).rows,
+        'rollback',
+      )
+    // Three rounds of 10.0 (or 18.0): the lowest less 2.0.
+    expect(await indexes(serviceRole)).toEqual(
+      [
+        { user_id: frank, handicap_index: '8.0' },
+        { user_id: gina, handicap_index: '16.0' },
+      ].sort((a, b) => a.user_id.localeCompare(b.user_id)),
+    )
+    expect(await indexes(golfer(gina))).toEqual([{ user_id: gina, handicap_index: '16.0' }])
   })
 
   it('leaves every handicap view a plain read: no plan runs a function', async () => {
