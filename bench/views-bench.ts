@@ -67,19 +67,46 @@ async function medianOf(samples: number, work: () => Promise<number>, warmUp = t
   return round(median(times))
 }
 
+const VIEWS = [
+  'handicap_indexes',
+  'whs_indexes',
+  'round_differentials',
+  'handicap_history',
+  'whs_history',
+  'scoring_entries',
+  'course_handicaps',
+]
+
+/** Each view read as the golfer: the time to the rows in hand (the figure), and the database's
+ * own share, EXPLAIN ANALYZE's execution time (median of 5), without the rows' way to the client. */
 async function reads(client: pg.Client, golfer: Golfer) {
   const read = asGolfer(client, golfer.id, 'rollback')
-  const view = (name: string) => medianOf(READ_SAMPLES, () => read(`select * from public.${name}`))
+  const figures: Record<string, number> = {}
+  for (const name of VIEWS) {
+    figures[`${name}_ms`] = await medianOf(READ_SAMPLES, () => read(`select * from public.${name}`))
+  }
+  const server: Record<string, number> = {}
+  for (const name of VIEWS) {
+    const executions: number[] = []
+    for (let s = 0; s < 5; s++) {
+      await client.query('begin')
+      await client.query(`select set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ sub: golfer.id, role: 'authenticated', aud: 'authenticated' }),
+      ])
+      await client.query('set local role authenticated')
+      const { rows } = await client.query<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>(
+        `explain (analyze, format json) select * from public.${name}`,
+      )
+      await client.query('rollback')
+      executions.push(rows[0]?.['QUERY PLAN'][0]['Execution Time'] ?? Number.NaN)
+    }
+    server[name] = round(median(executions))
+  }
   return {
     rounds: golfer.rounds,
     cards: Math.ceil(golfer.rounds / 2),
-    handicap_indexes_ms: await view('handicap_indexes'),
-    whs_indexes_ms: await view('whs_indexes'),
-    round_differentials_ms: await view('round_differentials'),
-    handicap_history_ms: await view('handicap_history'),
-    whs_history_ms: await view('whs_history'),
-    scoring_entries_ms: await view('scoring_entries'),
-    course_handicaps_ms: await view('course_handicaps'),
+    ...figures,
+    server_ms: server,
   }
 }
 
@@ -103,8 +130,20 @@ async function writes(client: pg.Client, golfer: Golfer, course: string) {
     times.edit.push(edit)
     times.delete.push(remove)
   }
+  // The walk alone (what a write adds now), where there is one to call.
+  const walk = await client
+    .query(`select to_regprocedure('private.rewalk(uuid[])') is not null as kept`)
+    .then(({ rows }) => rows[0]?.kept === true)
+  const walkMs = walk
+    ? await medianOf(WRITE_CYCLES, async () => {
+        const started = performance.now()
+        await client.query('select private.rewalk(array[$1::uuid])', [golfer.id])
+        return performance.now() - started
+      })
+    : null
   return {
     rounds: golfer.rounds,
+    rewalk_ms: walkMs,
     insert_ms: round(median(times.insert)),
     edit_ms: round(median(times.edit)),
     delete_ms: round(median(times.delete)),
