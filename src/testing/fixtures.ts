@@ -1,5 +1,6 @@
 import type { Course } from '@/features/courses/types'
 import type { HoleScore, Round } from '@/features/rounds/types'
+import type { Game, GamePartner } from '@/lib/tables/games'
 
 export const USER_ID = '6f1c3f7e-1d2a-4c1b-9e8a-2b5d4f6a7c8d'
 
@@ -62,4 +63,26 @@ export function holeScoresOf(strokes: readonly number[], details: HoleDetails = 
     greenInRegulation: details.greenInRegulation?.[at] ?? null,
     penalties: details.penalties?.[at] ?? null,
   }))
+}
+
+/** A singles match played off 0 against Ben (issue 31), his card as given. */
+export function aMatchWith(partner: Partial<GamePartner>): Game {
+  return {
+    format: 'match',
+    allowancePercent: 100,
+    playingHandicap: 0,
+    strokesReceived: 0,
+    partners: [
+      {
+        name: 'Ben',
+        index: 0,
+        teeId: '01JD0000000000000000000T02',
+        teeName: 'White',
+        playingHandicap: 0,
+        strokesReceived: 0,
+        holeStrokes: [],
+        ...partner,
+      },
+    ],
+  }
 }

@@ -4,6 +4,8 @@ import 'fake-indexeddb/auto'
 import { ulid } from 'ulid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OwnTable } from '../../src/lib/realtime.ts'
+import type { Game } from '../../src/lib/tables/games.ts'
+import { aMatchWith } from '../../src/testing/fixtures.ts'
 import { adminPool, newGolfer, stackInfo, TEST_PASSWORD } from '../support/stack.ts'
 
 /**
@@ -107,6 +109,61 @@ async function rowsWithId(table: OwnTable, id: string) {
   return rows[0]?.count
 }
 
+// A nine of the games' tests (issue 31): par 36, stroke indexes 1–9; the golfer's 39.
+const NINE_PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5]
+const NINE_INDEXES = [1, 3, 5, 7, 9, 2, 4, 6, 8]
+const NINE_STROKES = [5, 4, 3, 6, 4, 5, 3, 4, 5]
+
+/** 9-hole tees of the golfer's course, slope 120, stored directly: [id, name, rating] each. */
+async function nineTees(courseId: string, tees: readonly [string, string, number][]) {
+  const { error } = await golfer.client.from('tees').insert(
+    tees.map(([id, name, rating]) => ({
+      id,
+      course_id: courseId,
+      name,
+      course_rating: rating,
+      slope_rating: 120,
+      holes: 9,
+      par: 36,
+      hole_pars: NINE_PARS,
+      stroke_indexes: NINE_INDEXES,
+    })),
+  )
+  expect(error).toBeNull()
+}
+
+/** The golfer's 39 on a nine of `teeId`, with `game`, as the card sends it. */
+const nineWithGame = (courseId: string, teeId: string, game: Game, playedOn: string) => ({
+  courseId,
+  teeId,
+  nine: null,
+  score: 39,
+  holeScores: NINE_STROKES.map((hole) => ({
+    strokes: hole,
+    putts: null,
+    fairwayHit: null,
+    greenInRegulation: null,
+    penalties: null,
+  })),
+  game,
+  playedOn,
+})
+
+/** The round the screens show for such an input until the server answers. */
+const nineRecord = (id: string, input: ReturnType<typeof nineWithGame>, teeName: string) => ({
+  id,
+  ...input,
+  courseName: COURSE.name,
+  teeName,
+  holes: 9 as const,
+  courseRating: 35.1,
+  slopeRating: 120,
+  par: 36,
+  holePars: NINE_PARS,
+  strokeIndexes: NINE_INDEXES,
+  createdAt: AT,
+})
+
 describe('an insert sent again after its answer was lost is stored once, for every table', () => {
   it('every table the outbox writes is keyed by its id, under the name the outbox knows it by', async () => {
     const { rows } = await pool.query<{ table: string; name: string; columns: string[] }>(
@@ -201,26 +258,11 @@ describe('an insert sent again after its answer was lost is stored once, for eve
     const courseId = await aCourse()
     // Two 9-hole tees of the course: the golfer's Yellow and the partner's Red.
     const [yellow, red] = [ulid(), ulid()]
-    const { error } = await golfer.client.from('tees').insert(
-      [
-        [yellow, 'Yellow', 35.1],
-        [red, 'Red', 34.0],
-      ].map(([id, name, rating]) => ({
-        id: id as string,
-        course_id: courseId,
-        name: name as string,
-        course_rating: rating as number,
-        slope_rating: 120,
-        holes: 9,
-        par: 36,
-        hole_pars: [4, 4, 3, 5, 4, 4, 3, 4, 5],
-        stroke_indexes: [1, 3, 5, 7, 9, 2, 4, 6, 8],
-      })),
-    )
-    expect(error).toBeNull()
-    // 5+4+3+6+4+5+3+4+5 = 39.
-    const strokes = [5, 4, 3, 6, 4, 5, 3, 4, 5]
-    const game = {
+    await nineTees(courseId, [
+      [yellow, 'Yellow', 35.1],
+      [red, 'Red', 34.0],
+    ])
+    const game: Game = {
       format: 'stableford' as const,
       allowancePercent: 95,
       playingHandicap: 6,
@@ -237,39 +279,13 @@ describe('an insert sent again after its answer was lost is stored once, for eve
         },
       ],
     }
-    const input = {
-      courseId,
-      teeId: yellow,
-      nine: null,
-      score: 39,
-      holeScores: strokes.map((hole) => ({
-        strokes: hole,
-        putts: null,
-        fairwayHit: null,
-        greenInRegulation: null,
-        penalties: null,
-      })),
-      game,
-      playedOn: '2026-11-21',
-    }
+    const input = nineWithGame(courseId, yellow, game, '2026-11-21')
     const rounds = app.roundsTable
     let id = ''
     await addLosingTheAnswer('rounds', () =>
       rounds.add(input, (made) => {
         id = made
-        return {
-          id: made,
-          ...input,
-          courseName: COURSE.name,
-          teeName: 'Yellow',
-          holes: 9,
-          courseRating: 35.1,
-          slopeRating: 120,
-          par: 36,
-          holePars: [4, 4, 3, 5, 4, 4, 3, 4, 5],
-          strokeIndexes: [1, 3, 5, 7, 9, 2, 4, 6, 8],
-          createdAt: AT,
-        }
+        return nineRecord(made, input, 'Yellow')
       }),
     )
     expect(await rowsWithId('rounds', id)).toBe(1)
@@ -278,7 +294,7 @@ describe('an insert sent again after its answer was lost is stored once, for eve
       [id],
     )
     expect(rows[0]).toEqual({
-      hole_strokes: strokes,
+      hole_strokes: NINE_STROKES,
       game: {
         format: 'stableford',
         allowance_percent: 95,
@@ -298,5 +314,46 @@ describe('an insert sent again after its answer was lost is stored once, for eve
       },
     })
     expect(rounds.store.getState().confirmed[id]?.game).toEqual(game)
+  })
+})
+
+describe("a round whose game the database refuses (issue 31's bad input)", () => {
+  it('is refused once, in words naming the partner, never "check your connection", with what was typed kept', async () => {
+    const courseId = await aCourse()
+    const blue = ulid()
+    await nineTees(courseId, [[blue, 'Blue', 35.1]])
+    // An index past 54.0: the form holds it too, so only an older or altered app sends this.
+    const input = nineWithGame(
+      courseId,
+      blue,
+      aMatchWith({
+        index: 54.5,
+        teeId: blue,
+        teeName: 'Blue',
+        playingHandicap: 40,
+        strokesReceived: 40,
+        holeStrokes: [6, 7, 5, 8, 6, 7, 5, 6, 7],
+      }),
+      '2026-11-22',
+    )
+    inserts.length = 0
+    let id = ''
+    await app.roundsTable.add(input, (made) => {
+      id = made
+      return nineRecord(made, input, 'Blue')
+    })
+    const outbox = app.outbox.useOutboxStore
+    await expect.poll(() => outbox.getState().entries, { timeout: 30_000 }).toEqual([])
+    expect(inserts).toEqual([{ table: 'rounds', status: 400 }])
+    expect(outbox.getState().refused).toEqual([
+      {
+        key: expect.any(String),
+        message: "Partner 1's index must be from +10.0 to 54.0, in tenths.",
+        typed:
+          'Score 39 at Home Links, 22 Nov 2026 (strokes 5 4 3 6 4 5 3 4 5); Match play 100%: ' +
+          'Ben 54.5, Blue (strokes 6 7 5 8 6 7 5 6 7)',
+      },
+    ])
+    expect(await rowsWithId('rounds', id)).toBe(0)
   })
 })

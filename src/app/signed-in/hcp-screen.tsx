@@ -15,6 +15,7 @@ import { RoundsList } from '@/features/rounds/components/rounds-list'
 import { formatPlayedOn } from '@/features/rounds/lib/played-on'
 import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import { ResumeRound } from '@/features/scorecard/components/resume-round'
+import { gameResult } from '@/features/scorecard/lib/game-result'
 import type { LoadStatus } from '@/lib/records'
 import { useHandicap } from '../handicap'
 import { StartRoundDialog } from './start-round-dialog'
@@ -98,6 +99,8 @@ export function HcpScreen() {
                       cappedHoles: score.cappedHoles,
                     }
                   : null,
+              // The result of the round's game, from its stored strokes (issue 31).
+              game: gameResult(round),
             },
           ]
         }),

@@ -29,7 +29,7 @@ import type { HandicapSettings } from '@/features/handicap/types'
 import type { Round } from '@/features/rounds/types'
 import { DataError } from '@/lib/data-error'
 import { subscribeToOwnTables } from '@/lib/realtime'
-import { aCourse, aRound, USER_ID } from '@/testing/fixtures'
+import { aCourse, aMatchWith, aRound, holeScoresOf, USER_ID } from '@/testing/fixtures'
 import { readCard, writeCard } from '@/features/scorecard/lib/card'
 import { aCard } from '@/features/scorecard/testing'
 import { PathProbe } from '@/testing/render-at'
@@ -472,6 +472,21 @@ describe('HCP screen', () => {
     const details = defined(screen.getByText('Score: 88').parentElement ?? undefined)
     expect(within(details).getByText('Augusta')).toBeVisible()
     expect(within(details).getByRole('button', { name: 'Delete Round' })).toBeVisible()
+  })
+
+  it("shows the result of a round's game, worked from its stored strokes", async () => {
+    // A nine, no strokes in the match: Ben wins hole 1 (4–5), halves 2–8, wins 9: lost 2 up.
+    const strokes = [5, 4, 3, 6, 4, 5, 3, 4, 5]
+    const played = aRound(course, 39, {
+      holes: 9,
+      holePars: [4, 4, 3, 5, 4, 4, 3, 4, 5],
+      strokeIndexes: [1, 3, 5, 7, 9, 2, 4, 6, 8],
+      holeScores: holeScoresOf(strokes),
+      game: aMatchWith({ holeStrokes: [4, 4, 3, 6, 4, 5, 3, 4, 4] }),
+    })
+    const user = await openHcp([played])
+    await user.click(screen.getByRole('button', { name: /^Score 39/ }))
+    expect(screen.getByTestId('game-result')).toHaveTextContent('Match: lost 2 up to Ben')
   })
 
   it('adds a round on the only course and updates the index at once', async () => {

@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest'
+import { aMatchWith } from '@/testing/fixtures'
 import { gameFromRow, gameToRow } from './game-rows'
 import type { Game } from './games'
 import { roundFromRow, roundToInsert, roundToRow, upgradeRoundRecord } from './rounds'
 
-const GAME: Game = {
-  format: 'match',
-  allowancePercent: 100,
-  playingHandicap: 0,
-  strokesReceived: 0,
-  partners: [
-    {
-      name: 'Ben',
-      index: -1.2,
-      teeId: '01JD0000000000000000000T02',
-      teeName: 'White',
-      playingHandicap: 2,
-      strokesReceived: 2,
-      holeStrokes: [4, null, 5],
-    },
-  ],
-}
+const GAME: Game = aMatchWith({
+  index: -1.2,
+  playingHandicap: 2,
+  strokesReceived: 2,
+  holeStrokes: [4, null, 5],
+})
 
 const ROW = {
   format: 'match',

@@ -3,12 +3,14 @@ import { AccordionItem } from '@/components/ui/accordion'
 import { pairNames, pairScore } from '../lib/nine-pairs'
 import { formatPlayedOn } from '../lib/played-on'
 import type { Round } from '../types'
-import { CountsMarks, RoundCard, type CardScore } from './round-card'
+import { CountsMarks, GameResultLine, RoundCard, type CardScore } from './round-card'
 import type { RoundMark } from './rounds-list'
 
 interface RoundDetailsProps {
   round: Round
   card: CardScore | null
+  /** The result of the round's game, when it has one (RoundMark's `game`). */
+  result?: string | null
   /** What the actions are called when the entry holds more than one round ("front nine"). */
   name?: string
   onDelete(): void
@@ -17,10 +19,11 @@ interface RoundDetailsProps {
 }
 
 /** A round's details in its open entry: course, score or card, where it was played, actions. */
-export function RoundDetails({ round, card, name, onDelete, onEdit }: RoundDetailsProps) {
+export function RoundDetails({ round, card, result, name, onDelete, onEdit }: RoundDetailsProps) {
   return (
     <>
       <p className="detail detail--strong">{round.courseName}</p>
+      <GameResultLine result={result ?? null} />
       {card ? (
         <RoundCard round={round} score={card} />
       ) : (
@@ -127,6 +130,7 @@ export function PairEntry({ value, pair, marks, status, onDelete, onEdit }: Pair
             <RoundDetails
               round={round}
               card={card}
+              result={marks[round.id]?.game ?? null}
               name={name.toLowerCase()}
               onDelete={() => onDelete(round.id)}
               onEdit={onEdit ? () => onEdit(round) : null}

@@ -135,6 +135,16 @@ export function RoundCard({
   )
 }
 
+/** The result of the game a round was played in (issue 31), "Match: won 3&2 against Ben"; nothing
+ * for a round without one. */
+export function GameResultLine({ result }: { result: string | null }) {
+  return result ? (
+    <p className="detail detail--strong" data-testid="game-result">
+      {result}
+    </p>
+  ) : null
+}
+
 /** " Counts" and " Counts for WHS" after an entry's figures: what the index and the estimate use. */
 export function CountsMarks({ mark }: { mark?: { counts?: boolean; countsForWhs?: boolean } }) {
   return (

@@ -106,6 +106,20 @@ describe('a round scored hole by hole in the rounds list', () => {
     )
   })
 
+  it("shows the result of the round's game when opened (the screen's mark)", async () => {
+    const user = renderList([card], {
+      [card.id]: { ...(marks[card.id] as RoundMark), game: 'Match: halved with Ben' },
+    })
+    await user.click(screen.getByRole('button', { name: /^Score 94/ }))
+    expect(screen.getByTestId('game-result')).toHaveTextContent('Match: halved with Ben')
+  })
+
+  it('shows no game result for a round played alone', async () => {
+    const user = renderList([card])
+    await user.click(screen.getByRole('button', { name: /^Score 94/ }))
+    expect(screen.queryByTestId('game-result')).not.toBeInTheDocument()
+  })
+
   it('shows a round entered as a total as before', async () => {
     const user = renderList([total])
     await user.click(screen.getByRole('button', { name: /^Score 88/ }))

@@ -45,6 +45,9 @@ export interface RoundMark {
   pairedWithId?: string | null
   /** For a round scored hole by hole: its adjusted gross score and the holes capped. */
   card?: CardScore | null
+  /** The result of the game the round was played in (issue 31), in a line: "Match: won 3&2
+   * against Ben"; null or absent for a round played alone. */
+  game?: string | null
 }
 
 /** What a nine's entry says: which nine it is paired with, or which nine it is and that it waits. */
@@ -219,6 +222,7 @@ export function RoundsList({
               <RoundDetails
                 round={round}
                 card={card}
+                result={mark?.game ?? null}
                 onDelete={() => remove(round.id)}
                 onEdit={courses.length === 0 ? null : () => setEditing(round)}
               />
