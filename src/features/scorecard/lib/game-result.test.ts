@@ -65,13 +65,13 @@ describe('gameResult', () => {
     expect(gameResult(round(halved))).toBe('Match: halved with Ben')
   })
 
-  it('gives net stroke play, lowest first, a plus handicap adding its strokes, a pick-up no return', () => {
-    // You 39 − 4 = 35; Ann 5+5+4+5+4+6+3+5+5 = 42 − 6 = 36; Cy (plus 1) 36 + 1 = 37; Ben NR.
+  it('gives net stroke play, lowest first, a plus handicap adding its strokes, a pick-up no return (as the shared result says)', () => {
+    // You 39 − 4 = 35; Ann 5+5+4+5+4+6+3+5+5 = 42 − 6 = 36; Cy (plus 1) 36 + 1 = 37; Ben picked up: no return.
     const stroke = game('stroke', 4, [
       partner('Ann', 6, [5, 5, 4, 5, 4, 6, 3, 5, 5]),
       partner('Ben', 10, [5, 5, null, 5, 4, 6, 3, 5, 5]),
       partner('Cy', -1, [4, 4, 3, 5, 4, 4, 3, 4, 5]),
     ])
-    expect(gameResult(round(stroke))).toBe('Net: you 35, Ann 36, Cy 37, Ben NR')
+    expect(gameResult(round(stroke))).toBe('Net: you 35, Ann 36, Cy 37, Ben no return')
   })
 })

@@ -53,7 +53,7 @@ function ranked<T extends { figure: number | null }>(rows: T[], highest: boolean
  * A round's game in a line, as golfers tell it (the round's entry and the share text):
  * "Stableford: you 36, Ann 33, Ben 29" (points, highest first); "Match: won 3&2 against Ben",
  * "Match: lost 2 up to Ben", "Match: halved with Ben"; "Net: you 70, Ann 72" (gross less the
- * strokes received, lowest first; "NR", no return, for a card with a hole picked up). Null for a
+ * strokes received, lowest first; "no return" for a card with a hole picked up). Null for a
  * round without a game. Computed from the stored strokes with the rules of formats.ts.
  */
 export function gameResult(round: GameRound): string | null {
@@ -87,6 +87,6 @@ export function gameResult(round: GameRound): string | null {
     return { name: player.name, figure: complete ? sum(strokes) - received : null }
   })
   return `Net: ${ranked(rows, false)
-    .map((row) => `${row.name} ${row.figure ?? 'NR'}`)
+    .map((row) => `${row.name} ${row.figure ?? 'no return'}`)
     .join(', ')}`
 }
