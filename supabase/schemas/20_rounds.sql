@@ -468,6 +468,18 @@ begin
         and t.user_id = new.user_id
         and t.user_id = coalesce(auth.uid(), new.user_id);
     if not found then
+      -- A tee of the golfer's deleted on another device while the card was played offline: the
+      -- partner played it, and refusing would lose the golfer's own round, so it is kept under
+      -- the name it had (the deletion keeps the tee for Undo, a day).
+      select d.record ->> 'name' into tee_name
+        from public.deletions as d
+        where d.table_name = 'tees'
+          and d.record_id = partner.value ->> 'tee_id'
+          and d.record ->> 'course_id' = new.course_id
+          and d.user_id = new.user_id
+          and d.user_id = coalesce(auth.uid(), new.user_id);
+    end if;
+    if not found then
       raise exception using
         errcode = 'insufficient_privilege',
         message = format(

@@ -320,6 +320,36 @@ describe('the trigger refuses the same first, in the golfer’s words, with the 
   })
 })
 
+describe('a partner’s tee deleted on another device while the card was played offline', () => {
+  it('stores the round with its game under the tee’s last name; another golfer’s deleted tee is still refused', async () => {
+    const gone = ulid()
+    await as(golfer(alice), (db) =>
+      db.query(
+        `insert into public.tees (id, course_id, name, course_rating, slope_rating, par, holes, hole_pars, stroke_indexes)
+         values ($1, $2, 'Yellow', 71.0, 125, 72, 18, $3, $4)`,
+        [gone, aliceCourse, HOLE_PARS, STROKE_INDEXES],
+      ),
+    )
+    await as(golfer(alice), (db) => db.query('delete from public.tees where id = $1', [gone]))
+    const id = ulid()
+    await addRound(
+      golfer(alice),
+      card({ id, game: game({ partners: [partner({ tee_id: gone, tee_name: 'Renamed' })] }) }),
+    )
+    expect(await storedGame(id)).toEqual(
+      game({ partners: [partner({ tee_id: gone, tee_name: 'Yellow' })] }),
+    )
+    // Bob cannot name Alice's deleted tee, nor Alice a deleted tee of another course.
+    await expect(
+      tryRound(golfer(bob), {
+        ...card({ game: game({ partners: [partner({ tee_id: gone })] }) }),
+        course_id: bobCourse,
+        tee_id: bobTee,
+      }),
+    ).rejects.toMatchObject({ code: '42501' })
+  })
+})
+
 describe('editing a round with a game', () => {
   it('keeps the game when an edit does not send it, takes a corrected one, and checks its tees', async () => {
     const id = ulid()
