@@ -81,7 +81,8 @@ describe('a round scored hole by hole', () => {
       page.getByRole('button', { name: 'Download rounds (CSV)' }).click(),
     ])
     const csv = await readFile(await download.path(), 'utf8')
-    // The round's line: its columns, the differential's and the estimate's, then its holes.
+    // The round's line: its columns, the differential's and the estimate's, then its holes, then
+    // its game (none: the last cell is empty).
     expect(csv).toContain('\r\n2026-11-02,Home Links,70.0,113,95,Default,18,')
     expect(csv).toContain(
       [
@@ -89,6 +90,7 @@ describe('a round scored hole by hole', () => {
         '7 3 17 1 11 5 15 9 13 8 2 16 10 6 14 18 4 12',
         '5 5 4 6 5 5 9 6 5 5 5 4 6 5 5 4 6 5',
         '2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2',
+        '',
         '',
         '',
         '\r\n',
