@@ -219,6 +219,11 @@ describe('the group card', () => {
     const { page: laptop } = await open({ viewport: DESKTOP })
     await logIn(laptop, golfer.email, golfer.password)
     await laptop.getByRole('link', { name: 'HCP' }).click()
-    await laptop.getByRole('button', { name: /^Score 72, Home Links/ }).waitFor()
+    const entry = laptop.getByRole('button', { name: /^Score 72, Home Links/ })
+    await entry.click()
+    // The result as the round's entry tells it, best first.
+    await expect
+      .poll(() => laptop.getByTestId('game-result').textContent())
+      .toBe('Stableford: you 47, Ben 37, Ann 35')
   })
 })
