@@ -44,6 +44,7 @@ export function HcpScreen() {
   const courses = useCoursesStore(useShallow(selectCoursesByName))
   const coursesStatus = useCoursesStore((state) => state.status)
   const teesByCourse = useTeesStore(selectTeesByCourse)
+  const teesById = useTeesStore((state) => state.byId)
   const userId = useSessionStore(selectUserId)
   const navigate = useNavigate()
   const roundsById = useRoundsStore((state) => state.byId)
@@ -100,7 +101,7 @@ export function HcpScreen() {
                     }
                   : null,
               // The result of the round's game, from its stored strokes (issue 31).
-              game: gameResult(round),
+              game: gameResult(round, (id) => teesById[id]),
             },
           ]
         }),
@@ -114,7 +115,7 @@ export function HcpScreen() {
         whsIndex: entry.whs.indexAfter,
       })),
     }
-  }, [rounds, record])
+  }, [rounds, record, teesById])
   // The card says "Loading…" until both lists are known (the device's copy or the server's), and
   // the trend and the list are drawn below it together then: nothing the golfer already sees is
   // pushed down by what arrives after it.

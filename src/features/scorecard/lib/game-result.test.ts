@@ -24,6 +24,8 @@ const round = (game: Game | null, mine: number[] = MINE): GameRound => ({
   holeScores: holeScoresOf(mine),
   holePars: PARS,
   strokeIndexes: INDEXES,
+  teeId: '01JD0000000000000000000T00',
+  nine: null,
 })
 
 const game = (format: Game['format'], strokes: number, partners: GamePartner[]): Game => ({
@@ -73,5 +75,30 @@ describe('gameResult', () => {
       partner('Cy', -1, [4, 4, 3, 5, 4, 4, 3, 4, 5]),
     ])
     expect(gameResult(round(stroke))).toBe('Net: you 35, Ann 36, Cy 37, Ben no return')
+  })
+
+  it("counts a partner on another tee on that tee's holes, and on the round's when it is gone", () => {
+    // Ann on Red, whose nine is par 5 everywhere with the same indexes, receives nothing and
+    // makes 5 on every hole: 2 points a hole, 18, on her own tee; on the golfer's (par 36) 9.
+    // You, 4 strokes: 19 as above.
+    const red = (teeId: string) =>
+      teeId === '01JD0000000000000000000T01'
+        ? { holePars: Array.from({ length: 9 }, () => 5), strokeIndexes: INDEXES }
+        : undefined
+    const mixed = game('stableford', 4, [partner('Ann', 0, [5, 5, 5, 5, 5, 5, 5, 5, 5])])
+    expect(gameResult(round(mixed), red)).toBe('Stableford: you 19, Ann 18')
+    // Points on the golfer's holes: 1 1 0 2 1 1 0 1 2 = 9.
+    expect(gameResult(round(mixed), () => undefined)).toBe('Stableford: you 19, Ann 9')
+  })
+
+  it("reads a partner's back nine from an 18-hole tee's holes 10–18", () => {
+    const red = () => ({
+      holePars: [...Array.from({ length: 9 }, () => 3), ...Array.from({ length: 9 }, () => 5)],
+      strokeIndexes: [...INDEXES, ...INDEXES],
+    })
+    const mixed = game('stableford', 4, [partner('Ann', 0, [5, 5, 5, 5, 5, 5, 5, 5, 5])])
+    expect(gameResult({ ...round(mixed), nine: 'back' }, red)).toBe('Stableford: you 19, Ann 18')
+    // The front nine's par 3s: no point anywhere.
+    expect(gameResult({ ...round(mixed), nine: 'front' }, red)).toBe('Stableford: you 19, Ann 0')
   })
 })

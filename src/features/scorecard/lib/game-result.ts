@@ -1,8 +1,16 @@
 import type { Round } from '@/lib/tables/rounds'
 import { matchResult, stablefordPoints, strokesOnHoles, type Hole } from './formats'
 
-/** What the result needs of a round: its holes and its game. */
-export type GameRound = Pick<Round, 'game' | 'holeScores' | 'holePars' | 'strokeIndexes'>
+/** What the result needs of a round: its holes, its tee (and side, for a nine) and its game. */
+export type GameRound = Pick<
+  Round,
+  'game' | 'holeScores' | 'holePars' | 'strokeIndexes' | 'teeId' | 'nine'
+>
+
+/** A tee's holes as the golfer's tees have them now; undefined when the tee is not known. */
+export type TeeHoles = (
+  teeId: string,
+) => { holePars: readonly number[] | null; strokeIndexes: readonly number[] | null } | undefined
 
 interface Player {
   name: string
@@ -10,16 +18,36 @@ interface Player {
   strokes: number
 }
 
-/** The players of a round's game, the golfer first ("you"), each with their holes as played. */
-function playersOf(round: GameRound): Player[] | null {
+/**
+ * The players of a round's game, the golfer first ("you"), each on the holes of their own tee: a
+ * partner on another tee is counted on that tee's pars and stroke indexes (the same holes the
+ * card counted them on), read from `teeHoles`; the round's own holes when that tee is gone or has
+ * no hole data any more.
+ */
+function playersOf(round: GameRound, teeHoles?: TeeHoles): Player[] | null {
   const { game, holeScores, holePars, strokeIndexes } = round
   if (!game || !holeScores || !holePars || !strokeIndexes) return null
-  const holesOf = (strokes: readonly (number | null)[]): Hole[] =>
-    holePars.map((par, at) => ({
+  const holesOf = (
+    strokes: readonly (number | null)[],
+    pars: readonly number[] = holePars,
+    indexes: readonly number[] = strokeIndexes,
+  ): Hole[] =>
+    pars.map((par, at) => ({
       par,
-      strokeIndex: strokeIndexes[at] as number,
+      strokeIndex: indexes[at] as number,
       strokes: strokes[at] ?? null,
     }))
+  // A nine of an 18-hole tee is its holes 1–9 or 10–18; a partner's tee has as many holes.
+  const from = round.nine === 'back' ? 9 : 0
+  const to = from + holePars.length
+  const partnerHoles = (partner: { teeId: string; holeStrokes: readonly (number | null)[] }) => {
+    const tee = partner.teeId === round.teeId ? undefined : teeHoles?.(partner.teeId)
+    const pars = tee?.holePars?.slice(from, to)
+    const indexes = tee?.strokeIndexes?.slice(from, to)
+    return pars?.length === holePars.length && indexes?.length === holePars.length
+      ? holesOf(partner.holeStrokes, pars, indexes)
+      : holesOf(partner.holeStrokes)
+  }
   return [
     {
       name: 'you',
@@ -28,7 +56,7 @@ function playersOf(round: GameRound): Player[] | null {
     },
     ...game.partners.map((partner) => ({
       name: partner.name,
-      holes: holesOf(partner.holeStrokes),
+      holes: partnerHoles(partner),
       strokes: partner.strokesReceived,
     })),
   ]
@@ -56,8 +84,8 @@ function ranked<T extends { figure: number | null }>(rows: T[], highest: boolean
  * strokes received, lowest first; "no return" for a card with a hole picked up). Null for a
  * round without a game. Computed from the stored strokes with the rules of formats.ts.
  */
-export function gameResult(round: GameRound): string | null {
-  const players = playersOf(round)
+export function gameResult(round: GameRound, teeHoles?: TeeHoles): string | null {
+  const players = playersOf(round, teeHoles)
   const game = round.game
   if (!players || !game) return null
   const [you, ...partners] = players as [Player, ...Player[]]
