@@ -8,6 +8,7 @@ import {
   type Hole,
 } from './formats'
 import { formatToPar } from './card'
+import { bestFirst, matchLine } from './game-result'
 
 /**
  * The group's card (issue 31) read for the screens: each player's holes, the strokes they receive
@@ -135,20 +136,6 @@ export function standings(game: CardGame, players: readonly CardPlayer[]): Stand
   })
 }
 
-/** Best first (most points, fewest net strokes), no return last; a tie keeps the card's order. */
-function best(lines: readonly Standing[], most: boolean): Standing[] {
-  return lines
-    .map((line, at) => ({ line, at }))
-    .sort((a, b) => {
-      if (a.line.ranked === null || b.line.ranked === null) {
-        return Number(a.line.ranked === null) - Number(b.line.ranked === null) || a.at - b.at
-      }
-      const order = most ? b.line.ranked - a.line.ranked : a.line.ranked - b.line.ranked
-      return order || a.at - b.at
-    })
-    .map(({ line }) => line)
-}
-
 /** "won 3&2", "lost 1 up", "halved": the match for player `at` of two. */
 function matchWords(players: readonly CardPlayer[], at: number): string {
   const of = players[at]
@@ -183,16 +170,17 @@ export function shareText(card: Card & { game: CardGame }): string {
     at === 0 ? { ...line, name: 'you' } : line,
   )
   if (game.format === 'match') {
-    const figure = lines[0]?.figure ?? ''
-    const other = players[1]?.name ?? ''
-    return `${where}: ${figure === 'halved' ? 'halved with' : figure.startsWith('won') ? `${figure} against` : `${figure} to`} ${other}`
+    const [you, other] = players
+    if (!you || !other) return where
+    const { up, result } = matchResult(you.holes, other.holes, you.strokes, other.strokes)
+    return `${where}: ${matchLine(up, result, other.name)}`
   }
   if (game.format === 'stableford') {
-    return `${where}: ${best(lines, true)
+    return `${where}: ${bestFirst(lines, (line) => line.ranked, true)
       .map((line) => `${line.name} ${line.figure}`)
       .join(', ')}`
   }
-  return `${where}: ${best(lines, false)
+  return `${where}: ${bestFirst(lines, (line) => line.ranked, false)
     .map((line) => `${line.name} ${line.gross} (${line.figure})`)
     .join(', ')}`
 }

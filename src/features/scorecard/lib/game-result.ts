@@ -64,17 +64,30 @@ function playersOf(round: GameRound, teeHoles?: TeeHoles): Player[] | null {
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0)
 
-/** Highest first for points, lowest first for strokes; a tie keeps the card's order. */
-function ranked<T extends { figure: number | null }>(rows: T[], highest: boolean): T[] {
+/**
+ * Best first (highest `rank` when `highest`, else lowest), rows without one (a no return) last; a
+ * tie keeps the card's order. The round's entry and the shared result rank with this one rule.
+ */
+export function bestFirst<T>(
+  rows: readonly T[],
+  rank: (row: T) => number | null,
+  highest: boolean,
+): T[] {
   return rows
-    .map((row, at) => ({ row, at }))
+    .map((row, at) => ({ row, at, value: rank(row) }))
     .sort((a, b) => {
-      if (a.row.figure === null || b.row.figure === null) {
-        return (a.row.figure === null ? 1 : 0) - (b.row.figure === null ? 1 : 0) || a.at - b.at
+      if (a.value === null || b.value === null) {
+        return Number(a.value === null) - Number(b.value === null) || a.at - b.at
       }
-      return (highest ? b.row.figure - a.row.figure : a.row.figure - b.row.figure) || a.at - b.at
+      return (highest ? b.value - a.value : a.value - b.value) || a.at - b.at
     })
     .map(({ row }) => row)
+}
+
+/** "won 3&2 against Ben", "lost 2 up to Ben", "halved with Ben": a match as its winner says it. */
+export function matchLine(up: number, result: string, opponent: string): string {
+  if (up === 0) return `halved with ${opponent}`
+  return up > 0 ? `won ${result} against ${opponent}` : `lost ${result} to ${opponent}`
 }
 
 /**
@@ -93,17 +106,14 @@ export function gameResult(round: GameRound, teeHoles?: TeeHoles): string | null
     const opponent = partners[0]
     if (!opponent) return null
     const { up, result } = matchResult(you.holes, opponent.holes, you.strokes, opponent.strokes)
-    if (up === 0) return `Match: halved with ${opponent.name}`
-    return up > 0
-      ? `Match: won ${result} against ${opponent.name}`
-      : `Match: lost ${result} to ${opponent.name}`
+    return `Match: ${matchLine(up, result, opponent.name)}`
   }
   if (game.format === 'stableford') {
     const rows = players.map((player) => ({
       name: player.name,
       figure: sum(stablefordPoints(player.holes, player.strokes)),
     }))
-    return `Stableford: ${ranked(rows, true)
+    return `Stableford: ${bestFirst(rows, (row) => row.figure, true)
       .map((row) => `${row.name} ${row.figure}`)
       .join(', ')}`
   }
@@ -114,7 +124,7 @@ export function gameResult(round: GameRound, teeHoles?: TeeHoles): string | null
     const received = sum(strokesOnHoles(player.holes, player.strokes))
     return { name: player.name, figure: complete ? sum(strokes) - received : null }
   })
-  return `Net: ${ranked(rows, false)
+  return `Net: ${bestFirst(rows, (row) => row.figure, false)
     .map((row) => `${row.name} ${row.figure ?? 'no return'}`)
     .join(', ')}`
 }
