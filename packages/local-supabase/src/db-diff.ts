@@ -301,15 +301,16 @@ async function diffOn(
 
   const schemaProject = await projectOfSchemaFiles(projectDir, root, files)
   log('Bootstrapped both databases; applying the migrations and the schema files')
-  await Promise.all([
-    pushMigrations(migrationRoleUrl(migrationsUrl), { projectDir, seed: false }),
-    pushMigrations(migrationRoleUrl(schemaFilesUrl), {
-      projectDir: schemaProject.dir,
-      seed: false,
-    }).catch((error: unknown) => {
-      throw schemaFileError(error, schemaProject.names)
-    }),
-  ])
+  // One after the other too: the two databases share the cluster's roles, and a migration may
+  // change a role's settings (`alter role authenticator set …`); two such statements at once fail
+  // with "tuple concurrently updated" (seen once in schema-diff.test on a busy machine).
+  await pushMigrations(migrationRoleUrl(migrationsUrl), { projectDir, seed: false })
+  await pushMigrations(migrationRoleUrl(schemaFilesUrl), {
+    projectDir: schemaProject.dir,
+    seed: false,
+  }).catch((error: unknown) => {
+    throw schemaFileError(error, schemaProject.names)
+  })
   const schemas = [
     ...new Set([...(await schemaNames(migrationsUrl)), ...(await schemaNames(schemaFilesUrl))]),
   ]
