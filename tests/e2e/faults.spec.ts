@@ -8,7 +8,13 @@ import { monotonicFactory } from 'ulid'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
 import type { Database } from '../../src/lib/database.types.ts'
 import { PROJECT_ROOT } from '../../scripts/project.ts'
-import { freePort, startPostgres, startStack, type Stack, type StackOptions } from 'local-supabase'
+import {
+  restartablePort,
+  startPostgres,
+  startStack,
+  type Stack,
+  type StackOptions,
+} from 'local-supabase'
 import { memoryStorage, nodeRealtime, uniqueEmail } from '../support/stack.ts'
 import { serveAppFor } from './setup/global-app.ts'
 import { LIVE_TIMEOUT, RESTART_TIMEOUT, screenshot } from './support/browser.ts'
@@ -32,9 +38,9 @@ beforeAll(async () => {
   await chmod(root, 0o755)
   options = {
     projectDir: PROJECT_ROOT,
-    apiPort: await freePort(),
-    dbPort: await freePort(),
-    inboxPort: await freePort(),
+    apiPort: await restartablePort(),
+    dbPort: await restartablePort(),
+    inboxPort: await restartablePort(),
     dataDir: path.join(root, 'db'),
     fsync: false,
     seed: false,

@@ -6,7 +6,7 @@ import pg from 'pg'
 import { monotonicFactory } from 'ulid'
 import { afterAll, expect, it } from 'vitest'
 import type { Database } from '../../src/lib/database.types.ts'
-import { startStack, type Stack } from 'local-supabase'
+import { restartablePort, startStack, type Stack } from 'local-supabase'
 import { PROJECT_ROOT } from '../../scripts/project.ts'
 import { memoryStorage, nodeRealtime, uniqueEmail } from '../support/stack.ts'
 
@@ -30,16 +30,18 @@ it('keeps every acknowledged write when Postgres is killed mid-write', async () 
   root = await mkdtemp(path.join(tmpdir(), 'hcpfast-crash-'))
   await chmod(root, 0o755)
   const dataDir = path.join(root, 'db')
+  // The stack comes back on the same ports, so the golfer's client carries on unchanged.
+  const apiPort = await restartablePort()
+  const dbPort = await restartablePort()
   // fsync stays on: durability is what this test is about.
   stack = await startStack({
     projectDir: PROJECT_ROOT,
-    apiPort: 0,
-    dbPort: 0,
+    apiPort,
+    dbPort,
     inboxPort: 0,
     dataDir,
     seed: false,
   })
-  const { apiPort, dbPort } = ports(stack)
 
   const client = createClient<Database>(stack.apiUrl, stack.keys.publishable, {
     auth: { storage: memoryStorage(), autoRefreshToken: false, persistSession: true },
@@ -111,10 +113,3 @@ it('keeps every acknowledged write when Postgres is killed mid-write', async () 
   const { error: afterError } = await client.from('courses').select('id').limit(1)
   expect(afterError).toBeNull()
 }, 120_000)
-
-function ports(running: Stack) {
-  return {
-    apiPort: Number(new URL(running.apiUrl).port),
-    dbPort: Number(new URL(running.dbUrl).port),
-  }
-}

@@ -326,6 +326,41 @@ function databaseUrls(superuserDbUrl: string): Pick<Database, 'dbUrl' | 'superus
   return { dbUrl: migrationRoleUrl(superuserDbUrl), superuserDbUrl }
 }
 
+/**
+ * A free TCP port for a server that is stopped and started again on the same port (a restart
+ * test). A port from `freePort` comes from the kernel's ephemeral range, so while the server is
+ * down any `listen(0)` or outgoing connection elsewhere may be handed it; this one comes from just
+ * below that range, where the kernel never hands out a port by itself.
+ */
+export async function restartablePort(): Promise<number> {
+  const ephemeralLow = await ephemeralRangeStart()
+  const lowest = Math.max(1024, ephemeralLow - 8192)
+  for (let attempt = 0; attempt < 64; attempt++) {
+    const port = lowest + Math.floor(Math.random() * (ephemeralLow - lowest))
+    if (await isFree(port)) return port
+  }
+  throw new Error(`No free port between ${lowest} and ${ephemeralLow - 1}`)
+}
+
+async function ephemeralRangeStart(): Promise<number> {
+  try {
+    const range = await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+    const low = Number(range.trim().split(/\s+/)[0])
+    if (Number.isInteger(low) && low > 2048) return low
+  } catch {
+    // Not Linux: the IANA range, which macOS and the BSDs use.
+  }
+  return 49152
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer()
+    probe.once('error', () => resolve(false))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+  })
+}
+
 /** A TCP port on 127.0.0.1 that nothing listens on right now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -12,7 +12,14 @@ export {
   writeSchemaDiff,
   type SchemaDiff,
 } from './db-diff.ts'
-export { cliDbUrl, freePort, runSupabaseCli, startDatabase, type Database } from './database.ts'
+export {
+  cliDbUrl,
+  freePort,
+  restartablePort,
+  runSupabaseCli,
+  startDatabase,
+  type Database,
+} from './database.ts'
 export { generateTypes, withThrowawayDatabase } from './gen-types.ts'
 export { startPostgres } from './postgres.ts'
 export { startStack, type Stack, type StackOptions } from './stack.ts'

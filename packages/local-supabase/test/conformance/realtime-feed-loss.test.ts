@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort, startPostgres, startStack, type Stack } from '../../src/index.ts'
+import { restartablePort, startPostgres, startStack, type Stack } from '../../src/index.ts'
 import type { LocalPostgres } from '../../src/postgres.ts'
 import { note, Watch, type Change, type Note, type SystemMessage } from '../realtime-support.ts'
 import { FIXTURE_DIR, newClient } from '../support.ts'
@@ -26,7 +26,7 @@ const logs: string[] = []
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'local-supabase-feed-loss-'))
   await chmod(root, 0o755)
-  dbPort = await freePort()
+  dbPort = await restartablePort()
   database = await startPostgres({ dataDir: path.join(root, 'db'), port: dbPort, fsync: false })
   stack = await startStack({
     projectDir: FIXTURE_DIR,

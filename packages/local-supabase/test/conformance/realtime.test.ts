@@ -5,7 +5,7 @@ import path from 'node:path'
 import { decodeJwt, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { freePort, startStack, type Stack } from '../../src/index.ts'
+import { restartablePort, startStack, type Stack } from '../../src/index.ts'
 import { changesOf, follow, nextChange, note, rawSocket, rowId } from '../realtime-support.ts'
 import { adminPool, FIXTURE_DIR, newClient, newUser, stackInfo } from '../support.ts'
 
@@ -512,9 +512,9 @@ describe('a stack restart', () => {
     await chmod(root, 0o755)
     const options = {
       projectDir: FIXTURE_DIR,
-      apiPort: await freePort(),
-      dbPort: await freePort(),
-      inboxPort: await freePort(),
+      apiPort: await restartablePort(),
+      dbPort: await restartablePort(),
+      inboxPort: await restartablePort(),
       dataDir: path.join(root, 'db'),
       fsync: false,
       seed: false,
