@@ -301,14 +301,15 @@ export async function startDatabase(options: DatabaseOptions): Promise<Database>
     }
   }
   if (options.fresh) await rm(options.dataDir, { recursive: true, force: true })
-  const port = options.port === 0 ? await freePort() : options.port
   const log = options.log ?? (() => undefined)
-  const postgres = await startPostgres({
-    dataDir: options.dataDir,
-    port,
-    ...(options.fsync === undefined ? {} : { fsync: options.fsync }),
-    onLog: (line) => log(`[postgres] ${line}`),
-  })
+  const start = (port: number) =>
+    startPostgres({
+      dataDir: options.dataDir,
+      port,
+      ...(options.fsync === undefined ? {} : { fsync: options.fsync }),
+      onLog: (line) => log(`[postgres] ${line}`),
+    })
+  const postgres = options.port === 0 ? await startOnFreePort(start) : await start(options.port)
   try {
     await convertLegacySuperuser(postgres.url, log)
     await prepareDatabase(postgres.url, {
@@ -324,6 +325,21 @@ export async function startDatabase(options: DatabaseOptions): Promise<Database>
 
 function databaseUrls(superuserDbUrl: string): Pick<Database, 'dbUrl' | 'superuserDbUrl'> {
   return { dbUrl: migrationRoleUrl(superuserDbUrl), superuserDbUrl }
+}
+
+/**
+ * Postgres on a port nobody listens on. Between the probe and Postgres binding it, another
+ * process may take the port (test suites start many servers at once); then another port is tried.
+ */
+async function startOnFreePort<T>(start: (port: number) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort()
+    try {
+      return await start(port)
+    } catch (error) {
+      if (attempt === 3 || (await isFree(port))) throw error
+    }
+  }
 }
 
 /**

@@ -1,12 +1,13 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import path from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import pg from 'pg'
 import { createGateway } from './app.ts'
 import { loadConfig, type StackConfig } from './config.ts'
 import type { ServiceContext } from './context.ts'
-import { startDatabase } from './database.ts'
+import { startDatabase, type Database } from './database.ts'
 import { startInbox, type Inbox } from './inbox/server.ts'
 import { MailStore } from './inbox/store.ts'
 import { keysFor, DEFAULT_JWT_SECRET, type StackKeys } from './keys.ts'
@@ -69,31 +70,55 @@ export class PortInUseError extends Error {}
 export async function startStack(options: StackOptions): Promise<Stack> {
   const config = options.config ?? loadConfig(options.projectDir)
   const log = options.log ?? (() => undefined)
-  const apiPort = await choosePort(options.apiPort ?? config.apiPort, 'API')
-  const inboxPort = config.inbucket.enabled
-    ? await choosePort(options.inboxPort ?? config.inbucket.port, 'inbox')
-    : undefined
+  // The API and the inbox hold their ports from the start (a port only probed here could be
+  // handed to someone else while Postgres starts); requests wait for the gateway with a 503.
+  let handleRequest: RequestListener = (_request, response) => {
+    response.writeHead(503, { 'retry-after': '1' }).end('The stack is starting')
+  }
+  let handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void = (
+    _request,
+    socket,
+  ) => socket.destroy()
+  const server = createServer((request, response) => handleRequest(request, response))
+  server.on('upgrade', (request, socket, head: Buffer) =>
+    handleUpgrade(request, socket as Duplex, head),
+  )
+  await listenOn(server, options.apiPort ?? config.apiPort, 'API')
+  const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const mail = new MailStore()
+  let inbox: Inbox | undefined
+  try {
+    if (config.inbucket.enabled) {
+      const inboxPort = options.inboxPort ?? config.inbucket.port
+      inbox = await startInbox(mail, inboxPort).catch((error: unknown) => {
+        throw portError(error, inboxPort, 'inbox')
+      })
+    }
+  } catch (error) {
+    server.close()
+    throw error
+  }
 
-  const dbPort = options.databaseUrl
-    ? 0
-    : await choosePort(options.dbPort ?? config.dbPort, 'database')
-  const database = await startDatabase({
-    projectDir: options.projectDir,
-    dataDir: options.dataDir ?? defaultDataDir(options.projectDir),
-    port: dbPort,
-    ...pick(options, ['databaseUrl', 'fresh', 'seed', 'fsync']),
-    log,
-  })
+  let database: Database
+  try {
+    database = await startDatabase({
+      projectDir: options.projectDir,
+      dataDir: options.dataDir ?? defaultDataDir(options.projectDir),
+      port: options.databaseUrl ? 0 : await checkedPort(options.dbPort ?? config.dbPort),
+      ...pick(options, ['databaseUrl', 'fresh', 'seed', 'fsync']),
+      log,
+    })
+  } catch (error) {
+    server.close()
+    await inbox?.stop()
+    throw error
+  }
   const { superuserDbUrl } = database
 
   const pools: pg.Pool[] = []
-  let inbox: Inbox | undefined
   let notifications: Notifications | undefined
   try {
-    const mail = new MailStore()
-    if (inboxPort !== undefined) inbox = await startInbox(mail, inboxPort)
     const keys = await keysFor(options.jwtSecret ?? DEFAULT_JWT_SECRET)
-    const apiUrl = `http://127.0.0.1:${apiPort}`
     const pool = (user: string, max: number) => {
       const url = new URL(superuserDbUrl)
       if (user !== 'superuser') {
@@ -124,9 +149,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     const gateway = createGateway(ctx)
     await gateway.realtime.start()
-    const server = createServer(getRequestListener(gateway.fetch))
-    server.on('upgrade', (req, socket, head) => gateway.handleUpgrade(req, socket, head))
-    await listen(server, apiPort)
+    handleRequest = getRequestListener(gateway.fetch)
+    handleUpgrade = (request, socket, head) => gateway.handleUpgrade(request, socket, head)
 
     let stopping: Promise<void> | undefined
     return {
@@ -151,6 +175,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
     }
   } catch (error) {
+    server.close()
     await inbox?.stop()
     await notifications?.close()
     await Promise.all(pools.map((p) => p.end().catch(() => undefined)))
@@ -159,32 +184,31 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 }
 
-function listen(server: Server, port: number): Promise<void> {
+function listenOn(server: Server, port: number, what: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    server.once('error', reject)
+    server.once('error', (error) => reject(portError(error, port, what)))
     server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject)
+      server.removeAllListeners('error')
       resolve()
     })
   })
 }
 
-/** Resolves the port to use, or fails with a one-line explanation when it is taken. */
-async function choosePort(port: number, what: string): Promise<number> {
+/** A fixed port that is taken fails before Postgres starts; 0 lets the database pick one. */
+async function checkedPort(port: number): Promise<number> {
+  if (port === 0) return 0
   const probe = createServer()
-  try {
-    await listen(probe, port)
-    return (probe.address() as AddressInfo).port
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new PortInUseError(
-        `Port ${port} (${what}) is already in use — is \`supabase start\` or another \`npm run stack\` running? Stop it, or change the port in supabase/config.toml.`,
-      )
-    }
-    throw error
-  } finally {
-    await new Promise((resolve) => probe.close(resolve))
-  }
+  await listenOn(probe, port, 'database')
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
+/** A port that is taken, explained in one line; any other error as it was. */
+function portError(error: unknown, port: number, what: string): unknown {
+  if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') return error
+  return new PortInUseError(
+    `Port ${port} (${what}) is already in use — is \`supabase start\` or another \`npm run stack\` running? Stop it, or change the port in supabase/config.toml.`,
+  )
 }
 
 function pick<T extends object, K extends keyof T>(source: T, keys: K[]): Partial<Pick<T, K>> {
