@@ -50,6 +50,15 @@ describe("a round's game as the rounds table keeps it", () => {
     ).toEqual(GAME)
   })
 
+  it('carries the holes the golfer picked up, and a game stored before them has none', () => {
+    const pickedUp: Game = { ...GAME, pickedUp: [11, 17] }
+    expect(gameToRow(pickedUp)).toEqual({ ...ROW, picked_up: [11, 17] })
+    expect(gameFromRow({ ...ROW, picked_up: [11, 17] })).toEqual(pickedUp)
+    expect(gameFromRow({ ...ROW, picked_up: ['11', '17'] })).toEqual(pickedUp)
+    expect(gameToRow(GAME)).not.toHaveProperty('picked_up')
+    expect(gameFromRow(ROW)?.pickedUp).toBeUndefined()
+  })
+
   it('is null for no game or a value that is not one', () => {
     expect(gameFromRow(null)).toBeNull()
     expect(gameFromRow(undefined)).toBeNull()

@@ -13,6 +13,8 @@ export type GameRow = {
   playing_handicap: number
   strokes_received: number
   partners: GamePartnerRow[]
+  /** The holes the golfer picked up, numbered as the course numbers them; absent: none. */
+  picked_up?: number[]
 }
 
 export type GamePartnerRow = {
@@ -59,6 +61,7 @@ export function gameFromRow(value: Json | null | undefined): Game | null {
     playingHandicap: numberOf(value['playing_handicap']),
     strokesReceived: numberOf(value['strokes_received']),
     partners: partners.flatMap((partner) => (isObject(partner) ? [partnerFromRow(partner)] : [])),
+    ...(Array.isArray(value['picked_up']) ? { pickedUp: value['picked_up'].map(Number) } : {}),
   }
 }
 
@@ -78,6 +81,7 @@ export function gameToRow(game: Game): GameRow {
       strokes_received: partner.strokesReceived,
       hole_strokes: [...partner.holeStrokes],
     })),
+    ...(game.pickedUp === undefined ? {} : { picked_up: [...game.pickedUp] }),
   }
 }
 

@@ -19,6 +19,11 @@ export interface Game {
   strokesReceived: number
   /** One to three partners; exactly one in match play. */
   partners: GamePartner[]
+  /** The holes the golfer picked up, as the course numbers them (10–18 on a back nine), in
+   * order. The round's hole scores keep net double bogey there for the handicap record; the game
+   * counts each as picked up (no points, the hole lost in a match, no return in stroke play).
+   * Absent on a game stored before it was kept: none. */
+  pickedUp?: number[]
 }
 
 export interface GamePartner {

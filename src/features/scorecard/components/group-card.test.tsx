@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { renderAt } from '@/testing/render-at'
-import { PICKED_UP, readCard, writeCard } from '../lib/card'
+import { PICKED_UP, gameOfCard, readCard, writeCard, type Card } from '../lib/card'
 import { aGameCard, aPartner, CARD_ID, hole } from '../testing'
 import { Scorecard, type CardScoring } from './scorecard'
 
@@ -15,7 +15,7 @@ const scoring = (): CardScoring => ({
   adjustedGross: () => 36,
 })
 
-function renderCard(save = vi.fn(() => Promise.resolve(true))) {
+function renderCard(save: (card: Card) => Promise<boolean> = vi.fn(() => Promise.resolve(true))) {
   return renderAt(
     `/play/${CARD_ID}`,
     <Scorecard
@@ -47,11 +47,26 @@ describe('the group card', () => {
     await user.click(screen.getByRole('button', { name: 'Pick up for Ben' }))
     expect(readCard(USER)?.game?.partners[1]?.scores[1]).toBe(PICKED_UP)
     expect(within(row('Ben')).getByRole('status')).toHaveTextContent('Picked up')
-    await user.click(screen.getByRole('button', { name: 'Pick up for you: net double bogey' }))
+    const yourPickUp = screen.getByRole('button', { name: 'Pick up for you: net double bogey' })
+    await user.click(yourPickUp)
+    // Net double bogey on the record; a pick-up in the game (no point).
     expect(readCard(USER)?.scores[1]?.strokes).toBe(7)
+    expect(readCard(USER)?.game?.pickedUp?.[1]).toBe(true)
+    expect(yourPickUp).toHaveAttribute('aria-pressed', 'true')
+    expect(within(row('You')).getByRole('status')).toHaveTextContent('Picked up')
+    expect(within(row('You')).getByText('7 on your record (net double bogey)')).toBeInTheDocument()
+    expect(screen.getByTestId('player-0-figure')).toHaveTextContent('0 points')
+    // A + on a hole picked up: played out after all, at par (2 points with the stroke: 3).
+    await user.click(screen.getByRole('button', { name: 'Your strokes: one more' }))
+    expect(readCard(USER)?.scores[1]?.strokes).toBe(4)
+    expect(readCard(USER)?.game?.pickedUp?.[1]).toBe(false)
+    expect(screen.getByTestId('player-0-figure')).toHaveTextContent('3 points')
+    await user.click(yourPickUp)
+    expect(readCard(USER)?.game?.pickedUp?.[1]).toBe(true)
     await user.click(screen.getByRole('button', { name: 'Next' }))
     expect(await screen.findByRole('heading', { name: 'Hole 12' })).toBeInTheDocument()
     expect(readCard(USER)?.game?.partners[1]?.scores[1]).toBe(PICKED_UP)
+    expect(readCard(USER)?.game?.pickedUp?.[1]).toBe(true)
     // Ben gives his stroke back on hole 12, stroke index 18.
     expect(within(row('Ben')).getByText('gives 1 stroke back')).toBeInTheDocument()
   })
@@ -84,5 +99,28 @@ describe('the group card', () => {
     expect(await navigator.clipboard.readText()).toBe(
       'Stableford at Pebble Beach, 25 Nov: you 21, Ann 19',
     )
+  })
+
+  it('saves each hole the golfer picked up at the net double bogey the handicap gives now', async () => {
+    const pars = [4, 4, 3, 5, 4, 4, 3, 4, 5]
+    // Hole 10 picked up while the index of the day had no number yet (par + 5: 9); now it is
+    // 6 = 4 + 2 (no stroke on index 8 with course handicap 3).
+    writeCard(
+      USER,
+      aGameCard(
+        {
+          partners: [aPartner({ scores: [...pars] })],
+          pickedUp: [true, ...pars.slice(1).map(() => false)],
+        },
+        { scores: pars.map((par, at) => hole(at === 0 ? 9 : par)), at: 9 },
+      ),
+    )
+    const save = vi.fn((_card: Card) => Promise.resolve(true))
+    const { user } = renderCard(save)
+    await user.click(await screen.findByRole('button', { name: 'Save round' }))
+    expect(save).toHaveBeenCalledTimes(1)
+    const saved = save.mock.calls[0]?.[0]
+    expect(saved?.scores.map((score) => score?.strokes)).toEqual([6, ...pars.slice(1)])
+    expect(saved && gameOfCard(saved)?.pickedUp).toEqual([10])
   })
 })

@@ -2,6 +2,7 @@ import { memo, useMemo } from 'react'
 import {
   PICKED_UP,
   STROKE_BOUNDS,
+  golferPickedUp,
   holeNumber,
   unenteredHole,
   type Card,
@@ -28,6 +29,7 @@ export function GroupRows({ card, maximum }: { card: Card; maximum: number }) {
       {players.map((player, which) => {
         const partner = which === 0 ? null : game.partners[which - 1]
         const score = partner ? (partner.scores[at] ?? null) : (card.scores[at]?.strokes ?? null)
+        const pickedUp = partner ? score === PICKED_UP : golferPickedUp(card, at)
         const par = player.pars[at] ?? 0
         return (
           <PlayerRow
@@ -37,7 +39,7 @@ export function GroupRows({ card, maximum }: { card: Card; maximum: number }) {
             name={player.name}
             par={par}
             strokes={typeof score === 'number' ? score : null}
-            pickedUp={score === PICKED_UP}
+            pickedUp={pickedUp}
             received={player.received[at] ?? 0}
             figure={runningFigure(game, players, which)}
             maximum={which === 0 ? maximum : null}
@@ -54,7 +56,8 @@ interface PlayerRowProps {
   at: number
   name: string
   par: number
-  /** Null until entered (shown at par) or when picked up. */
+  /** Null until entered (shown at par) or when a partner picked up; the golfer's net double
+   * bogey on a hole the golfer picked up. */
   strokes: number | null
   pickedUp: boolean
   received: number
@@ -84,9 +87,15 @@ const PlayerRow = memo(function PlayerRow({
   const nameId = `player-${which}-name`
   const golfer = maximum !== null
   function pickUp() {
-    if (golfer) return changeStrokes(which, at, maximum)
+    if (golfer) return useCardStore.getState().pickUp(at, maximum)
     useCardStore.getState().enterPartner(which - 1, at, pickedUp ? par : PICKED_UP)
   }
+  const note =
+    golfer && pickedUp && strokes !== null
+      ? `${strokes} on your record (net double bogey)`
+      : strokes === null && !pickedUp
+        ? 'Par until changed'
+        : null
   return (
     <section className="player-row" aria-labelledby={nameId}>
       <div className="player-row__head">
@@ -107,13 +116,13 @@ const PlayerRow = memo(function PlayerRow({
           shown={pickedUp ? 'Picked up' : undefined}
           first={par}
           bounds={STROKE_BOUNDS}
-          note={strokes === null && !pickedUp ? 'Par until changed' : null}
+          note={note}
           onChange={(next) => changeStrokes(which, at, next)}
         />
         <button
           type="button"
           className="player-row__pick"
-          aria-pressed={golfer ? undefined : pickedUp}
+          aria-pressed={pickedUp}
           aria-label={golfer ? 'Pick up for you: net double bogey' : `Pick up for ${name}`}
           onClick={pickUp}
         >

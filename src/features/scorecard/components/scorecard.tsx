@@ -12,6 +12,7 @@ import {
   formatToPar,
   holeNumber,
   missingHoles,
+  settledPickUps,
   unenteredHole,
   type Card,
 } from '../lib/card'
@@ -419,7 +420,9 @@ function Summary({
 
   async function finish() {
     setFailed(false)
-    const stored = await useCardStore.getState().finish(save)
+    const stored = await useCardStore
+      .getState()
+      .finish((finished) => save(settledPickUps(finished, scoring.maximums)))
     if (stored) onFinished()
     else setFailed(true)
   }

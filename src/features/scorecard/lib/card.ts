@@ -37,6 +37,10 @@ export interface CardGame {
   strokes: number
   /** One to three (exactly one in match play). */
   partners: CardPartner[]
+  /** Per hole, in the card's hole order: true where the golfer picked up. The hole's score keeps
+   * net double bogey (the handicap record's number); the game counts it as picked up. Absent on a
+   * card kept before this was (read as none picked up). */
+  pickedUp?: boolean[]
 }
 
 /**
@@ -172,10 +176,40 @@ export function keptInBounds(score: HoleScore, par: number): HoleScore {
 export const partnerStrokes = (score: PartnerScore): number | null =>
   typeof score === 'number' ? score : null
 
+/** Whether the golfer picked up on hole `at` of a card (a hole with a score only). */
+export const golferPickedUp = (card: Card, at: number): boolean =>
+  card.game?.pickedUp?.[at] === true && card.scores[at] != null
+
+/** The card's game with the golfer's pick-up on hole `at` set or taken back. */
+export function withPickUp(game: CardGame, holes: number, at: number, pickedUp: boolean): CardGame {
+  const flags = Array.from({ length: holes }, (_, hole) => game.pickedUp?.[hole] === true)
+  flags[at] = pickedUp
+  return { ...game, pickedUp: flags }
+}
+
+/**
+ * The card as it is finished: each hole the golfer picked up scored at its net double bogey as
+ * the handicap has it now (`maximums`), so every pick-up is counted off one course handicap even
+ * when the index of the day changed while the card was played.
+ */
+export function settledPickUps(card: Card, maximums: readonly number[]): Card {
+  if (!card.game?.pickedUp?.some(Boolean)) return card
+  const scores = card.scores.map((score, at) => {
+    const most = maximums[at]
+    return score && golferPickedUp(card, at) && most !== undefined
+      ? keptInBounds({ ...score, strokes: most }, card.holePars[at] ?? 0)
+      : score
+  })
+  return { ...card, scores }
+}
+
 /** The game stored with the golfer's round; null for a card scored alone. */
 export function gameOfCard(card: Card): Game | null {
   const { game } = card
   if (!game) return null
+  const pickedUp = card.scores.flatMap((_, at) =>
+    golferPickedUp(card, at) ? [holeNumber(card, at)] : [],
+  )
   return {
     format: game.format,
     allowancePercent: game.allowancePercent,
@@ -190,6 +224,7 @@ export function gameOfCard(card: Card): Game | null {
       strokesReceived: partner.strokes,
       holeStrokes: partner.scores.map(partnerStrokes),
     })),
+    pickedUp,
   }
 }
 

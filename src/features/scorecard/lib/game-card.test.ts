@@ -136,6 +136,7 @@ describe('the group card', () => {
           holeStrokes: [4, 4, 3, null, null, null, null, null, null],
         },
       ],
+      pickedUp: [],
     })
     expect(gameOfCard({ ...card, game: null })).toBeNull()
     // Sent with the golfer's round, in its own insert.

@@ -1,4 +1,4 @@
-import { partnerStrokes, type Card, type CardGame } from './card'
+import { golferPickedUp, partnerStrokes, type Card, type CardGame } from './card'
 import {
   matchResult,
   matchStatus,
@@ -13,7 +13,8 @@ import { bestFirst, matchLine } from './game-result'
 /**
  * The group's card (issue 31) read for the screens: each player's holes, the strokes they receive
  * on each, the running figure of the format, the result, and the game stored with the round.
- * Player 0 is the golfer (whose strokes are the card's `scores`), then the partners in order.
+ * Player 0 is the golfer (whose strokes are the card's `scores`, a hole picked up counted as one),
+ * then the partners in order.
  */
 export interface CardPlayer {
   name: string
@@ -62,7 +63,8 @@ export function cardPlayers(card: Card & { game: CardGame }): CardPlayer[] {
       game.strokes,
       card.holePars,
       card.strokeIndexes,
-      card.scores.map((score) => score?.strokes ?? null),
+      // A hole the golfer picked up is a pick-up in the game, whatever its score for the record.
+      card.scores.map((score, at) => (golferPickedUp(card, at) ? null : (score?.strokes ?? null))),
       card.scores.map((score) => score !== null),
     ),
     ...game.partners.map((partner) =>

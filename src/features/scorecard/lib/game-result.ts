@@ -48,10 +48,15 @@ function playersOf(round: GameRound, teeHoles?: TeeHoles): Player[] | null {
       ? holesOf(partner.holeStrokes, pars, indexes)
       : holesOf(partner.holeStrokes)
   }
+  // The holes the golfer picked up (numbered as the course numbers them) count as picked up: the
+  // hole scores keep net double bogey there, for the handicap record only.
+  const pickedUp = new Set(game.pickedUp ?? [])
   return [
     {
       name: 'you',
-      holes: holesOf(holeScores.map((hole) => hole.strokes)),
+      holes: holesOf(
+        holeScores.map((hole, at) => (pickedUp.has(from + 1 + at) ? null : hole.strokes)),
+      ),
       strokes: game.strokesReceived,
     },
     ...game.partners.map((partner) => ({

@@ -3,12 +3,14 @@ import type { HoleScore } from '@/lib/tables/rounds'
 import { registerReset } from '@/stores/resets'
 import {
   PICKED_UP,
+  golferPickedUp,
   keptInBounds,
   keptStrokes,
   missingHoles,
   readCard,
   removeCard,
   unenteredHole,
+  withPickUp,
   writeCard,
   type Card,
   type PartnerScore,
@@ -35,6 +37,11 @@ interface CardState {
   load(userId: string): void
   /** Enters (or corrects) a hole's score. */
   enter(at: number, score: HoleScore): void
+  /**
+   * The golfer picks up on hole `at`: scored `strokes` (net double bogey, for the record) and
+   * counted as picked up in the game; on a hole already picked up, takes it back (par).
+   */
+  pickUp(at: number, strokes: number): void
   /** Enters (or corrects) a partner's hole (`partner` 0-based among the partners). */
   enterPartner(partner: number, at: number, score: PartnerScore): void
   /** Shows a hole (0-based), or the summary (the number of holes). */
@@ -86,7 +93,24 @@ export const useCardStore = create<CardState>()((set, get) => {
       if (!card || par === undefined) return
       const scores = card.scores.slice()
       scores[at] = keptInBounds(score, par)
-      keep({ ...card, scores })
+      // New strokes on a hole picked up: the golfer played it out after all.
+      const game =
+        card.game && golferPickedUp(card, at) && scores[at]?.strokes !== card.scores[at]?.strokes
+          ? withPickUp(card.game, card.scores.length, at, false)
+          : card.game
+      keep({ ...card, scores, game })
+    },
+    pickUp(at, strokes) {
+      const { card } = get()
+      const par = card?.holePars[at]
+      if (!card?.game || par === undefined) return
+      const taken = golferPickedUp(card, at)
+      const scores = card.scores.slice()
+      scores[at] = keptInBounds(
+        { ...(card.scores[at] ?? unenteredHole(par)), strokes: taken ? par : strokes },
+        par,
+      )
+      keep({ ...card, scores, game: withPickUp(card.game, card.scores.length, at, !taken) })
     },
     enterPartner(partner, at, score) {
       const { card } = get()
