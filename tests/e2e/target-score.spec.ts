@@ -150,9 +150,17 @@ describe('the number to beat', () => {
       })
       .toEqual([12.4])
 
-    // Before a first index of its own the number to beat says this round counts.
+    // Before a first index of its own the number to beat says this round counts, and that the
+    // starting index stands until then (no round of the golfer's first two can move it).
     const target = await homeTarget(page)
-    expect(await target.textContent()).toBe('Your first index needs 3 rounds; this one counts.')
+    expect(await target.locator('.target-score__sentence').textContent()).toMatch(
+      /^Your first HCP needs 3 rounds; this one counts\. Your starting index \(12\.4\) holds until then\./,
+    )
+    await target.getByRole('button', { name: /^Why\?/ }).click()
+    expect(await target.getByRole('listitem').allTextContents()).toEqual([
+      'Your first HCP comes from 3 rounds; you have 0.',
+      'Until then your starting index (12.4) is the one in effect, whatever you score.',
+    ])
 
     // A card: the course handicap off the starting index, 12.4 × 113 / 113 + (70.0 − 72) = 10.4
     // → 10, so hole 1 (stroke index 7) receives a stroke; with no index it would receive none.

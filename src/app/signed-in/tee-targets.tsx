@@ -25,7 +25,11 @@ export function useTeeTargets(): TeeTarget {
       if (!target) return null
       return (
         <TargetScoreLine
-          sentence={targetSentence(target.outlook, target.search.state.source)}
+          sentence={targetSentence(
+            target.outlook,
+            target.search.state.source,
+            target.search.state.fromStartingIndex,
+          )}
           teeName={tee.name}
           why={
             target.outlook.kind === 'first-index'

@@ -173,7 +173,8 @@ describe('targetScores', () => {
   })
 
   it('agrees with scoring the whole record again for every gross (the search is safe)', () => {
-    // A seeded mix of 18s and nines, exceptional rounds and caps; the oracle adds the candidate to
+    // A seeded mix of 18s and nines, exceptional rounds and caps, every other record with a
+    // starting index (in effect until the record has its own); the oracle adds the candidate to
     // the record and scores it from scratch for each G in the range.
     let seed = 7
     const random = () => {
@@ -185,8 +186,9 @@ describe('targetScores', () => {
       nineTee,
       { courseRating: 68.4, slopeRating: 141, par: 71, holes: 18 },
     ]
-    for (let trial = 0; trial < 12; trial++) {
-      const length = 3 + Math.floor(random() * 30)
+    for (let trial = 0; trial < 16; trial++) {
+      const starting = trial % 2 === 0 ? null : Math.round(random() * 300 - 50) / 10
+      const length = trial % 2 === 0 ? 3 + Math.floor(random() * 30) : Math.floor(random() * 6)
       const oldestFirst: RecordRound[] = []
       for (let at = 0; at < length; at++) {
         const nine = random() < 0.2
@@ -201,8 +203,8 @@ describe('targetScores', () => {
       for (const source of ['spec', 'whs'] as const) {
         for (const tee of tees) {
           const today = '2025-12-01'
-          const before = scoreRecord(record, source)
-          const now = source === 'whs' ? before.whs.index : before.index
+          const before = scoreRecord(record, source, starting)
+          const now = (source === 'whs' ? before.whs.index : before.index) ?? starting
           const { least, most } = scoreRange(tee.holes)
           let lower: number | null = null
           let hold: number | null = null
@@ -210,18 +212,79 @@ describe('targetScores', () => {
             const after = scoreRecord(
               [{ id: 'x', playedOn: today, ...tee, score: gross }, ...record],
               source,
+              starting,
             )
-            const index = source === 'whs' ? after.whs.index : after.index
+            const index = (source === 'whs' ? after.whs.index : after.index) ?? starting
             if (now === null || index === null) continue
             if (index < now) lower = gross
             if (index <= now) hold = gross
           }
           const expected =
             now === null ? { index: null, lower: null, hold: null } : { index: now, lower, hold }
-          expect(targetScores(record, tee, source, today)).toEqual(expected)
+          expect(targetScores(record, tee, source, today, starting)).toEqual(expected)
         }
       }
     }
+  })
+})
+
+describe('with a starting index (the federation’s), until the record has an index', () => {
+  // The first two of `three`: 13.0 and 18.0. A third entry makes the first index,
+  // min(13.0, d) − 2.0, for both numbers (no index before it, so no exceptional score).
+  const two = three.slice(1)
+
+  it('measures the round that makes the first index against it', () => {
+    // Below 5.0 needs min(13.0, d) < 7.0: d ≤ 6.9, 78; 79 (7.0) makes 5.0, which holds it.
+    for (const source of ['spec', 'whs'] as const) {
+      expect(targetScores(two, plain, source, day(9), 5.0)).toEqual({
+        index: 5,
+        lower: 78,
+        hold: 79,
+      })
+    }
+    // At 12.4 any score lowers it: the first index is at most 13.0 − 2.0 = 11.0.
+    const scores = targetScores(two, plain, 'spec', day(9), 12.4)
+    expect(scores).toEqual({ index: 12.4, lower: 200, hold: 200 })
+    const state = targetState(two, scoreRecord(two, 'spec', 12.4), 'spec', 12.4)
+    expect(targetOutlook(state, plain, scores)).toEqual({ kind: 'any-score-lowers', index: 12.4 })
+    expect(explainTarget(state, plain, scores, day(9), identity)).toEqual([
+      'This round would make your first HCP, from 3 rounds: it is measured against your starting index (12.4).',
+      'Any score here lowers it: even 200 gives a differential of 128.0.',
+    ])
+  })
+
+  it('holds whatever the score while the round cannot make a first index', () => {
+    const one = three.slice(2)
+    const scores = targetScores(one, plain, 'whs', day(9), 12.4)
+    expect(scores).toEqual({ index: 12.4, lower: null, hold: 200 })
+    expect(targetScores([], plain, 'spec', day(9), 12.4)).toEqual(scores)
+    const state = targetState(one, scoreRecord(one, 'whs', 12.4), 'whs', 12.4)
+    expect(targetOutlook(state, plain, scores)).toEqual({
+      kind: 'starting-index-holds',
+      index: 12.4,
+      counts: true,
+    })
+    expect(explainTarget(state, plain, scores, day(9), identity)).toEqual([
+      'Your first WHS estimate comes from 3 rounds; you have 1.',
+      'Until then your starting index (12.4) is the one in effect, whatever you score.',
+    ])
+    // A lone nine after two rounds waits: still two entries, the starting index holds.
+    const nine = targetScores(two, nineTee, 'spec', day(9), 12.4)
+    expect(nine).toEqual({ index: 12.4, lower: null, hold: 100 })
+    const twoState = targetState(two, scoreRecord(two, 'spec', 12.4), 'spec', 12.4)
+    expect(targetOutlook(twoState, nineTee, nine)).toEqual({
+      kind: 'starting-index-holds',
+      index: 12.4,
+      counts: false,
+    })
+  })
+
+  it('is set aside once the record has its own index', () => {
+    expect(targetScores(three, plain, 'spec', day(9), 20.0)).toEqual({
+      index: 6,
+      lower: 78,
+      hold: 79,
+    })
   })
 })
 

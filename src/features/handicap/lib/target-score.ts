@@ -52,8 +52,12 @@ interface KnownEntry {
 /** The record after its last round, worked out once; each candidate round copies from it. */
 export interface TargetState {
   source: CourseHandicapSource
-  /** The chosen index now, in tenths, or null. */
+  /** The index in effect now, in tenths: the chosen one, else the starting index, else null. */
   indexTenths: number | null
+  /** The golfer's starting index in tenths (issue 32), in effect while the chosen one is null. */
+  startingTenths: number | null
+  /** Whether the index in effect is the starting index: HCPFast has none of its own yet. */
+  fromStartingIndex: boolean
   entries: readonly KnownEntry[]
   /** The spec's lowest differentials (tenths, ascending), at most 8. */
   lowest: readonly number[]
@@ -77,11 +81,14 @@ export function scoreRange(holes: 9 | 18): { least: number; most: number } {
 /**
  * The state after the record, from the record as `scoreRecord` scored it for `source` (the same
  * rounds, newest first): the derived handicap store has it already, so nothing is scored twice.
+ * Until the record makes an index of its own, `startingIndex` (the federation's) is the one a
+ * round is measured against: the round that makes the first index lowers it or not.
  */
 export function targetState(
   newestFirst: readonly RecordRound[],
   scored: ScoredRecord,
   source: CourseHandicapSource,
+  startingIndex: number | null = null,
 ): TargetState {
   const walk = new WhsWalk()
   const lowest: number[] = []
@@ -114,13 +121,16 @@ export function targetState(
     waiting = pairing.add(adjusted) ? null : adjusted
   }
   const index = source === 'whs' ? walk.index : scored.index
+  const startingTenths = startingIndex === null ? null : Math.round(startingIndex * 10)
   const counts =
     source === 'whs'
       ? scored.entries.map((entry) => entry.whs.counts)
       : scored.entries.map((entry) => entry.counts)
   return {
     source,
-    indexTenths: index === null ? null : Math.round(index * 10),
+    indexTenths: index === null ? startingTenths : Math.round(index * 10),
+    startingTenths,
+    fromStartingIndex: index === null && startingTenths !== null,
     entries,
     lowest,
     walk,
@@ -155,14 +165,17 @@ function candidateDay(state: TargetState, playedOn: string): string {
   return playedOn < state.lastDay ? state.lastDay : playedOn
 }
 
-/** The chosen index, in tenths, after the record and one more entry of `differential` tenths
- * played on `day` (the candidate's day): the engines' own steps, nothing inverted. */
+/** The index in effect, in tenths, after the record and one more entry of `differential` tenths
+ * played on `day` (the candidate's day): the engines' own steps, nothing inverted; the starting
+ * index while the engines still have none. */
 function indexAfterEntry(state: TargetState, differential: number, day: string): number | null {
-  if (state.source === 'whs') return state.walk.indexIfAdded(differential, day)
+  if (state.source === 'whs') {
+    return state.walk.indexIfAdded(differential, day) ?? state.startingTenths
+  }
   const lowest = state.lowest.slice()
   keepIfLowest(lowest, differential, MOST_AVERAGED)
   const index = indexOfLowest(lowest, state.entries.length + 1)
-  return index === null ? null : Math.round(index * 10)
+  return index === null ? state.startingTenths : Math.round(index * 10)
 }
 
 /** The highest G in the range for which `holds(G)`, given that it holds for every lower G. */
@@ -268,18 +281,29 @@ function searchOf(
   newestFirst: readonly RecordRound[],
   source: CourseHandicapSource,
   playedOn: string,
+  startingIndex: number | null,
 ): TargetSearch {
   let known = searches.get(newestFirst)
   if (!known) {
     known = new Map()
     searches.set(newestFirst, known)
   }
-  const key = `${source} ${playedOn}`
+  const key = `${source} ${playedOn} ${startingIndex}`
   let search = known.get(key)
   if (!search) {
     const state =
-      [...known.values()].find((held) => held.state.source === source)?.state ??
-      targetState(newestFirst, scoreRecord(newestFirst, source), source)
+      [...known.values()].find(
+        (held) =>
+          held.state.source === source &&
+          held.state.startingTenths ===
+            (startingIndex === null ? null : Math.round(startingIndex * 10)),
+      )?.state ??
+      targetState(
+        newestFirst,
+        scoreRecord(newestFirst, source, startingIndex),
+        source,
+        startingIndex,
+      )
     search = targetSearch(state, playedOn)
     known.set(key, search)
   }
@@ -289,17 +313,19 @@ function searchOf(
 /**
  * The number to beat on a tee on `playedOn` for the golfer's chosen `source`: `index` now, the
  * highest whole gross that lowers it and the highest that holds it (null where none does; all
- * three null while there is no index). The record's state and the day's search are kept per
- * rounds array, so every tee of a screen costs a search of its differential alone.
+ * three null while there is no index). With a `startingIndex`, that is the index in effect until
+ * the record makes one of its own. The record's state and the day's search are kept per rounds
+ * array, so every tee of a screen costs a search of its differential alone.
  */
 export function targetScores(
   newestFirst: readonly RecordRound[],
   tee: TargetTee,
   source: 'spec' | 'whs',
   playedOn: string,
+  startingIndex: number | null = null,
 ): TargetScores {
   try {
-    return targetScoresFrom(searchOf(newestFirst, source, playedOn), tee)
+    return targetScoresFrom(searchOf(newestFirst, source, playedOn, startingIndex), tee)
   } catch {
     return { index: null, lower: null, hold: null }
   }
@@ -308,6 +334,8 @@ export function targetScores(
 /** What the number to beat says on a tee, for the words beside it. */
 export type TargetOutlook =
   | { kind: 'first-index'; counts: boolean }
+  | { kind: 'starting-index-holds'; index: number; counts: boolean }
+  | { kind: 'any-score-lowers'; index: number }
   | { kind: 'nine-waits'; index: number }
   | { kind: 'lower'; index: number; lower: number; hold: number }
   | { kind: 'any-score-holds'; index: number; lower: number | null }
@@ -328,8 +356,13 @@ export function targetOutlook(
 ): TargetOutlook {
   const completes = tee.holes === 18 || state.waiting !== null
   if (scores.index === null) return { kind: 'first-index', counts: completes }
+  const entriesAfter = state.entries.length + (completes ? 1 : 0)
+  if (state.fromStartingIndex && differentialsUsed(entriesAfter) === null) {
+    return { kind: 'starting-index-holds', index: scores.index, counts: completes }
+  }
   if (!completes) return { kind: 'nine-waits', index: scores.index }
   const { most } = scoreRange(tee.holes)
+  if (scores.lower === most) return { kind: 'any-score-lowers', index: scores.index }
   if (scores.hold === most)
     return { kind: 'any-score-holds', index: scores.index, lower: scores.lower }
   if (scores.lower === null) {
@@ -395,10 +428,16 @@ export function explainTarget(
 ): string[] {
   const outlook = targetOutlook(state, tee, scores)
   const name = state.source === 'whs' ? 'WHS estimate' : 'HCP'
-  if (outlook.kind === 'first-index') {
-    return outlook.counts
+  if (outlook.kind === 'first-index' || outlook.kind === 'starting-index-holds') {
+    const lines = outlook.counts
       ? [`Your first ${name} comes from 3 rounds; you have ${state.entries.length}.`]
       : ['A lone nine waits for another nine before it counts.']
+    if (outlook.kind === 'starting-index-holds') {
+      lines.push(
+        `Until then your starting index (${formatTenths(state.startingTenths as number)}) is the one in effect, whatever you score.`,
+      )
+    }
+    return lines
   }
   if (outlook.kind === 'nine-waits') {
     return [
@@ -412,6 +451,10 @@ export function explainTarget(
     lines.push(
       `Your estimate uses your latest 20 rounds: a new one pushes out the oldest, from ${formatDay(leaving.entry.playedOn)} (differential ${formatUsed(leaving.entry)}), ${counted}.`,
     )
+  } else if (state.fromStartingIndex) {
+    lines.push(
+      `This round would make your first ${name}, from ${state.entries.length + 1} rounds: it is measured against your starting index (${formatTenths(state.startingTenths as number)}).`,
+    )
   } else if (state.source === 'spec') {
     lines.push(`Your HCP uses every round: the new one joins your ${state.entries.length}.`)
   }
@@ -422,21 +465,26 @@ export function explainTarget(
       (_, at) => state.counts[at] === true && after[at] !== true && at !== leaving?.at,
     )
     const out =
-      replaced >= 0
-        ? state.entries[replaced]
-        : leaving && state.counts[leaving.at]
-          ? leaving.entry
-          : null
+      outlook.kind === 'any-score-lowers'
+        ? null
+        : replaced >= 0
+          ? state.entries[replaced]
+          : leaving && state.counts[leaving.at]
+            ? leaving.entry
+            : null
     if (out) {
       lines.push(
         `It would take the place of a counting round: ${formatDay(out.playedOn)}, differential ${formatUsed(out)}.`,
       )
-    } else {
+    } else if (outlook.kind !== 'any-score-lowers') {
       lines.push('It would join the rounds that count.')
     }
     const nine = tee.holes === 9 ? ' (with your waiting nine)' : ''
+    const needed = formatTenths(differentialTenths(entry))
     lines.push(
-      `It needs a differential of ${formatTenths(differentialTenths(entry))} or lower${nine}: a score of ${scores.lower} or better here.`,
+      outlook.kind === 'any-score-lowers'
+        ? `Any score here lowers it: even ${scores.lower} gives a differential of ${needed}${nine}.`
+        : `It needs a differential of ${needed} or lower${nine}: a score of ${scores.lower} or better here.`,
     )
   } else {
     lines.push(`No score here gives a differential low enough to lower your ${name} today.`)

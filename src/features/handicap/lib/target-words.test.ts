@@ -30,4 +30,21 @@ describe('targetSentence', () => {
       "A lone nine waits for another nine, so it won't move your HCP (14.2) today.",
     )
   })
+
+  it('with a starting index in effect: the round that makes the first index, or none does yet', () => {
+    expect(targetSentence({ kind: 'lower', index: 5, lower: 78, hold: 79 }, 'spec', true)).toBe(
+      'Shoot 78 or better here today to lower your starting index (5.0). 79 holds it.',
+    )
+    expect(targetSentence({ kind: 'any-score-lowers', index: 12.4 }, 'whs', true)).toBe(
+      'Any score here lowers your starting index (12.4) today.',
+    )
+    expect(
+      targetSentence({ kind: 'starting-index-holds', index: 12.4, counts: true }, 'whs', true),
+    ).toBe(
+      'Your first WHS estimate needs 3 rounds; this one counts. Your starting index (12.4) holds until then.',
+    )
+    expect(
+      targetSentence({ kind: 'starting-index-holds', index: 12.4, counts: false }, 'spec', true),
+    ).toBe('A lone nine waits for another nine before it counts; your starting index (12.4) holds.')
+  })
 })

@@ -11,13 +11,24 @@ export function chosenName(source: CourseHandicapSource): string {
  * A tee's number to beat in words (issue 32): "Shoot 84 or better here today to lower your HCP
  * (14.2). 85 holds it."
  */
-export function targetSentence(outlook: TargetOutlook, source: CourseHandicapSource): string {
-  const name = chosenName(source)
+export function targetSentence(
+  outlook: TargetOutlook,
+  source: CourseHandicapSource,
+  fromStartingIndex = false,
+): string {
+  // Until HCPFast has an index of its own, the starting index is the one a round can move.
+  const name = fromStartingIndex ? 'starting index' : chosenName(source)
   switch (outlook.kind) {
     case 'first-index':
       return outlook.counts
         ? 'Your first index needs 3 rounds; this one counts.'
         : 'A lone nine waits for another nine before it counts; this one would wait.'
+    case 'starting-index-holds':
+      return outlook.counts
+        ? `Your first ${chosenName(source)} needs 3 rounds; this one counts. Your starting index (${formatHandicapIndex(outlook.index)}) holds until then.`
+        : `A lone nine waits for another nine before it counts; your starting index (${formatHandicapIndex(outlook.index)}) holds.`
+    case 'any-score-lowers':
+      return `Any score here lowers your ${name} (${formatHandicapIndex(outlook.index)}) today.`
     case 'nine-waits':
       return `A lone nine waits for another nine, so it won't move your ${name} (${formatHandicapIndex(outlook.index)}) today.`
     case 'lower': {

@@ -361,7 +361,10 @@ function* targetSteps(
   made: { search: TargetSearch | null; byTee: Map<string, TeeTarget> },
 ): Generator<void> {
   if (!made.search) {
-    made.search = targetSearch(targetState(state.rounds, state.record, state.source), day)
+    made.search = targetSearch(
+      targetState(state.rounds, state.record, state.source, state.startingIndex),
+      day,
+    )
     yield
   }
   const search = made.search
