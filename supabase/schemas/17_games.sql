@@ -184,3 +184,122 @@ grant execute on function
   private.is_number_between(jsonb, numeric, numeric, integer),
   private.broken_game_rule(text[], jsonb, integer, integer[])
   to authenticated, service_role;
+
+-- The holes the golfer picked up (issue 31): game -> 'picked_up', the hole numbers as the course
+-- numbers them (10–18 on a back nine), absent on a game stored before them (none). The round's
+-- hole_strokes keep net double bogey there (the number the handicap record needs, WHS Rule 3.1);
+-- the game counts each as picked up. The first rule the values break (of `rules`, or every rule
+-- when null), in the golfer's words with the hole number, or null. The rules:
+--   picked_up_holes   a list of the round's hole numbers, each once
+--   picked_up_scores  each such hole scored at net double bogey off one and the same course
+--                     handicap: par + 2 + the strokes it receives (par + 5 on every hole with no
+--                     index yet is that too: 3 received on each), held to the card's 1–20
+-- The course handicap itself is not checked: it is the one of the index in effect on the day,
+-- which the golfer's other rounds decide (and a round added later changes). Strokes received by
+-- the rank of each hole's stroke index, as private.strokes_received gives them: on n holes a hole
+-- of rank k receives r exactly for the course handicaps (r − 1)·n + k to r·n + k − 1 (a plus
+-- handicap too), so the holes agree when those ranges meet.
+create function private.broken_pick_up_rule(
+  rules text[],
+  game jsonb,
+  holes integer,
+  nine text,
+  hole_pars integer[],
+  stroke_indexes integer[],
+  hole_strokes integer[]
+) returns text
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+declare
+  every boolean := rules is null;
+  picked jsonb := case when jsonb_typeof(game) = 'object' then game -> 'picked_up' end;
+  first_hole integer := case nine when 'back' then 10 else 1 end;
+  bad record;
+  hole record;
+  lowest integer;
+  highest integer;
+begin
+  if picked is null then
+    return null;
+  end if;
+  if every or 'picked_up_holes' = any (rules) then
+    if jsonb_typeof(picked) <> 'array' then
+      return 'the holes you picked up must be a list of hole numbers';
+    end if;
+    select p.value into bad
+      from jsonb_array_elements(picked) with ordinality as p (value, place)
+      where not private.is_number_between(p.value, first_hole, first_hole + holes - 1)
+      order by p.place
+      limit 1;
+    if found then
+      return format(
+        'you picked up on hole %s, which this round does not have (holes %s to %s)',
+        bad.value, first_hole, first_hole + holes - 1
+      );
+    end if;
+    select n.number into bad
+      from (
+        select case when jsonb_typeof(p.value) = 'number' then p.value::numeric end as number
+        from jsonb_array_elements(picked) as p (value)
+      ) as n
+      group by n.number
+      having count(*) > 1
+      order by 1
+      limit 1;
+    if found then
+      return format('hole %s is picked up more than once', bad.number);
+    end if;
+  end if;
+  if (every or 'picked_up_scores' = any (rules))
+    and jsonb_typeof(picked) = 'array'
+    and cardinality(hole_pars) = holes
+    and cardinality(stroke_indexes) = holes
+    and cardinality(hole_strokes) = holes
+  then
+    for hole in
+      select h.number, h.strokes, h.strokes - h.par - 2 as received, h.rank
+      from (
+        select
+          o.at + first_hole - 1 as number,
+          hole_strokes[o.at] as strokes,
+          hole_pars[o.at] as par,
+          row_number() over (order by o.stroke_index, o.at) as rank
+        from unnest(stroke_indexes) with ordinality as o (stroke_index, at)
+      ) as h
+      where exists (
+        select 1 from jsonb_array_elements(picked) as p (value)
+        where case when jsonb_typeof(p.value) = 'number' then p.value::numeric = h.number end
+      )
+      order by h.number
+    loop
+      -- A 1 or a 20 may be net double bogey held to the card's bounds: open at that end.
+      lowest := greatest(
+        lowest, case when hole.strokes > 1 then (hole.received - 1) * holes + hole.rank end
+      );
+      highest := least(
+        highest, case when hole.strokes < 20 then hole.received * holes + hole.rank - 1 end
+      );
+      if lowest > highest then
+        return format(
+          'hole %s was picked up: it must be scored at net double bogey, off the same course '
+            || 'handicap as the other holes you picked up',
+          hole.number
+        );
+      end if;
+    end loop;
+  end if;
+  return null;
+end;
+$$;
+
+comment on function private.broken_pick_up_rule(text[], jsonb, integer, text, integer[], integer[], integer[]) is
+  'The first rule the holes the golfer picked up (game -> picked_up, issue 31) break (of `rules`, or every rule when null), in the golfer''s words with the hole number, or null: hole numbers of the round, each once, each scored at net double bogey off one course handicap.';
+
+revoke all on function
+  private.broken_pick_up_rule(text[], jsonb, integer, text, integer[], integer[], integer[])
+  from public;
+grant execute on function
+  private.broken_pick_up_rule(text[], jsonb, integer, text, integer[], integer[], integer[])
+  to authenticated, service_role;

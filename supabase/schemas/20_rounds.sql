@@ -138,6 +138,17 @@ create table public.rounds (
   ),
   constraint rounds_game_partner_hole_strokes_are_1_to_20_one_per_hole check (
     private.broken_game_rule('{strokes}', game, holes, hole_strokes) is null
+  ),
+  -- The holes the golfer picked up, in private.broken_pick_up_rule (17_games.sql).
+  constraint rounds_game_picked_up_holes_are_the_rounds_each_once check (
+    private.broken_pick_up_rule(
+      '{picked_up_holes}', game, holes, nine, hole_pars, stroke_indexes, hole_strokes
+    ) is null
+  ),
+  constraint rounds_game_picked_up_holes_score_net_double_bogey check (
+    private.broken_pick_up_rule(
+      '{picked_up_scores}', game, holes, nine, hole_pars, stroke_indexes, hole_strokes
+    ) is null
   )
 );
 
@@ -148,7 +159,7 @@ comment on column public.rounds.hole_strokes is
   'Strokes per hole, in hole order, for a round scored hole by hole (null for a round entered as a total); score is their sum (the gross score).';
 
 comment on column public.rounds.game is
-  'The game the round was played in (issue 31), or null: format, allowance_percent, the golfer''s playing_handicap and strokes_received, and 1–3 partners (name, index, tee_id, tee_name, playing_handicap, strokes_received, hole_strokes). The golfer''s own strokes are hole_strokes.';
+  'The game the round was played in (issue 31), or null: format, allowance_percent, the golfer''s playing_handicap and strokes_received, 1–3 partners (name, index, tee_id, tee_name, playing_handicap, strokes_received, hole_strokes), and picked_up: the hole numbers the golfer picked up (absent: none). The golfer''s own strokes are hole_strokes (net double bogey on a hole picked up).';
 
 create index rounds_user_id_idx on public.rounds (user_id);
 create index rounds_course_id_idx on public.rounds (course_id);
@@ -431,7 +442,7 @@ create trigger hole_scores_fit_the_round
   for each row execute function private.check_hole_scores();
 
 -- A round's game (issue 31), checked when it is added or changed: every rule of
--- private.broken_game_rule in the golfer's words first (check_violation, PostgREST: 400), then
+-- private.broken_game_rule and private.broken_pick_up_rule in the golfer's words first (check_violation, PostgREST: 400), then
 -- each partner's tee, which must be one of the golfer's own tees of the round's course (another
 -- golfer's tee and an unknown one give the same error, 42501, as the round's own tee does). Its
 -- name is copied from the tee, as the round's tee_name is. Undo puts a game back as it was (its
@@ -443,17 +454,39 @@ create function private.check_game() returns trigger
   set search_path = ''
 as $$
 declare
-  problem text := private.broken_game_rule(null, new.game, new.holes, new.hole_strokes);
+  problem text;
   partner record;
   partners jsonb := '[]';
   tee_name text;
+  kept boolean := tg_op = 'UPDATE' and new.game is not distinct from old.game;
+  first_hole integer := case new.nine when 'back' then 10 else 1 end;
 begin
+  -- Holes corrected in an edit that keeps the game: a hole picked up and now scored otherwise was
+  -- played out after all, so it is no longer picked up.
+  if kept and new.hole_strokes is distinct from old.hole_strokes
+    and jsonb_typeof(new.game -> 'picked_up') = 'array'
+  then
+    new.game := jsonb_set(new.game, '{picked_up}', coalesce((
+      select jsonb_agg(p.value order by p.place)
+      from jsonb_array_elements(new.game -> 'picked_up') with ordinality as p (value, place)
+      where case
+        when private.is_number_between(p.value, first_hole, first_hole + new.holes - 1) then
+          new.hole_strokes[p.value::integer - first_hole + 1]
+            is not distinct from old.hole_strokes[p.value::integer - first_hole + 1]
+        else true
+      end
+    ), '[]'));
+  end if;
+  problem := coalesce(
+    private.broken_game_rule(null, new.game, new.holes, new.hole_strokes),
+    private.broken_pick_up_rule(
+      null, new.game, new.holes, new.nine, new.hole_pars, new.stroke_indexes, new.hole_strokes
+    )
+  );
   if problem is not null then
     raise exception using errcode = 'check_violation', message = problem;
   end if;
-  if new.game is null or private.is_undoing_a_deletion()
-    or (tg_op = 'UPDATE' and new.game is not distinct from old.game)
-  then
+  if new.game is null or private.is_undoing_a_deletion() or kept then
     return new;
   end if;
   for partner in

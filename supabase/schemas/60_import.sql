@@ -678,6 +678,11 @@ begin
         holed.hole_strokes, holed.hole_putts, holed.hole_fairways, holed.hole_greens,
         holed.hole_penalties
       ));
+      -- The holes the golfer picked up, on the row's holes (the tee's, which the row's match).
+      perform private.refuse_row(teed.position, private.broken_pick_up_rule(
+        null, payload -> (teed.position::integer - 1) -> 'game', coalesce(teed.holes, 18),
+        placed.nine, holed.hole_pars, holed.stroke_indexes, holed.hole_strokes
+      ));
       -- A nine from an 18-hole tee keeps its own 9-hole rating and slope; the tee gives the rest.
       insert into public.rounds (
         id, tee_id, nine, course_rating, slope_rating, played_on, score, hole_strokes, hole_putts,

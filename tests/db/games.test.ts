@@ -26,6 +26,15 @@ const ANN_STROKES = [4, 5, null, 5, 4, 6, 3, 5, 5, 4, 3, 5, 6, 5, 4, 3, 5, 4]
 const withHole = <T, V = T>(list: readonly T[], hole: number, value: V): (T | V)[] =>
   list.map((item, at) => (at === hole - 1 ? value : item))
 
+// The golfer picked up on hole 4 (par 5, index 1) and hole 7 (par 3, index 17). Off a course
+// handicap of 14 (a stroke on indexes 1–14) net double bogey is 5 + 2 + 1 = 8 and 3 + 2 + 0 = 5
+// (77 + 2 + 2); with no index, par + 5: 10 and 8 (77 + 4 + 5). A 7 on hole 4 (no stroke on index
+// 1: a course handicap of 0 or less) and a 6 on hole 7 (a stroke on index 17: 17 or more) agree
+// with no course handicap (77 + 1 + 3).
+const PICKED_UP_OFF_14 = withHole(withHole(STROKES, 4, 8), 7, 5)
+const PICKED_UP_NO_INDEX = withHole(withHole(STROKES, 4, 10), 7, 8)
+const PICKED_UP_AT_ODDS = withHole(withHole(STROKES, 4, 7), 7, 6)
+
 let alice: string
 let bob: string
 const aliceCourse = ulid()
@@ -55,6 +64,8 @@ const game = (values: Json = {}): Json => ({
   partners: [partner()],
   ...values,
 })
+
+const pickedUp47 = game({ picked_up: [4, 7] })
 
 type RoundValues = Record<string, unknown>
 /** A card on Alice's Blue tee with a Stableford game against Ann on the Red tee. */
@@ -189,6 +200,20 @@ describe('the bounds are constraints (the triggers off, as a service_role bulk l
   const format = 'rounds_game_format_is_stroke_stableford_or_match'
   const allowance = 'rounds_game_allowance_is_0_to_100'
   const tees = 'rounds_game_partners_have_a_tee'
+  const pickedUpHoles = 'rounds_game_picked_up_holes_are_the_rounds_each_once'
+  const pickedUpScores = 'rounds_game_picked_up_holes_score_net_double_bogey'
+  // The back nine (holes 10–18) as a 9-hole round of the 18-hole tee, its typed rating and slope.
+  const backNine = {
+    course_rating: '36.0',
+    slope_rating: 130,
+    par: 36,
+    hole_pars: HOLE_PARS.slice(9),
+    stroke_indexes: STROKE_INDEXES.slice(9),
+    hole_strokes: STROKES.slice(9),
+    score: 38,
+  }
+  const backGame = (pickedUp: unknown) =>
+    game({ partners: [partner({ hole_strokes: ANN_STROKES.slice(9) })], picked_up: pickedUp })
   const withPartner = (values: Json) => ({ game: game({ partners: [partner(values)] }) })
   const refusals: [string, Record<string, unknown>][] = [
     ['rounds_game_only_on_a_round_scored_hole_by_hole', { hole_strokes: null, score: 90 }],
@@ -228,6 +253,14 @@ describe('the bounds are constraints (the triggers off, as a service_role bulk l
     [strokes, withPartner({ hole_strokes: withHole(ANN_STROKES, 7, 4.5) })],
     [strokes, withPartner({ hole_strokes: withHole(ANN_STROKES, 7, '4') })],
     [strokes, withPartner({ hole_strokes: null })],
+    [pickedUpHoles, { game: game({ picked_up: [19] }) }],
+    [pickedUpHoles, { game: game({ picked_up: [0] }) }],
+    [pickedUpHoles, { game: game({ picked_up: [4.5] }) }],
+    [pickedUpHoles, { game: game({ picked_up: ['4'] }) }],
+    [pickedUpHoles, { game: game({ picked_up: 4 }) }],
+    [pickedUpHoles, { game: game({ picked_up: [4, 4] }) }],
+    [pickedUpHoles, { nine: 'back', holes: 9, ...backNine, game: backGame([1]) }],
+    [pickedUpScores, { hole_strokes: PICKED_UP_AT_ODDS, score: GROSS + 4, game: pickedUp47 }],
   ]
   it.each(refusals)('refuses %s: %j', async (constraint, values) => {
     await expect(rawRound(values)).rejects.toMatchObject({ code: '23514', constraint })
@@ -254,6 +287,19 @@ describe('the bounds are constraints (the triggers off, as a service_role bulk l
       rawRound({ game: game({ format: 'match', allowance_percent: 100 }) }),
     ).resolves.toBeUndefined()
     await expect(rawRound({ game: null })).resolves.toBeUndefined()
+  })
+
+  it('accepts the holes picked up scored off one course handicap (14, or none: par + 5), on a back nine its holes 10–18', async () => {
+    await expect(
+      rawRound({ hole_strokes: PICKED_UP_OFF_14, score: GROSS + 4, game: pickedUp47 }),
+    ).resolves.toBeUndefined()
+    await expect(
+      rawRound({ hole_strokes: PICKED_UP_NO_INDEX, score: GROSS + 9, game: pickedUp47 }),
+    ).resolves.toBeUndefined()
+    await expect(rawRound({ game: game({ picked_up: [] }) })).resolves.toBeUndefined()
+    await expect(
+      rawRound({ nine: 'back', holes: 9, ...backNine, game: backGame([18, 10]) }),
+    ).resolves.toBeUndefined()
   })
 })
 
@@ -288,6 +334,19 @@ describe('the trigger refuses the same first, in the golfer’s words, with the 
     [
       'partner 1, hole 7: strokes must be from 1 to 20 (or picked up)',
       { game: game({ partners: [partner({ hole_strokes: withHole(ANN_STROKES, 7, 21) })] }) },
+    ],
+    [
+      'you picked up on hole 19, which this round does not have (holes 1 to 18)',
+      { game: game({ picked_up: [4, 19] }) },
+    ],
+    ['hole 4 is picked up more than once', { game: game({ picked_up: [4, 7, 4] }) }],
+    [
+      'the holes you picked up must be a list of hole numbers',
+      { game: game({ picked_up: { hole: 4 } }) },
+    ],
+    [
+      'hole 7 was picked up: it must be scored at net double bogey, off the same course handicap as the other holes you picked up',
+      { hole_strokes: PICKED_UP_AT_ODDS, score: GROSS + 4, game: pickedUp47 },
     ],
   ]
   it.each(refusals)('refuses with "%s": %j', async (message, values) => {
@@ -364,6 +423,26 @@ describe('editing a round with a game', () => {
     ).rejects.toMatchObject({ code: '42501' })
     await edit(golfer(alice), id, { game: null })
     expect(await storedGame(id)).toBeNull()
+  })
+
+  it('keeps the holes picked up, and drops one an edit scores otherwise (played out after all)', async () => {
+    const id = ulid()
+    await addRound(
+      golfer(alice),
+      card({ id, hole_strokes: PICKED_UP_OFF_14, score: GROSS + 4, game: pickedUp47 }),
+    )
+    expect(await storedGame(id)).toEqual(pickedUp47)
+    // Hole 2 corrected: both pick-ups stay.
+    const hole2 = withHole(PICKED_UP_OFF_14, 2, 5)
+    await edit(golfer(alice), id, { hole_strokes: hole2, score: GROSS + 5 })
+    expect(await storedGame(id)).toEqual(pickedUp47)
+    // Hole 7 corrected from its 5 to a 4: no longer picked up.
+    await edit(golfer(alice), id, { hole_strokes: withHole(hole2, 7, 4), score: GROSS + 4 })
+    expect(await storedGame(id)).toEqual(game({ picked_up: [4] }))
+    // A game sent with the edit is taken as sent, and checked.
+    await expect(
+      tryEdit(golfer(alice), id, { game: game({ picked_up: [4, 4] }) }),
+    ).rejects.toMatchObject(refusedWith('hole 4 is picked up more than once'))
   })
 
   it('keeps a game whose partner’s tee was deleted since, and its edits of the day', async () => {
@@ -504,6 +583,17 @@ describe('import_rounds with a game', () => {
     )
   })
 
+  it('stores the holes the golfer picked up as the file has them', async () => {
+    const row = fileRow({
+      played_on: '2026-11-03',
+      hole_strokes: PICKED_UP_NO_INDEX,
+      score: GROSS + 9,
+      game: game({ picked_up: [4, 7] }),
+    })
+    expect(await importRounds([row])).toMatchObject({ rounds_added: 1 })
+    expect((await storedGame(row.round_id))?.['picked_up']).toEqual([4, 7])
+  })
+
   it('refuses a bad game with the row named, in the rules’ words, and stores nothing of the file', async () => {
     const good = fileRow({ played_on: '2026-11-05' })
     const cases: [Record<string, unknown>, string][] = [
@@ -518,6 +608,14 @@ describe('import_rounds with a game', () => {
       [
         { game: game({ allowance_percent: 120 }) },
         'row 2: the allowance must be a whole number from 0 to 100%',
+      ],
+      [
+        { game: game({ picked_up: [19] }) },
+        'row 2: you picked up on hole 19, which this round does not have (holes 1 to 18)',
+      ],
+      [
+        { hole_strokes: PICKED_UP_AT_ODDS, score: GROSS + 4, game: pickedUp47 },
+        'row 2, hole 7 was picked up: it must be scored at net double bogey, off the same course handicap as the other holes you picked up',
       ],
       [
         {

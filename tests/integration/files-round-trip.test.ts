@@ -5,6 +5,7 @@ import { coursesCsv, fullJson, roundsCsv } from '@/features/account/lib/export-f
 import { planImportFile } from '@/features/account/lib/import-file'
 import { ROUND_COLUMNS, roundFromRow, roundToInsert, type RoundRow } from '@/lib/tables/rounds'
 import type { Database } from '@/lib/database.types'
+import { gameResult } from '@/features/scorecard/lib/game-result'
 import { holeScoresOf } from '@/testing/fixtures'
 import { newGolfer } from '../support/stack.ts'
 
@@ -29,6 +30,11 @@ const GOLD_PARS = [4, 5, 3, 4, 4, 3, 5, 4, 4, 4, 3, 4, 5, 4, 3, 4, 4, 4]
 const GOLD_INDEXES = [9, 1, 17, 5, 3, 15, 7, 11, 13, 10, 18, 2, 6, 8, 16, 4, 12, 14]
 // Red has its holes' pars but no stroke indexes: 72.
 const RED_PARS = [4, 4, 3, 5, 4, 4, 4, 3, 5, 4, 4, 3, 5, 4, 4, 3, 5, 4]
+// The card played as a match against Ben, the golfer picking up on hole 4 (par 5, index 1): kept
+// as its net double bogey off a course handicap of 3, 5 + 2 + 1 = 8 (79). Ben makes a 9 there
+// and otherwise the golfer's strokes.
+const PICKED_UP_STROKES = STROKES.map((strokes, at) => (at === 3 ? 8 : strokes))
+const BENS = STROKES.map((strokes, at) => (at === 3 ? 9 : strokes))
 
 type Golfer = Awaited<ReturnType<typeof newGolfer>>
 let player: Golfer
@@ -55,6 +61,7 @@ beforeAll(async () => {
     ]),
   )
   const blue = ulid()
+  const red = ulid()
   const tees: Database['public']['Tables']['tees']['Insert'][] = [
     {
       id: blue,
@@ -67,7 +74,7 @@ beforeAll(async () => {
       stroke_indexes: STROKE_INDEXES,
     },
     {
-      id: ulid(),
+      id: red,
       course_id: links,
       name: 'Red',
       course_rating: 70.1,
@@ -115,8 +122,28 @@ beforeAll(async () => {
       courseId: links,
       teeId: blue,
       nine: null,
-      score: 77,
-      holeScores: holeScoresOf(STROKES, { putts: STROKES.map((strokes) => (strokes > 4 ? 2 : 1)) }),
+      score: 79,
+      holeScores: holeScoresOf(PICKED_UP_STROKES, {
+        putts: PICKED_UP_STROKES.map((strokes) => (strokes > 4 ? 2 : 1)),
+      }),
+      game: {
+        format: 'match',
+        allowancePercent: 100,
+        playingHandicap: 3,
+        strokesReceived: 3,
+        partners: [
+          {
+            name: 'Ben',
+            index: -0.4,
+            teeId: red,
+            teeName: 'Red',
+            playingHandicap: 0,
+            strokesReceived: 0,
+            holeStrokes: BENS,
+          },
+        ],
+        pickedUp: [4],
+      },
       playedOn: '2026-10-05',
     }),
     // A pair of nines from Blue: the front scored hole by hole (39), the back as a total.
@@ -194,6 +221,15 @@ async function everything(golfer: Golfer) {
     rounds: rounds.map(({ id: _id, courseId: _c, teeId, createdAt: _t, ...round }) => ({
       tee: teeId === null ? null : teeName.get(teeId),
       ...round,
+      // A partner's tee by its name: the import finds the new account's tee of that name.
+      game: round.game && {
+        ...round.game,
+        partners: round.game.partners.map(({ teeId: partnerTee, ...partner }) => ({
+          ...partner,
+          tee: teeName.get(partnerTee),
+        })),
+      },
+      result: gameResult({ ...round, teeId }),
     })),
     differentials: differentials.map((row) => ({
       ...row,
@@ -233,6 +269,11 @@ describe('export, then import into an empty account', () => {
       ['2026-10-07', 'Round Trip Links / Blue', 'back'],
       ['2026-10-08', 'Round Trip Links / Default', null],
     ])
+    // The match as the Rules have it: hole 4 picked up is lost (Ben's 9 beats no score), holes
+    // 2 and 12 won with the golfer's strokes (index 3 and 2): 1 up. Its 8 would have won hole 4.
+    expect(before.rounds[4]?.game?.pickedUp).toEqual([4])
+    expect(before.rounds[4]?.result).toBe('Match: won 1 up against Ben')
+    expect(before.rounds[4]?.game?.partners[0]?.tee).toBe('Round Trip Links / Red')
     // 72.0 / 113: the differential is the score less 72.
     expect(before.differentials.slice(0, 4).map((row) => row.differential)).toEqual([8, 12, 18, 14])
     expect(before.hcp[0]?.handicap_index).not.toBeNull()

@@ -28,6 +28,8 @@ const GAME: Game = {
       holeStrokes: [4, 4, null, 5, 4, 5, 3, 4, 4],
     },
   ],
+  // The golfer picked up on hole 4 (kept as 6 in the hole scores).
+  pickedUp: [4],
 }
 const ROW = {
   format: 'match',
@@ -45,6 +47,7 @@ const ROW = {
       hole_strokes: [4, 4, null, 5, 4, 5, 3, 4, 4],
     },
   ],
+  picked_up: [4],
 }
 
 const round: ExportRound = {

@@ -70,6 +70,21 @@ const GAME_REFUSALS: readonly [RegExp, (match: RegExpExecArray) => string][] = [
     /^partner (\d+), hole (\d+): strokes must be/,
     ([, n, hole]) => `Partner ${n}, hole ${hole}: strokes must be from 1 to 20, or picked up.`,
   ],
+  [
+    /^the holes you picked up must be a list/,
+    () => 'The holes you picked up must be a list of hole numbers.',
+  ],
+  [
+    /^you picked up on hole (.+), which this round does not have \(holes (\d+) to (\d+)\)/,
+    ([, hole, first, last]) =>
+      `You picked up on hole ${hole}, which this round does not have (holes ${first} to ${last}).`,
+  ],
+  [/^hole (\d+) is picked up more than once/, ([, hole]) => `Hole ${hole} is picked up twice.`],
+  [
+    /^hole (\d+) was picked up: it must be scored at net double bogey/,
+    ([, hole]) =>
+      `Hole ${hole} was picked up: it counts as net double bogey, off the same course handicap as your other holes picked up.`,
+  ],
   [/violates check constraint "rounds_game_/, () => GAME_INVALID],
 ]
 

@@ -101,6 +101,17 @@ describe("a round's game", () => {
       'The allowance must be a whole number from 0 to 100%.',
     ],
     ['23514', 'match play is against exactly 1 partner', 'Match play is you against one partner.'],
+    [
+      '23514',
+      'you picked up on hole 19, which this round does not have (holes 1 to 18)',
+      'You picked up on hole 19, which this round does not have (holes 1 to 18).',
+    ],
+    ['23514', 'hole 4 is picked up more than once', 'Hole 4 is picked up twice.'],
+    [
+      '23514',
+      'hole 7 was picked up: it must be scored at net double bogey, off the same course handicap as the other holes you picked up',
+      'Hole 7 was picked up: it counts as net double bogey, off the same course handicap as your other holes picked up.',
+    ],
     ['23514', 'a game has 1 to 3 partners', 'A game has 2 to 4 players: you and 1 to 3 partners.'],
     [
       '42501',
