@@ -122,7 +122,7 @@ export async function benchLighthouse() {
     }
 
     // The tee dialog on the Courses screen, as Edit tee opens it (no holes) and as Add holes opens
-    // it (issue 30's grid: 18 rows of four par buttons and a stroke index picker), interleaved.
+    // it (issue 30's grid: 18 rows of four par buttons and a stroke index button), interleaved.
     const teeDialogRuns = []
     const teeGridRuns = []
     for (let i = 0; runs('tee-grid') && i < PERFORMANCE_RUNS; i++) {
@@ -315,7 +315,7 @@ async function auditTeeDialog(url: string, port: number, grid: boolean): Promise
     await page.locator('::-p-aria([name="Bench Links"][role="button"])').click()
     const opener = grid ? 'Add holes to tee Default' : 'Edit tee Default'
     await page.locator(`::-p-aria([name="${opener}"][role="button"])`).click()
-    const ready = grid ? 'Hole 18 stroke index' : 'Tee Name'
+    const ready = grid ? 'Hole 18 stroke index: none' : 'Tee Name'
     await page.locator(`::-p-aria([name="${ready}"])`).wait()
     await flow.endTimespan()
     await flow.snapshot()

@@ -7,8 +7,8 @@ import { it } from './support/browser-test.ts'
 import { golferWith, logIn } from './support/golfer.ts'
 
 /**
- * A tee's holes on the grid (issue 30) on a phone: every hole's par and stroke index by taps and
- * the platform's picker, nothing typed, then the tee is marked as scorable and a card starts on it.
+ * A tee's holes on the grid (issue 30) on a phone: every hole's par and stroke index by taps (the
+ * hole's stroke index button, then an index in its picker), nothing typed, then the tee is marked as scorable and a card starts on it.
  */
 // Out 4 4 3 5 4 4 3 5 4 = 36, in 4 5 3 4 4 5 3 4 4 = 36: par 72, worked out by hand.
 const PARS = [4, 4, 3, 5, 4, 4, 3, 5, 4, 4, 5, 3, 4, 4, 5, 3, 4, 4]
@@ -70,16 +70,29 @@ describe('a tee’s holes on the grid', () => {
         .getByRole('group', { name: `Hole ${hole} par` })
         .getByRole('radio', { name: String(par), exact: true })
         .tap()
+      const strokeIndex = dialog.getByRole('button', { name: `Hole ${hole} stroke index: ` })
+      await strokeIndex.tap()
       await dialog
-        .getByRole('combobox', { name: `Hole ${hole} stroke index` })
-        .selectOption(String(INDEXES[at]))
+        .getByRole('group', { name: `Hole ${hole} stroke index choices` })
+        .getByRole('button', { name: String(INDEXES[at]), exact: true })
+        .tap()
+      expect(await strokeIndex.getAttribute('aria-label')).toBe(
+        `Hole ${hole} stroke index: ${INDEXES[at]}`,
+      )
     }
     expect(await dialog.getByTestId('par-out').textContent()).toBe('Par 36')
     expect(await dialog.getByTestId('par-in').textContent()).toBe('Par 36')
     expect(await dialog.getByLabel('Par', { exact: true }).inputValue()).toBe('72')
+    // Checked with a picker open: hole 18's, which offers its own index and Clear.
+    const lastIndex = dialog.getByRole('button', { name: 'Hole 18 stroke index: 12' })
+    await lastIndex.tap()
+    const choices = dialog.getByRole('group', { name: 'Hole 18 stroke index choices' })
+    expect(await choices.getByRole('button').allTextContents()).toEqual(['12', 'Clear'])
     expect(await scrollsSideways(page, dialog)).toEqual([false, false])
     expect(await axeBothSchemes(page)).toEqual([])
     expect(await smallTargets(page)).toEqual([])
+    await lastIndex.tap()
+    await choices.waitFor({ state: 'detached' })
     await dialog.getByRole('button', { name: 'Save Tee' }).tap()
     await dialog.waitFor({ state: 'detached' })
 

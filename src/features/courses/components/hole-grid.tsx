@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react'
+import { useId, useRef, useState, type ReactNode } from 'react'
 import { TEE_BOUNDS } from '@/lib/tables/tees'
 import { freeStrokeIndexes, type HoleEntries } from '../lib/parse-tee-form'
 
@@ -17,21 +17,31 @@ interface HoleGridProps {
 
 /**
  * A tee's holes as on a scorecard, out (1–9) and in (10–18): each hole's par is a tap (3 to 6)
- * and its stroke index is picked from those no other hole has. Nothing here needs a keyboard
- * with a space or a comma, which a phone's number pad does not have.
+ * and its stroke index a tap on the hole's button, then one on an index no other hole has, in
+ * the one picker open at a time under that hole. Nothing here needs a keyboard with a space or
+ * a comma, which a phone's number pad does not have.
+ *
+ * One picker rather than a `<select>` per hole: 18 selects drew 342 options with the grid (about
+ * 1,100 elements in the dialog), whose style and layout held a slow phone's main thread for
+ * about half a second when the grid opened.
  */
 export function HoleGrid({ holes, value, onChange, problems }: HoleGridProps) {
   const id = useId()
+  const [picking, setPicking] = useState<number | null>(null)
+  const indexButtons = useRef(new Map<number, HTMLButtonElement>())
   const halves = holes === 18 ? (['Out', 'In'] as const) : (['Out'] as const)
 
   function setPar(at: number, par: number) {
     onChange({ ...value, pars: value.pars.map((old, i) => (i === at ? par : old)) })
   }
-  function setStrokeIndex(at: number, index: number | null) {
+  function pickStrokeIndex(at: number, index: number | null) {
     onChange({
       ...value,
       strokeIndexes: value.strokeIndexes.map((old, i) => (i === at ? index : old)),
     })
+    setPicking(null)
+    // The picker goes away with the focus in it: the hole's own button takes it back.
+    indexButtons.current.get(at + 1)?.focus()
   }
 
   return (
@@ -57,9 +67,27 @@ export function HoleGrid({ holes, value, onChange, problems }: HoleGridProps) {
                 const hole = at + 1
                 const problem = problems[hole]
                 const problemId = `${id}-problem-${hole}`
+                const pickerId = `${id}-picker-${hole}`
                 const index = value.strokeIndexes[at] ?? null
+                const open = picking === hole
                 return (
-                  <HoleRow key={hole} hole={hole} problem={problem} problemId={problemId}>
+                  <HoleRow
+                    key={hole}
+                    hole={hole}
+                    problem={problem}
+                    problemId={problemId}
+                    below={
+                      open ? (
+                        <StrokeIndexPicker
+                          id={pickerId}
+                          hole={hole}
+                          index={index}
+                          free={freeStrokeIndexes(value.strokeIndexes, holes, at)}
+                          onPick={(picked) => pickStrokeIndex(at, picked)}
+                        />
+                      ) : null
+                    }
+                  >
                     <td>
                       <fieldset
                         className="par-choice"
@@ -84,23 +112,23 @@ export function HoleGrid({ holes, value, onChange, problems }: HoleGridProps) {
                       </fieldset>
                     </td>
                     <td>
-                      <select
+                      <button
+                        type="button"
+                        ref={(button) => {
+                          if (button) indexButtons.current.set(hole, button)
+                          else indexButtons.current.delete(hole)
+                        }}
                         className="field__input field__select hole-grid__index"
-                        aria-label={`Hole ${hole} stroke index`}
-                        value={index ?? ''}
+                        // Spoken whole: the hole, then its index or that it has none yet.
+                        aria-label={`Hole ${hole} stroke index: ${index ?? 'none'}`}
+                        aria-expanded={open}
+                        aria-controls={open ? pickerId : undefined}
                         aria-invalid={problem ? true : undefined}
                         aria-describedby={problem ? problemId : undefined}
-                        onChange={(event) =>
-                          setStrokeIndex(at, event.target.value ? Number(event.target.value) : null)
-                        }
+                        onClick={() => setPicking(open ? null : hole)}
                       >
-                        <option value="">–</option>
-                        {freeStrokeIndexes(value.strokeIndexes, holes, at).map((free) => (
-                          <option key={free} value={free}>
-                            {free}
-                          </option>
-                        ))}
-                      </select>
+                        {index ?? '–'}
+                      </button>
                     </td>
                   </HoleRow>
                 )
@@ -120,16 +148,21 @@ export function HoleGrid({ holes, value, onChange, problems }: HoleGridProps) {
   )
 }
 
-/** A hole's row, and under it the hole's problem (which its stroke index names as described by). */
+/**
+ * A hole's row; under it the hole's stroke index picker when open, and the hole's problem (which
+ * its controls name as described by).
+ */
 function HoleRow({
   hole,
   problem,
   problemId,
+  below,
   children,
 }: {
   hole: number
   problem: string | undefined
   problemId: string
+  below: ReactNode
   children: ReactNode
 }) {
   return (
@@ -138,6 +171,7 @@ function HoleRow({
         <th scope="row">{hole}</th>
         {children}
       </tr>
+      {below}
       {problem ? (
         <tr className="hole-grid__problem">
           <td colSpan={3} id={problemId}>
@@ -146,5 +180,54 @@ function HoleRow({
         </tr>
       ) : null}
     </>
+  )
+}
+
+/** The stroke indexes a hole may take, one 44 px tap each, and Clear when it has one. */
+function StrokeIndexPicker({
+  id,
+  hole,
+  index,
+  free,
+  onPick,
+}: {
+  id: string
+  hole: number
+  index: number | null
+  free: readonly number[]
+  onPick(index: number | null): void
+}) {
+  return (
+    <tr className="hole-grid__picker">
+      <td colSpan={3}>
+        <div
+          id={id}
+          role="group"
+          aria-label={`Hole ${hole} stroke index choices`}
+          className="hole-grid__choices"
+        >
+          {free.map((choice) => (
+            <button
+              key={choice}
+              type="button"
+              className="hole-grid__choice"
+              aria-pressed={choice === index}
+              onClick={() => onPick(choice)}
+            >
+              {choice}
+            </button>
+          ))}
+          {index === null ? null : (
+            <button
+              type="button"
+              className="hole-grid__choice hole-grid__choice--clear"
+              onClick={() => onPick(null)}
+            >
+              Clear
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
   )
 }
