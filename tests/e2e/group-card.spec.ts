@@ -210,6 +210,7 @@ describe('the group card', () => {
               hole_strokes: PARS.map((par, at) => (at === BEN_PICKS_UP - 1 ? null : par)),
             },
           ],
+          picked_up: [],
         },
       },
     ])
@@ -225,5 +226,76 @@ describe('the group card', () => {
     await expect
       .poll(() => laptop.getByTestId('game-result').textContent())
       .toBe('Stableford: you 47, Ben 37, Ann 35')
+  })
+
+  it("counts the golfer's own Pick up in match play as the Rules do: the hole lost, on the card and in the round's entry", async ({
+    open,
+  }) => {
+    // No index yet: each types 14.0 for the card. Course handicaps 12 each, match play 100%: no
+    // strokes either way. The golfer picks up on hole 1 (par 4), kept for the record as par + 5
+    // (no index on the day): 9. Ben takes 10 there, then both par every hole.
+    const golfer = await golferWithHoles(PARS, STROKE_INDEXES)
+    const { page, problems } = await open({ viewport: PHONE })
+    await logIn(page, golfer.email, golfer.password)
+    await page.getByRole('link', { name: 'HCP' }).click()
+    await page.getByRole('button', { name: 'Start a round' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Start a round' })
+    await dialog.getByLabel('Holes Played').waitFor()
+    await dialog.getByRole('button', { name: 'Add a partner' }).click()
+    const partner = dialog.getByRole('group', { name: 'Partner 1' })
+    await partner.getByRole('textbox', { name: 'Name' }).fill('Ben')
+    await partner.getByRole('textbox', { name: 'Index' }).fill('14.0')
+    await dialog.getByRole('radio', { name: 'Match play' }).check()
+    await dialog.getByRole('textbox', { name: 'Your index for this card' }).fill('14.0')
+    await expect
+      .poll(() => dialog.getByTestId('first-tee-figures').getByRole('row').allTextContents())
+      .toEqual(['PlayerCourse handicapPlaying handicapStrokes', 'You12120', 'Ben12120'])
+    await dialog.getByRole('button', { name: 'Start scoring' }).click()
+    await page.waitForURL('**/play/*')
+    const roundId = new URL(page.url()).pathname.split('/').at(-1) as string
+
+    await heading(page, 'Hole 1').waitFor()
+    for (let stroke = 5; stroke <= 10; stroke++) {
+      await page.getByRole('button', { name: "Ben's strokes: one more" }).click()
+      await expect.poll(() => value(page, 1)).toBe(String(stroke))
+    }
+    const pickUp = page.getByRole('button', { name: 'Pick up for you: net double bogey' })
+    await pickUp.click()
+    await expect.poll(() => value(page, 0)).toBe('Picked up')
+    expect(await pickUp.getAttribute('aria-pressed')).toBe('true')
+    // Ben's 10 is more than the 9 kept for the record, but a hole picked up is lost.
+    expect(await page.getByTestId('player-0-figure').textContent()).toBe('1 down')
+    expect(await page.getByTestId('player-1-figure').textContent()).toBe('1 up')
+    expect(await axeInBothSchemes(page, 'group-picked-up')).toEqual([])
+    for (let number = 1; number <= 18; number++) {
+      await heading(page, `Hole ${number}`).waitFor()
+      await page.getByRole('button', { name: number === 18 ? 'Finish' : 'Next' }).click()
+    }
+
+    await heading(page, 'Round summary').waitFor()
+    // The record: 72 − 4 + 9 = 77. The game: you 68 over the holes holed out, Ben 72 − 4 + 10.
+    expect(await page.getByTestId('summary-gross').textContent()).toBe('77')
+    expect(await page.getByTestId('group-standings').getByRole('row').allTextContents()).toEqual([
+      'PlayerGrossMatch',
+      'You68lost 1 up',
+      'Ben78won 1 up',
+    ])
+    await page.getByRole('button', { name: 'Save round' }).click()
+    await page.waitForURL('**/hcp')
+
+    await expect
+      .poll(async () => (await storedRounds(golfer.user.id)).length, { timeout: LIVE_TIMEOUT })
+      .toBe(1)
+    const [stored] = await storedRounds(golfer.user.id)
+    expect(stored?.id).toBe(roundId)
+    expect(stored?.score).toBe(77)
+    expect(stored?.hole_strokes).toEqual([9, ...PARS.slice(1)])
+    expect(stored?.game).toMatchObject({ format: 'match', picked_up: [1] })
+
+    await page.getByRole('button', { name: /^Score 77, Home Links/ }).click()
+    await expect
+      .poll(() => page.getByTestId('game-result').textContent())
+      .toBe('Match: lost 1 up to Ben')
+    expect(appProblems(problems)).toEqual([])
   })
 })

@@ -12,7 +12,8 @@ export const indexText = (index: number) =>
 
 /**
  * A game as the golfer typed it, in words, for the Not saved list after a refusal: "Stableford
- * 95%: Ann 12.4, Red (strokes 5 – 4 …); Ben +1.2, White (strokes …)", a dash for a hole picked up.
+ * 95%: Ann 12.4, Red (strokes 5 – 4 …); Ben +1.2, White (strokes …)", a dash for a hole picked up,
+ * then the holes the golfer picked up ("; you picked up on 4, 7").
  */
 export function describeGame(game: Game): string {
   const partners = game.partners.map(
@@ -21,5 +22,6 @@ export function describeGame(game: Game): string {
         .map((strokes) => (strokes === null ? '–' : strokes))
         .join(' ')})`,
   )
-  return `${FORMAT_NAMES[game.format]} ${game.allowancePercent}%: ${partners.join('; ')}`
+  const pickedUp = game.pickedUp?.length ? `; you picked up on ${game.pickedUp.join(', ')}` : ''
+  return `${FORMAT_NAMES[game.format]} ${game.allowancePercent}%: ${partners.join('; ')}${pickedUp}`
 }

@@ -71,6 +71,10 @@ describe("a round's game", () => {
       'Score 38 at Pebble Beach, 12 Nov 2026 (strokes 5 4 3 5 4 4 3 5 5); Stableford 95%: ' +
         'Ann 54.1, Red (strokes 6 5 – 7 6 5 4 6 7); Ben +1.2, White (strokes 4 4 3 5 4 4 3 4 5)',
     )
+    const pickedUp = { ...round, game: round.game && { ...round.game, pickedUp: [4, 7] } }
+    expect(roundsTable.describe(pickedUp)).toMatch(
+      /White \(strokes 4 4 3 5 4 4 3 4 5\); you picked up on 4, 7$/,
+    )
   })
 
   // The database's own words (tests/db/games.test.ts), as PostgREST passes them on.
