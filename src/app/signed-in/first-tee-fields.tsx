@@ -196,7 +196,7 @@ export function FirstTeeFields({
           <TextField
             id="own-index"
             label="Your index for this card"
-            hint="You have no index yet: the one your club or federation gave you, for this game only."
+            hint="You have no index yet: the one your club or federation gave you, for this game's strokes only. Your record counts each hole at most par + 5 until you enter it as your starting index under HCP."
             inputMode="decimal"
             autoComplete="off"
             value={firstTee.ownIndex}

@@ -60,8 +60,13 @@ describe('Start a round with partners', () => {
     expect(name).toHaveAccessibleDescription('Enter a name of 1 to 60 characters.')
     expect(index).toBeInvalid()
     expect(index).toHaveValue('60')
-    // The golfer has no index yet: typed for this card.
-    expect(screen.getByRole('textbox', { name: 'Your index for this card' })).toBeInvalid()
+    // The golfer has no index yet: typed for this card, for the game only (issue 32's starting
+    // index is what counts for the record's net double bogey, in TS and SQL alike).
+    const ownIndex = screen.getByRole('textbox', { name: 'Your index for this card' })
+    expect(ownIndex).toBeInvalid()
+    expect(ownIndex).toHaveAccessibleDescription(
+      /for this game's strokes only\. Your record counts each hole at most par \+ 5 until you enter it as your starting index under HCP\./,
+    )
 
     await user.type(name, 'Ann')
     await user.clear(index)
