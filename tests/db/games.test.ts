@@ -1,6 +1,8 @@
 import pg from 'pg'
 import { monotonicFactory } from 'ulid'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { holeMaximums } from '../../src/features/handicap/lib/adjusted-gross.ts'
+import { seededRandom } from '../../src/testing/seeded-random.ts'
 import { anon, callersOn, golfer, newAuthUser, type Caller } from '../support/db-caller.ts'
 
 const ulid = monotonicFactory()
@@ -635,5 +637,77 @@ describe('import_rounds with a game', () => {
     }
     const { rows } = await pool.query('select 1 from public.rounds where id = $1', [good.round_id])
     expect(rows).toEqual([])
+  })
+})
+
+describe('the holes picked up agree with one course handicap: SQL against the TS engine', () => {
+  /**
+   * 1,000 seeded cards (9 holes, front or back, or 18; pars 3–6; stroke indexes permuted, a
+   * nine's any 9 of 1–18; course handicaps −10 … 60 or none): a few holes picked up, each at the
+   * card's net double bogey (holeMaximums, held to 1–20) or one off it. The database accepts
+   * exactly the cards whose picked-up holes some course handicap (or none) gives, as found by
+   * trying every one from −100 to 300 with the TS engine (on these cards' strokes, 3 to 20,
+   * no other gives anything new). Every card as the app finishes it is accepted.
+   */
+  const CARDS = 1_000
+  const held = (strokes: number) => Math.min(20, Math.max(1, strokes))
+
+  it('accepts every card as finished, and refuses exactly those no course handicap gives', async () => {
+    const random = seededRandom(31)
+    const pick = (min: number, max: number) => min + Math.floor(random() * (max - min + 1))
+    const cards = Array.from({ length: CARDS }, () => {
+      const holes = random() < 0.5 ? 9 : 18
+      const nine = holes === 9 ? (['front', 'back', null] as const)[pick(0, 2)] : null
+      const pars = Array.from({ length: holes }, () => pick(3, 6))
+      const pool18 = Array.from({ length: 18 }, (_, at) => at + 1)
+      for (let at = 17; at > 0; at--) {
+        const other = pick(0, at)
+        ;[pool18[at], pool18[other]] = [pool18[other] as number, pool18[at] as number]
+      }
+      const indexes = pool18.slice(0, holes)
+      const handicap = random() < 0.1 ? null : pick(-10, 60)
+      const holesOf = pars.map((par, at) => ({ par, strokeIndex: indexes[at] as number }))
+      const maximums = holeMaximums(holesOf, handicap).map(held)
+      const picked = pars.flatMap((_, at) => (random() < 0.3 ? [at] : []))
+      const off = random() < 0.5 && picked.length > 1 ? picked[pick(0, picked.length - 1)] : null
+      const strokes = maximums.map((most, at) =>
+        at === off ? held(most + (random() < 0.5 ? -1 : 1)) : most,
+      )
+      const first = nine === 'back' ? 10 : 1
+      const agrees = Array.from({ length: 401 }, (_, at) => at - 100).some((course) => {
+        const given = holeMaximums(holesOf, course).map(held)
+        return picked.every((at) => given[at] === strokes[at])
+      })
+      return {
+        holes,
+        nine,
+        pars,
+        indexes,
+        strokes,
+        picked: picked.map((at) => at + first),
+        agrees,
+        finished: off === null,
+      }
+    })
+    const { rows } = await pool.query<{ at: number; problem: string | null }>(
+      `select (c.place - 1)::integer as at, private.broken_pick_up_rule(
+         null,
+         jsonb_build_object('picked_up', c.value -> 'picked'),
+         (c.value ->> 'holes')::integer,
+         c.value ->> 'nine',
+         array(select jsonb_array_elements_text(c.value -> 'pars')::integer),
+         array(select jsonb_array_elements_text(c.value -> 'indexes')::integer),
+         array(select jsonb_array_elements_text(c.value -> 'strokes')::integer)
+       ) as problem
+       from jsonb_array_elements($1::jsonb) with ordinality as c (value, place)
+       order by c.place`,
+      [JSON.stringify(cards)],
+    )
+    const accepted = rows.map((row) => row.problem === null)
+    expect(accepted).toEqual(cards.map((card) => card.agrees))
+    expect(cards.filter((card) => card.finished).every((card) => card.agrees)).toBe(true)
+    // Both answers are well represented.
+    expect(accepted.filter(Boolean).length).toBeGreaterThan(CARDS / 2)
+    expect(accepted.filter((ok) => !ok).length).toBeGreaterThan(CARDS / 20)
   })
 })
