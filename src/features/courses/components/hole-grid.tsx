@@ -51,97 +51,99 @@ export function HoleGrid({ holes, value, onChange, problems }: HoleGridProps) {
         const numbers = Array.from({ length: 9 }, (_, i) => from + i)
         const total = sum(value.pars.slice(from, from + 9))
         return (
-          <table key={half} className="hole-grid__table">
-            <caption className="hole-grid__caption">
-              {half}: holes {from + 1} to {from + 9}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Hole</th>
-                <th scope="col">Par</th>
-                <th scope="col">Stroke index</th>
-              </tr>
-            </thead>
-            <tbody>
-              {numbers.map((at) => {
-                const hole = at + 1
-                const problem = problems[hole]
-                const problemId = `${id}-problem-${hole}`
-                const pickerId = `${id}-picker-${hole}`
-                const index = value.strokeIndexes[at] ?? null
-                const open = picking === hole
-                return (
-                  <HoleRow
-                    key={hole}
-                    hole={hole}
-                    problem={problem}
-                    problemId={problemId}
-                    below={
-                      open ? (
-                        <StrokeIndexPicker
-                          id={pickerId}
-                          hole={hole}
-                          index={index}
-                          free={freeStrokeIndexes(value.strokeIndexes, holes, at)}
-                          onPick={(picked) => pickStrokeIndex(at, picked)}
-                        />
-                      ) : null
-                    }
-                  >
-                    <td>
-                      <fieldset
-                        className="par-choice"
-                        aria-describedby={problem ? problemId : undefined}
-                      >
-                        <legend className="visually-hidden">Hole {hole} par</legend>
-                        {PARS.map((par) => {
-                          const optionId = `${id}-par-${hole}-${par}`
-                          return (
-                            <span key={par} className="par-choice__option">
-                              <input
-                                type="radio"
-                                id={optionId}
-                                name={`${id}-par-${hole}`}
-                                checked={value.pars[at] === par}
-                                onChange={() => setPar(at, par)}
-                              />
-                              <label htmlFor={optionId}>{par}</label>
-                            </span>
-                          )
-                        })}
-                      </fieldset>
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        ref={(button) => {
-                          if (button) indexButtons.current.set(hole, button)
-                          else indexButtons.current.delete(hole)
-                        }}
-                        className="field__input field__select hole-grid__index"
-                        // Spoken whole: the hole, then its index or that it has none yet.
-                        aria-label={`Hole ${hole} stroke index: ${index ?? 'none'}`}
-                        aria-expanded={open}
-                        aria-controls={open ? pickerId : undefined}
-                        aria-invalid={problem ? true : undefined}
-                        aria-describedby={problem ? problemId : undefined}
-                        onClick={() => setPicking(open ? null : hole)}
-                      >
-                        {index ?? '–'}
-                      </button>
-                    </td>
-                  </HoleRow>
-                )
-              })}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">{half}</th>
-                <td data-testid={`par-${half.toLowerCase()}`}>Par {total}</td>
-                <td />
-              </tr>
-            </tfoot>
-          </table>
+          <div key={half} className="hole-grid__nine">
+            <table className="hole-grid__table">
+              <caption className="hole-grid__caption">
+                {half}: holes {from + 1} to {from + 9}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Hole</th>
+                  <th scope="col">Par</th>
+                  <th scope="col">Stroke index</th>
+                </tr>
+              </thead>
+              <tbody>
+                {numbers.map((at) => {
+                  const hole = at + 1
+                  const problem = problems[hole]
+                  const problemId = `${id}-problem-${hole}`
+                  const pickerId = `${id}-picker-${hole}`
+                  const index = value.strokeIndexes[at] ?? null
+                  const open = picking === hole
+                  return (
+                    <HoleRow
+                      key={hole}
+                      hole={hole}
+                      problem={problem}
+                      problemId={problemId}
+                      below={
+                        open ? (
+                          <StrokeIndexPicker
+                            id={pickerId}
+                            hole={hole}
+                            index={index}
+                            free={freeStrokeIndexes(value.strokeIndexes, holes, at)}
+                            onPick={(picked) => pickStrokeIndex(at, picked)}
+                          />
+                        ) : null
+                      }
+                    >
+                      <td>
+                        <fieldset
+                          className="par-choice"
+                          aria-describedby={problem ? problemId : undefined}
+                        >
+                          <legend className="visually-hidden">Hole {hole} par</legend>
+                          {PARS.map((par) => {
+                            const optionId = `${id}-par-${hole}-${par}`
+                            return (
+                              <span key={par} className="par-choice__option">
+                                <input
+                                  type="radio"
+                                  id={optionId}
+                                  name={`${id}-par-${hole}`}
+                                  checked={value.pars[at] === par}
+                                  onChange={() => setPar(at, par)}
+                                />
+                                <label htmlFor={optionId}>{par}</label>
+                              </span>
+                            )
+                          })}
+                        </fieldset>
+                      </td>
+                      <td>
+                        <button
+                          type="button"
+                          ref={(button) => {
+                            if (button) indexButtons.current.set(hole, button)
+                            else indexButtons.current.delete(hole)
+                          }}
+                          className="field__input field__select hole-grid__index"
+                          // Spoken whole: the hole, then its index or that it has none yet.
+                          aria-label={`Hole ${hole} stroke index: ${index ?? 'none'}`}
+                          aria-expanded={open}
+                          aria-controls={open ? pickerId : undefined}
+                          aria-invalid={problem ? true : undefined}
+                          aria-describedby={problem ? problemId : undefined}
+                          onClick={() => setPicking(open ? null : hole)}
+                        >
+                          {index ?? '–'}
+                        </button>
+                      </td>
+                    </HoleRow>
+                  )
+                })}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">{half}</th>
+                  <td data-testid={`par-${half.toLowerCase()}`}>Par {total}</td>
+                  <td />
+                </tr>
+              </tfoot>
+            </table>
+          </div>
         )
       })}
     </div>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useDeferredValue, useState, type FormEvent } from 'react'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { Dialog, DialogActions } from '@/components/ui/dialog'
 import { SelectField } from '@/components/ui/select-field'
@@ -46,6 +46,10 @@ export function TeeDialog({
     tee && hasHoleData(tee) ? holesOfTee(tee) : blankHoles(),
   )
   const [gridShown, setGridShown] = useState(withHoles || hasHoleData(tee))
+  // A dialog opened with its grid draws the grid in a task after its own: the two together held
+  // a slow phone's main thread for a few hundred milliseconds at once (both nines are below the
+  // dialog's fold on a phone, so nothing in view waits for them).
+  const gridDrawn = useDeferredValue(true, false)
   const holesPar = gridShown
     ? holeData.pars.slice(0, holes).reduce((total, par) => total + par, 0)
     : null
@@ -156,7 +160,7 @@ export function TeeDialog({
               : 'Add them to score rounds from this tee hole by hole.'}
           </p>
         </div>
-        {gridShown ? (
+        {gridShown && gridDrawn ? (
           <HoleGrid holes={holes} value={holeData} onChange={setHoleData} problems={holeProblems} />
         ) : null}
         <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
