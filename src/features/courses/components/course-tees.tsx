@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react'
+import { useDeferredValue, useId, useState, type ReactNode } from 'react'
 import type { Tee } from '@/lib/tables/tees'
 import { describeTee, holesNote, isScorable, teesOfCourse } from '../lib/course-tees'
 import { LAST_TEE } from '../lib/tee-messages'
@@ -20,9 +20,16 @@ interface CourseTeesProps {
   notes?: (tee: Tee) => ReactNode
 }
 
+/** The tees drawn with the course's entry as it opens; the rest follow in a later task. */
+const FIRST_TEES = 4
+
 /** A course's tees in its entry: each with its values and course handicap; add, edit, delete. */
 export function CourseTees({ course, handicaps, notes }: CourseTeesProps) {
   const tees = teesOfCourse(course, useTeesStore(selectTeesByCourse))
+  // Opening a course of a dozen tees drew them all in the tap's task (about 200 elements, with
+  // each tee's number to beat): the first few are what a phone shows, the rest come a task later.
+  const allDrawn = useDeferredValue(true, false)
+  const drawn = allDrawn ? tees : tees.slice(0, FIRST_TEES)
   const [editing, setEditing] = useState<Tee | 'new' | null>(null)
   const [withHoles, setWithHoles] = useState(false)
   const headingId = useId()
@@ -35,7 +42,7 @@ export function CourseTees({ course, handicaps, notes }: CourseTeesProps) {
         Tees
       </h3>
       <ul className="tees__list">
-        {tees.map((tee) => (
+        {drawn.map((tee) => (
           <li key={tee.id} className="tee" data-testid="tee">
             <p className="tee__name">{tee.name}</p>
             <p className="detail">
