@@ -1,6 +1,10 @@
-import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import type { Duplex } from 'node:stream'
+import { createServer, type Server } from 'node:http'
+import {
+  createServer as createNetServer,
+  type AddressInfo,
+  type Server as NetServer,
+  type Socket,
+} from 'node:net'
 import path from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import pg from 'pg'
@@ -70,21 +74,11 @@ export class PortInUseError extends Error {}
 export async function startStack(options: StackOptions): Promise<Stack> {
   const config = options.config ?? loadConfig(options.projectDir)
   const log = options.log ?? (() => undefined)
-  // The API and the inbox hold their ports from the start (a port only probed here could be
-  // handed to someone else while Postgres starts); requests wait for the gateway with a 503.
-  let handleRequest: RequestListener = (_request, response) => {
-    response.writeHead(503, { 'retry-after': '1' }).end('The stack is starting')
-  }
-  let handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void = (
-    _request,
-    socket,
-  ) => socket.destroy()
-  const server = createServer((request, response) => handleRequest(request, response))
-  server.on('upgrade', (request, socket, head: Buffer) =>
-    handleUpgrade(request, socket as Duplex, head),
-  )
-  await listenOn(server, options.apiPort ?? config.apiPort, 'API')
-  const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  // The API and the inbox take their ports from the start: a port only probed here could be
+  // handed to someone else while Postgres starts. A client that connects meanwhile is held,
+  // unread, and answered by the gateway once it is ready.
+  const api = await holdPort(options.apiPort ?? config.apiPort, 'API')
+  const apiUrl = `http://127.0.0.1:${api.port}`
   const mail = new MailStore()
   let inbox: Inbox | undefined
   try {
@@ -95,7 +89,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       })
     }
   } catch (error) {
-    server.close()
+    api.close()
     throw error
   }
 
@@ -109,7 +103,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       log,
     })
   } catch (error) {
-    server.close()
+    api.close()
     await inbox?.stop()
     throw error
   }
@@ -149,8 +143,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     const gateway = createGateway(ctx)
     await gateway.realtime.start()
-    handleRequest = getRequestListener(gateway.fetch)
-    handleUpgrade = (request, socket, head) => gateway.handleUpgrade(request, socket, head)
+    const server = createServer(getRequestListener(gateway.fetch))
+    server.on('upgrade', (request, socket, head: Buffer) =>
+      gateway.handleUpgrade(request, socket, head),
+    )
+    api.serve(server)
 
     let stopping: Promise<void> | undefined
     return {
@@ -163,8 +160,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       postgresPid: database.pid,
       stop() {
         stopping ??= (async () => {
-          server.close()
-          server.closeAllConnections()
+          api.close()
           await gateway.realtime.close()
           await inbox?.stop()
           await notifications?.close()
@@ -175,7 +171,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
     }
   } catch (error) {
-    server.close()
+    api.close()
     await inbox?.stop()
     await notifications?.close()
     await Promise.all(pools.map((p) => p.end().catch(() => undefined)))
@@ -184,7 +180,42 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 }
 
-function listenOn(server: Server, port: number, what: string): Promise<void> {
+/**
+ * A listening port whose connections wait, unread, until `serve` hands them (and every later one)
+ * to the HTTP server; `close` stops listening and ends every connection.
+ */
+async function holdPort(port: number, what: string) {
+  // Every connection, held or served: an HTTP server that never listened itself does not track
+  // the connections handed to it, so closing it would leave them open on a stopped gateway.
+  const open = new Set<Socket>()
+  const waiting: Socket[] = []
+  let server: Server | undefined
+  const hand = (socket: Socket, to: Server) => {
+    to.emit('connection', socket)
+    socket.resume()
+  }
+  const listener = createNetServer({ pauseOnConnect: true }, (socket) => {
+    open.add(socket)
+    socket.once('close', () => open.delete(socket))
+    if (server) hand(socket, server)
+    else waiting.push(socket)
+  })
+  await listenOn(listener, port, what)
+  return {
+    port: (listener.address() as AddressInfo).port,
+    serve(ready: Server) {
+      server = ready
+      for (const socket of waiting.splice(0)) hand(socket, ready)
+    },
+    close() {
+      listener.close()
+      waiting.length = 0
+      for (const socket of open) socket.destroy()
+    },
+  }
+}
+
+function listenOn(server: NetServer, port: number, what: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', (error) => reject(portError(error, port, what)))
     server.listen(port, '127.0.0.1', () => {
@@ -197,7 +228,7 @@ function listenOn(server: Server, port: number, what: string): Promise<void> {
 /** A fixed port that is taken fails before Postgres starts; 0 lets the database pick one. */
 async function checkedPort(port: number): Promise<number> {
   if (port === 0) return 0
-  const probe = createServer()
+  const probe = createNetServer()
   await listenOn(probe, port, 'database')
   await new Promise((resolve) => probe.close(resolve))
   return port
