@@ -115,7 +115,8 @@ describe('/play and the HCP screen, for a WHS golfer with earlier cards', () => 
     const display = await screen.findByTestId('handicap-display')
     expect(within(display).getByText('5.0')).toBeInTheDocument()
     expect(within(display).getByTestId('whs-estimate')).toHaveTextContent('WHS estimate 4.0')
-    await user.click(screen.getByRole('button', { name: /^Score 82, Plain, 5 Nov 2026/ }))
+    // The rounds are drawn with the stats panel, whose code comes a moment after the headline.
+    await user.click(await screen.findByRole('button', { name: /^Score 82, Plain, 5 Nov 2026/ }))
     expect(screen.getByTestId('card-summary')).toHaveTextContent(
       'Gross 82 · adjusted 76 · holes 6 and 7 capped at net double bogey',
     )

@@ -176,4 +176,50 @@ describe('records bookkeeping', () => {
     expect(withNewB.byId.a).toBe(shown.byId.a)
     expect(withNewB.byId.b).toEqual({ id: 'b', label: 'B2' })
   })
+
+  it('compares nested values by value: a reload of the same scored rounds keeps every object', () => {
+    interface Card {
+      id: string
+      holes: { strokes: number; putts: number | null }[] | null
+      game: { format: string; partners: { name: string }[] } | null
+    }
+    const card = (strokes: number, name: string): Card => ({
+      id: 'r',
+      holes: [
+        { strokes: 4, putts: 2 },
+        { strokes, putts: null },
+      ],
+      game: { format: 'stableford', partners: [{ name }] },
+    })
+    const total: Card = { id: 't', holes: null, game: null }
+    const shown = {
+      ...emptyRecords<Card>(),
+      ...hydrateRecords(emptyRecords<Card>(), [card(5, 'Ann'), total]),
+    }
+    const same = {
+      ...shown,
+      ...finishReload({ ...shown, ...beginReload(shown, 7) }, 7, [card(5, 'Ann'), { ...total }]),
+    }
+    expect(same.byId).toBe(shown.byId)
+
+    const otherHole = {
+      ...shown,
+      ...finishReload({ ...shown, ...beginReload(shown, 8) }, 8, [card(6, 'Ann'), { ...total }]),
+    }
+    expect(otherHole.byId.r?.holes?.[1]?.strokes).toBe(6)
+    expect(otherHole.byId.t).toBe(shown.byId.t)
+    const otherPartner = {
+      ...shown,
+      ...finishReload({ ...shown, ...beginReload(shown, 9) }, 9, [card(5, 'Ben'), total]),
+    }
+    expect(otherPartner.byId.r?.game?.partners[0]?.name).toBe('Ben')
+    const holesGone = {
+      ...shown,
+      ...finishReload({ ...shown, ...beginReload(shown, 10) }, 10, [
+        { ...card(5, 'Ann'), holes: null },
+        total,
+      ]),
+    }
+    expect(holesGone.byId.r?.holes).toBe(null)
+  })
 })

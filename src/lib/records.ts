@@ -44,9 +44,21 @@ function without<V>(entries: Record<string, V>, key: string): Record<string, V> 
 /** Nothing waiting: one object, so a screen that selects `pending` does not redraw for a new {}. */
 const NOTHING_PENDING: Record<string, PendingChange> = Object.freeze({})
 
-function sameFields<R extends object>(a: R, b: R): boolean {
-  const keys = Object.keys(a) as (keyof R)[]
-  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key])
+/**
+ * Whether two rows read the same, their arrays and objects (a card's holes, its game) compared by
+ * value: a reload builds every row afresh, and a round scored hole by hole is never the same
+ * object twice, so a shallow comparison took each such round as changed and the whole record was
+ * scored and drawn again after every load.
+ */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  const keys = Object.keys(a)
+  if (keys.length !== Object.keys(b).length) return false
+  const left = a as Record<string, unknown>
+  const right = b as Record<string, unknown>
+  return keys.every((key) => key in right && sameValue(left[key], right[key]))
 }
 
 /**
@@ -62,7 +74,7 @@ function keepUnchanged<R extends { id: string }>(
   const kept: Record<string, R> = {}
   for (const [id, record] of Object.entries(next)) {
     const held = previous[id]
-    if (held && (held === record || sameFields(held, record))) kept[id] = held
+    if (held && sameValue(held, record)) kept[id] = held
     else {
       kept[id] = record
       changed = true

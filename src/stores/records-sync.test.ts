@@ -73,6 +73,72 @@ describe("the device's copy of a table", () => {
     }
   })
 
+  it('shows the copies of all its tables together, in the order of the tables', async () => {
+    await writeToDevice(KEY, { version: 3, records: [{ id: 'a', name: 'course' }] })
+    await writeToDevice(deviceKey(USER, 'records:rounds'), {
+      version: 3,
+      records: [{ id: 'r', name: 'round' }],
+    })
+    for (const [tables, expected] of [
+      [
+        [table(never), table(never, useOthers, 'rounds')],
+        ['courses', 'rounds'],
+      ],
+      [
+        [table(never, useOthers, 'rounds'), table(never)],
+        ['rounds', 'courses'],
+      ],
+    ] as const) {
+      const shown: string[] = []
+      // Whether the other table was shown too by the end of the task that showed the first.
+      let together: boolean | null = null
+      const watch = (store: typeof useItems, other: typeof useItems, name: string) =>
+        store.subscribe((state) => {
+          if (state.status !== 'ready' || shown.includes(name)) return
+          shown.push(name)
+          if (shown.length === 1) {
+            queueMicrotask(() => (together = other.getState().status === 'ready'))
+          }
+        })
+      const unwatch = [watch(useItems, useOthers, 'courses'), watch(useOthers, useItems, 'rounds')]
+      const { stop } = start([...tables])
+      await vi.waitFor(() => expect(shown).toHaveLength(2))
+      expect(shown).toEqual(expected)
+      expect(together).toBe(true)
+      unwatch.forEach((off) => off())
+      stop()
+    }
+  })
+
+  it('does not write back the copy it showed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    await writeToDevice(KEY, { version: 3, records: [{ id: 'a', name: 'kept' }] })
+    const { stop } = start([table(never)])
+    try {
+      await vi.waitFor(() => expect(useItems.getState().status).toBe('ready'))
+      // Written by someone else after the copy was shown: a write-back would cover it.
+      const marker = { version: 3, records: [{ id: 'm', name: 'marker' }] }
+      await writeToDevice(KEY, marker)
+      vi.runAllTimers()
+      expect(await readFromDevice(KEY)).toEqual(marker)
+
+      useItems.getState().upsert({ id: 'b', name: 'changed here' })
+      vi.runAllTimers()
+      await vi.waitFor(async () =>
+        expect(await readFromDevice(KEY)).toEqual({
+          version: 3,
+          records: [
+            { id: 'a', name: 'kept' },
+            { id: 'b', name: 'changed here' },
+          ],
+        }),
+      )
+    } finally {
+      stop()
+      vi.useRealTimers()
+    }
+  })
+
   it('shows an older copy its table can upgrade, and not one it cannot', async () => {
     const upgrading = {
       ...table(never),

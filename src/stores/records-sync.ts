@@ -65,6 +65,12 @@ export function startRecordsSync(
   { subscribe, onLive }: { subscribe: SubscribeToTables; onLive(): void },
 ): () => void {
   const followed = tables.map((table) => followOnDevice(userId, table))
+  // The device's copies are shown together, in the order of `tables`: a store derived from several
+  // tables (the handicap from the rounds and the settings) is made once from all of them, not once
+  // per copy as each read came back (twice over a 200-round record on every open).
+  void Promise.all(followed.map((table) => table.copy)).then((shows) => {
+    for (const show of shows) show?.()
+  })
   const byName = new Map(tables.map((table) => [table.table as string, table]))
   let health: FeedHealth = 'connecting'
   const unsubscribe = subscribe(
@@ -103,6 +109,8 @@ function followOnDevice<R extends { id: string }>(userId: string, table: SyncedT
   let copyTimer: ReturnType<typeof setTimeout> | undefined
   /** The last load's outcome, while it is the last one. */
   let lastLoad: 'loading' | 'loaded' | 'failed' = 'loading'
+  /** While the device's copy is being shown. */
+  let showingCopy = false
 
   const reload = async () => {
     const token = nextReloadToken()
@@ -117,22 +125,34 @@ function followOnDevice<R extends { id: string }>(userId: string, table: SyncedT
       store().failReload(token)
     }
   }
-  void readFromDevice<DeviceCopy<R> | R[]>(key).then(
-    (copy) => {
+  /** What showing the device's copy does, once read (null: nothing to show). */
+  const copy = readFromDevice<DeviceCopy<R> | R[]>(key).then(
+    (found): (() => void) | null => {
       // A copy of another shape (an older app's, or a bare list from before versions) is not
       // shown: the server's answer replaces it.
-      if (!active || !copy || Array.isArray(copy)) return
-      if (copy.version === table.version) {
-        store().hydrate(copy.records)
-      } else if (table.upgradeRecord && copy.version < table.version) {
-        const records = copy.records.map((record) => table.upgradeRecord?.(record, copy.version))
-        if (records.every((record) => record)) store().hydrate(records as R[])
+      if (!found || Array.isArray(found)) return null
+      let records: readonly (R | null | undefined)[] | null = null
+      if (found.version === table.version) records = found.records
+      else if (table.upgradeRecord && found.version < table.version) {
+        records = found.records.map((record) => table.upgradeRecord?.(record, found.version))
+      }
+      if (!records || !records.every((record) => record)) return null
+      const current = found.version === table.version
+      return () => {
+        if (!active) return
+        // What the device holds already is not written back to it (an upgraded copy is).
+        showingCopy = current
+        try {
+          store().hydrate(records as R[])
+        } finally {
+          showingCopy = false
+        }
       }
     },
-    () => undefined,
+    () => null,
   )
   const stopCopying = table.store.subscribe((state, previous) => {
-    if (state.confirmed === previous.confirmed || state.status !== 'ready') return
+    if (state.confirmed === previous.confirmed || state.status !== 'ready' || showingCopy) return
     clearTimeout(copyTimer)
     copyTimer = setTimeout(() => {
       if (!active) return
@@ -147,6 +167,7 @@ function followOnDevice<R extends { id: string }>(userId: string, table: SyncedT
   reloads.set(table.table, reloadNow)
   reloadNow()
   return {
+    copy,
     reload: reloadNow,
     loadIfFailed: () => {
       if (lastLoad === 'failed') reloadNow()

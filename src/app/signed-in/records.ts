@@ -28,8 +28,10 @@ export function startRecords(userId: string): () => void {
     userId,
     Object.fromEntries(TABLES.map((table) => [table.table, table])),
   )
-  // The settings row is synced like the rest but has no outbox kind (see its table).
-  const stopSync = startRecordsSync(userId, [...TABLES, handicapSettingsTable], {
+  // The settings row is synced like the rest but has no outbox kind (see its table). It comes
+  // first: the device's copies are shown in this order, and the handicap is then scored once,
+  // with the rounds, under the golfer's chosen source.
+  const stopSync = startRecordsSync(userId, [handicapSettingsTable, ...TABLES], {
     subscribe: subscribeToOwnTables,
     onLive: sendOutboxNow,
   })

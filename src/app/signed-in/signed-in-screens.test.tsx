@@ -173,7 +173,7 @@ describe('live data', () => {
     expect(subscribeToOwnTables).toHaveBeenCalledTimes(1)
     expect(subscribeToOwnTables).toHaveBeenCalledWith(
       USER_ID,
-      ['courses', 'tees', 'rounds', 'handicap_settings'],
+      ['handicap_settings', 'courses', 'tees', 'rounds'],
       expect.any(Object),
     )
     expect(listCourses).toHaveBeenCalledWith(USER_ID)
@@ -485,7 +485,7 @@ describe('HCP screen', () => {
       game: aMatchWith({ holeStrokes: [4, 4, 3, 6, 4, 5, 3, 4, 4] }),
     })
     const user = await openHcp([played])
-    await user.click(screen.getByRole('button', { name: /^Score 39/ }))
+    await user.click(await screen.findByRole('button', { name: /^Score 39/ }))
     expect(screen.getByTestId('game-result')).toHaveTextContent('Match: lost 2 up to Ben')
   })
 
