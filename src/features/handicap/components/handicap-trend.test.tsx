@@ -13,8 +13,18 @@ const entries: TrendEntry[] = [
 describe('HandicapTrend', () => {
   it('draws one dot per round, filled when it counts, named by its caption', () => {
     const { container } = render(<HandicapTrend entries={entries} />)
-    expect(container.querySelectorAll('.trend__round')).toHaveLength(3)
-    expect(container.querySelectorAll('.trend__round--counts')).toHaveLength(1)
+    // Each dot is a circle of the dots' paths, one path for those that count, one for the rest.
+    const dotsOf = (selector: string) =>
+      [...container.querySelectorAll(selector)]
+        .map((path) => path.getAttribute('d') ?? '')
+        .join('')
+        .match(/M[^M]+/g) ?? []
+    expect(dotsOf('.trend__round')).toHaveLength(3)
+    // The third dot (8.0) at x 12 + 296 = 308, y 12 + (12 − 8) / (12 − 6) × 116 = 89.3; a circle
+    // of radius 3.5 is drawn from its left edge.
+    expect(dotsOf('.trend__round--counts')).toEqual([
+      'M304.5,89.3a3.5,3.5 0 1,0 7,0a3.5,3.5 0 1,0 -7,0',
+    ])
     expect(screen.getByRole('img')).toHaveAccessibleName(
       'Index after each round: 6.0 on 15 Sept 2026. Dots are your differentials, filled when they count; lower is better.',
     )

@@ -31,9 +31,25 @@ function points(
     .join(' ')
 }
 
+const DOT_RADIUS = 3.5
+
+/**
+ * One circle per point, as a path of two arcs each: the dots of a 200-round record are two
+ * elements rather than 200, which a phone styled and laid out on every open of the screen.
+ */
+function dots(centres: readonly { x: number; y: number }[]): string {
+  const r = DOT_RADIUS
+  return centres
+    .map(
+      ({ x, y }) =>
+        `M${(x - r).toFixed(1)},${y.toFixed(1)}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`,
+    )
+    .join('')
+}
+
 /**
  * The index after each round, over time, drawn by hand in SVG (no charting library: the whole
- * chart is a polyline and some circles). One dot per round, its differential, filled when it
+ * chart is two polylines and the dots). One dot per round, its differential, filled when it
  * counts; the solid line is the index (up is a higher index, so improving is going down), the
  * dashed one the WHS estimate, told apart by their dashes as well as their colour. A table says
  * the same to anyone who opens it ("Show as a table"): rendered only then, because a phone laid out
@@ -70,6 +86,11 @@ export function HandicapTrend({ entries }: { entries: readonly TrendEntry[] }) {
   const first = indexed[0] as TrendEntry
   const last = indexed[indexed.length - 1] as TrendEntry
   const hasWhs = entries.some((entry) => entry.whsIndex !== undefined)
+  const centres = entries.map((entry, at) => ({
+    counts: entry.counts,
+    x: x(at),
+    y: y(entry.differential),
+  }))
   // The estimate now (it exists whenever the spec's index does: both need 3 rounds).
   const lastWhs = entries[entries.length - 1]?.whsIndex
 
@@ -86,15 +107,11 @@ export function HandicapTrend({ entries }: { entries: readonly TrendEntry[] }) {
         {hasWhs ? (
           <polyline className="trend__line trend__line--whs" points={whsLine} fill="none" />
         ) : null}
-        {entries.map((entry, at) => (
-          <circle
-            key={entry.key}
-            className={entry.counts ? 'trend__round trend__round--counts' : 'trend__round'}
-            cx={x(at)}
-            cy={y(entry.differential)}
-            r={3.5}
-          />
-        ))}
+        <path className="trend__round" d={dots(centres.filter((dot) => !dot.counts))} />
+        <path
+          className="trend__round trend__round--counts"
+          d={dots(centres.filter((dot) => dot.counts))}
+        />
       </svg>
       <figcaption id={captionId} className="trend__caption">
         Index after each round: {formatHandicapIndex(first.index as number)} on {first.label}
