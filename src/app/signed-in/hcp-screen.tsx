@@ -1,4 +1,12 @@
-import { Suspense, useCallback, useDeferredValue, useMemo } from 'react'
+import {
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useReducer,
+  type ComponentType,
+} from 'react'
 import { useNavigate } from '@/lib/routing'
 import { useShallow } from 'zustand/react/shallow'
 import { ChunkBoundary, lazyChunk } from '@/components/ui/chunk-boundary'
@@ -14,6 +22,7 @@ import { explainWhs } from '@/features/handicap/lib/explain-whs'
 import { RoundsList } from '@/features/rounds/components/rounds-list'
 import { formatPlayedOn } from '@/features/rounds/lib/played-on'
 import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
+import type { Round } from '@/features/rounds/types'
 import { ResumeRound } from '@/features/scorecard/components/resume-round'
 import { gameResult } from '@/features/scorecard/lib/game-result'
 import type { LoadStatus } from '@/lib/records'
@@ -22,9 +31,63 @@ import { StartRoundDialog } from './start-round-dialog'
 
 // The stats panel shows only rounds scored hole by hole: a golfer with none never loads its code,
 // which otherwise cost the 200-round HCP screen's first render (Lighthouse) for nothing.
-const ScoringStats = lazyChunk(() =>
-  import('@/features/scorecard/components/scoring-stats').then((module) => module.ScoringStats),
-)
+type StatsPanel = ComponentType<{ rounds: readonly Round[] }>
+/** The panel's code, asked for once per page (until a failure is shown and retried). */
+let statsLoad: Promise<StatsPanel> | null = null
+/** The panel's code once loaded. */
+let statsPanel: StatsPanel | null = null
+let statsFailed = false
+
+function loadStatsPanel(): Promise<StatsPanel> {
+  statsLoad ??= import('@/features/scorecard/components/scoring-stats').then(
+    (module) => {
+      statsPanel = module.ScoringStats
+      statsFailed = false
+      return module.ScoringStats
+    },
+    (error: unknown) => {
+      statsFailed = true
+      throw error
+    },
+  )
+  return statsLoad
+}
+
+/** The panel drawn through its boundary after a failed load: that failure (not a second request)
+ * is what it shows first, and its Retry asks for the code afresh. */
+const ScoringStats = lazyChunk(() => {
+  const load = loadStatsPanel()
+  load.catch(() => {
+    if (statsLoad === load) statsLoad = null
+  })
+  return load
+})
+
+/**
+ * Whether the stats panel's code is here ('ready'), could not be loaded ('failed'), or is on its
+ * way (null), fetched once the golfer has a round scored hole by hole. The panel, the trend and
+ * the rounds wait for it and are drawn together: the panel arriving after them pushed the trend
+ * down (a layout shift on every open of the screen).
+ */
+function useStatsCode(wanted: boolean): 'ready' | 'failed' | null {
+  const [, settled] = useReducer((count: number) => count + 1, 0)
+  // Asked for as soon as it is known to be wanted (one import a page, however often drawn).
+  if (wanted && !statsPanel && !statsFailed) void loadStatsPanel().catch(() => undefined)
+  const waiting = wanted && !statsPanel && !statsFailed
+  useEffect(() => {
+    if (!waiting) return
+    let mounted = true
+    const done = () => {
+      if (mounted) settled()
+    }
+    void loadStatsPanel().then(done, done)
+    return () => {
+      mounted = false
+    }
+  }, [waiting])
+  if (!wanted || waiting) return null
+  return statsPanel ? 'ready' : 'failed'
+}
 
 /** No rows from the device or the server yet. */
 const unanswered = (status: LoadStatus) => status === 'idle' || status === 'loading'
@@ -122,6 +185,9 @@ export function HcpScreen() {
   const loading =
     (rounds.length === 0 && unanswered(roundsStatus)) ||
     (courses.length === 0 && unanswered(coursesStatus))
+  const wantsStats = rounds.some((round) => round.holeScores !== null)
+  const stats = useStatsCode(wantsStats)
+  const LoadedStats = stats === 'ready' ? statsPanel : null
   return (
     <>
       <PageHeading title="Handicap" className="visually-hidden">
@@ -147,18 +213,31 @@ export function HcpScreen() {
               </ResumeRound>
             </section>
           ) : null}
-          {rounds.some((round) => round.holeScores !== null) ? (
-            <ChunkBoundary>
-              <Suspense fallback={null}>
-                <ScoringStats rounds={rounds} />
-              </Suspense>
-            </ChunkBoundary>
-          ) : null}
-          <h2 className="section-title">Rounds</h2>
-          {/* In the screen's own chunk, not a lazy one, so it is drawn with the rounds. */}
-          {index === null ? null : <HandicapTrend entries={trend} />}
-          {/* A course still waiting to be saved can take a round: the outbox sends it first. */}
-          <RoundsList rounds={rounds} roundsStatus={roundsStatus} courses={choices} marks={marks} />
+          {wantsStats && stats === null ? null : (
+            <>
+              {stats === null ? null : (
+                <ChunkBoundary>
+                  {LoadedStats ? (
+                    <LoadedStats rounds={rounds} />
+                  ) : (
+                    <Suspense fallback={null}>
+                      <ScoringStats rounds={rounds} />
+                    </Suspense>
+                  )}
+                </ChunkBoundary>
+              )}
+              <h2 className="section-title">Rounds</h2>
+              {/* In the screen's own chunk, not a lazy one, so it is drawn with the rounds. */}
+              {index === null ? null : <HandicapTrend entries={trend} />}
+              {/* A course still waiting to be saved can take a round: the outbox sends it first. */}
+              <RoundsList
+                rounds={rounds}
+                roundsStatus={roundsStatus}
+                courses={choices}
+                marks={marks}
+              />
+            </>
+          )}
         </>
       )}
     </>
