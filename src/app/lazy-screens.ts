@@ -1,17 +1,43 @@
 import { keptSessionUser } from '@/features/auth/api/watch-session'
 
-/** The signed-in screens (and Radix, ulid, the handicap engine): only a golfer with a session. */
-export const loadSignedInScreens = () => import('./signed-in')
+/**
+ * The signed-in shell (the layout every signed-in screen is drawn in, and the golfer's live data):
+ * only a golfer with a session needs it. Each screen is a chunk of its own, so a screen opened
+ * from a link or a reload (the HCP screen, a card in play) evaluates its own code, not every
+ * screen's: the Courses and Account screens were a third of what the HCP screen's first frame ran.
+ */
+export const loadSignedInLayout = () => import('./signed-in/signed-in-layout')
+export const loadCoursesScreen = () => import('./signed-in/courses-screen')
+export const loadHcpScreen = () => import('./signed-in/hcp-screen')
+export const loadAccountScreen = () => import('./signed-in/account-screen')
 
 /** The scorecard (/play): fetched when a card is opened, never with the HCP screen. */
 export const loadPlayScreen = () => import('./play/play-screen')
 
+/** The chunk of the signed-in screen at `pathname`, or null for another path. */
+export function screenLoaderFor(pathname: string): (() => Promise<unknown>) | null {
+  if (/^\/courses\/?$/.test(pathname)) return loadCoursesScreen
+  if (/^\/hcp\/?$/.test(pathname)) return loadHcpScreen
+  if (/^\/account\/?$/.test(pathname)) return loadAccountScreen
+  if (/^\/play\/[^/]+\/?$/.test(pathname)) return loadPlayScreen
+  return null
+}
+
+/** Fetches (and evaluates) the signed-in screen at `pathname` ahead of its use, e.g. as its tab is
+ * touched; a chunk that cannot load now is fetched again when the screen is drawn. */
+export function prefetchScreen(pathname: string): void {
+  screenLoaderFor(pathname)?.().catch(() => undefined)
+}
+
 /**
- * A golfer with a session kept on this device is on the way to the signed-in screens: their chunk
- * is fetched beside the session check rather than after it, a round trip sooner on a slow phone.
+ * A golfer with a session kept on this device is on the way to a signed-in screen: the shell's
+ * chunk and the chunk of the screen being opened are fetched beside the session check rather than
+ * after it, a round trip sooner on a slow phone.
  */
 export function fetchSignedInScreensEarly(): void {
-  if (keptSessionUser()) void loadSignedInScreens()
+  if (!keptSessionUser()) return
+  void loadSignedInLayout().catch(() => undefined)
+  prefetchScreen(window.location.pathname)
 }
 
 /**
@@ -21,13 +47,22 @@ export function fetchSignedInScreensEarly(): void {
 export const loadAccountEntryScreens = () => import('./account-entry')
 
 /**
- * After the login screen is up and the browser is idle, both chunks are fetched: signing in then
- * shows courses sooner, and "Sign up" or "Forgot password?" opens without a wait.
+ * After the login screen is up and the browser is idle, the signed-in screens and the account
+ * entry screens are fetched: signing in then shows courses sooner, every tab opens without a wait
+ * (offline too, before the service worker has the page), and "Sign up" or "Forgot password?"
+ * opens at once.
  */
 export function prefetchLazyScreens(): () => void {
   const prefetch = () => {
-    void loadSignedInScreens()
-    void loadAccountEntryScreens()
+    for (const load of [
+      loadSignedInLayout,
+      loadCoursesScreen,
+      loadHcpScreen,
+      loadAccountScreen,
+      loadAccountEntryScreens,
+    ]) {
+      load().catch(() => undefined)
+    }
   }
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(prefetch, { timeout: 5000 })

@@ -4,7 +4,14 @@ import { Loading } from '@/components/ui/loading'
 import { BrowserRouter, Navigate, Route, Switch, useLocation } from '@/lib/routing'
 import { LoginScreen } from '@/features/auth/components/login-screen'
 import { RequireSession, SignedOutOnly } from './guards'
-import { loadAccountEntryScreens, loadPlayScreen, loadSignedInScreens } from './lazy-screens'
+import {
+  loadAccountEntryScreens,
+  loadAccountScreen,
+  loadCoursesScreen,
+  loadHcpScreen,
+  loadPlayScreen,
+  loadSignedInLayout,
+} from './lazy-screens'
 
 /** A screen from a chunk loaded on first use, shown with Retry in its place when it cannot load. */
 function lazyScreen<Name extends string>(
@@ -14,14 +21,13 @@ function lazyScreen<Name extends string>(
   return lazyChunk(() => load().then((screens) => screens[name]))
 }
 
-// The signed-in screens (and Radix, ulid, the handicap engine) are one chunk that only a golfer
-// with a session needs; the login screen ships without them.
-const SignedInLayout = lazyChunk(() =>
-  loadSignedInScreens().then((screens) => screens.SignedInLayout),
-)
-const CoursesScreen = lazyScreen(loadSignedInScreens, 'CoursesScreen')
-const HcpScreen = lazyScreen(loadSignedInScreens, 'HcpScreen')
-const AccountScreen = lazyScreen(loadSignedInScreens, 'AccountScreen')
+// The signed-in shell (and Radix, ulid, the handicap engine) and each signed-in screen are chunks
+// that only a golfer with a session needs; the login screen ships without them. A screen opened
+// first evaluates the shell and its own code only (see lazy-screens).
+const SignedInLayout = lazyChunk(() => loadSignedInLayout().then((shell) => shell.SignedInLayout))
+const CoursesScreen = lazyScreen(loadCoursesScreen, 'CoursesScreen')
+const HcpScreen = lazyScreen(loadHcpScreen, 'HcpScreen')
+const AccountScreen = lazyScreen(loadAccountScreen, 'AccountScreen')
 // The scorecard is its own chunk: the HCP screen (its resume entry is tiny) does not carry it.
 const PlayScreen = lazyScreen(loadPlayScreen, 'PlayScreen')
 
