@@ -52,25 +52,8 @@ export async function benchLighthouse() {
     outDir,
   )
   const floor = await serveFloorPage(outDir)
-  /**
-   * Chromium on the bench's profile, started for one job and closed after it. The session, the
-   * service worker and its caches stay on disk between jobs. In one long-lived browser, the tab of
-   * the audit before was torn down in the renderer process the next page loaded in: a task of
-   * 100-480 ms (x4) in the next trace, before its navigation, that no golfer opening the app has.
-   */
-  async function inBrowser<T>(job: (context: BrowserContext, port: number) => Promise<T>) {
-    const port = await freePort()
-    const context = await chromium.launchPersistentContext(profile, {
-      ...CHROMIUM_LAUNCH,
-      viewport: PHONE,
-      args: [...CHROMIUM_LAUNCH.args, `--remote-debugging-port=${port}`],
-    })
-    try {
-      return await job(context, port)
-    } finally {
-      await context.close()
-    }
-  }
+  const inBrowser = <T>(job: (context: BrowserContext, port: number) => Promise<T>) =>
+    onProfile(profile, job)
   try {
     const golfer = await benchGolfer(stack, 'lighthouse')
     await seedRecord(golfer.client, await scorableCourse(golfer.client))
@@ -153,6 +136,29 @@ export async function benchLighthouse() {
   }
 }
 
+/**
+ * Chromium on a bench's profile, started for one job and closed after it. The session, the
+ * service worker and its caches stay on disk between jobs. In one long-lived browser, the tab of
+ * the audit before was torn down in the renderer process the next page loaded in: a task of
+ * 100-480 ms (x4) in the next trace, before its navigation, that no golfer opening the app has.
+ */
+export async function onProfile<T>(
+  profile: string,
+  job: (context: BrowserContext, port: number) => Promise<T>,
+): Promise<T> {
+  const port = await freePort()
+  const context = await chromium.launchPersistentContext(profile, {
+    ...CHROMIUM_LAUNCH,
+    viewport: PHONE,
+    args: [...CHROMIUM_LAUNCH.args, `--remote-debugging-port=${port}`],
+  })
+  try {
+    return await job(context, port)
+  } finally {
+    await context.close()
+  }
+}
+
 type Golfer = Awaited<ReturnType<typeof benchGolfer>>
 
 /**
@@ -214,7 +220,7 @@ export async function seedRecord(client: Golfer['client'], cardCourseId: string)
   if (inserted.error) throw new Error(inserted.error.message)
 }
 
-interface LighthouseRun {
+export interface LighthouseRun {
   performance: number
   accessibility: number
   total_blocking_time_ms: number
@@ -222,7 +228,7 @@ interface LighthouseRun {
   longest_task_ms: number
 }
 
-async function runLighthouse(
+export async function runLighthouse(
   url: string,
   port: number,
   categories: string[],

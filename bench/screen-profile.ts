@@ -6,7 +6,7 @@ import { PROJECT_ROOT } from '../scripts/project.ts'
 import { serveAppFor } from '../tests/e2e/setup/global-app.ts'
 import { PHONE } from '../tests/e2e/support/browser.ts'
 import { seedRecord } from './lighthouse-bench.ts'
-import { scorableCourse, startRound } from './scorecard-bench.ts'
+import { GROUP, scorableCourse, startRound } from './scorecard-bench.ts'
 import { benchGolfer, round, startBenchStack } from './support.ts'
 
 /**
@@ -57,7 +57,8 @@ async function main() {
     await page.getByLabel('Password', { exact: true }).fill(golfer.password)
     await page.getByRole('button', { name: 'Log In' }).click()
     await page.waitForURL('**/courses')
-    const playPath = `/play/${await startRound(page)}`
+    // A four-player card, as Lighthouse's /play audit (issue 31).
+    const playPath = `/play/${await startRound(page, undefined, GROUP)}`
     const target = ROUTE === '/play' ? playPath : ROUTE
     // A second visit, as Lighthouse's: the device copy and the cached chunks are there.
     const cdp = await context.newCDPSession(page)

@@ -1,0 +1,98 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { preview } from 'vite'
+import { PROJECT_ROOT } from '../scripts/project.ts'
+import { buildApp } from '../tests/e2e/setup/global-app.ts'
+import { onProfile, runLighthouse, seedRecord, type LighthouseRun } from './lighthouse-bench.ts'
+import { GROUP, scorableCourse, startRound } from './scorecard-bench.ts'
+import { benchGolfer, median, startBenchStack } from './support.ts'
+
+/**
+ * Two builds of the app measured the same way, side by side: `npx tsx bench/lighthouse-compare.ts
+ * <other checkout>` builds that checkout (the "before": a copy of main, say, with node_modules) and
+ * this one, serves both against one stack and one golfer (issue 29's: 200 rounds, 100 scored hole
+ * by hole, a four-player card in play on each build's origin), and audits the HCP screen and
+ * `/play/<id>` alternately (before, after, then after, before on the next run), so a busy moment
+ * of a shared machine falls on both alike. `LIGHTHOUSE_RUNS` (3) runs of each,
+ * `LIGHTHOUSE_ONLY=hcp` or `play` narrows it. Prints each run and the medians.
+ */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
+const ONLY = new Set(process.env.LIGHTHOUSE_ONLY?.split(',').map((part) => part.trim()))
+const ROUTES = ['hcp', 'play'].filter((route) => ONLY.size === 0 || ONLY.has(route))
+
+async function main() {
+  const other = process.argv[2]
+  if (!other) throw new Error('usage: lighthouse-compare.ts <other checkout>')
+  const { stack, stop } = await startBenchStack()
+  await mkdir(path.join(PROJECT_ROOT, '.local'), { recursive: true })
+  const work = await mkdtemp(path.join(PROJECT_ROOT, '.local', 'bench-compare-'))
+  const servers: { close(): Promise<void> }[] = []
+  try {
+    process.env.VITE_SUPABASE_URL = stack.apiUrl
+    process.env.VITE_SUPABASE_PUBLISHABLE_KEY = stack.keys.publishable
+    const golfer = await benchGolfer(stack, 'compare')
+    await seedRecord(golfer.client, await scorableCourse(golfer.client))
+    const builds = []
+    for (const [name, root] of [
+      ['before', path.resolve(other)],
+      ['after', PROJECT_ROOT],
+    ] as const) {
+      const outDir = path.join(work, name)
+      await buildApp({ root, build: { outDir, emptyOutDir: true } })
+      const server = await preview({
+        configFile: false,
+        logLevel: 'warn',
+        preview: { port: 0, host: '127.0.0.1' },
+        build: { outDir },
+      })
+      servers.push(server)
+      const url = server.resolvedUrls?.local[0]?.replace(/\/$/, '')
+      if (!url) throw new Error('vite preview did not report its URL')
+      // Each build on its own origin has its own storage: the golfer signs in on each, and the
+      // card is started on each, in a browser profile of its own.
+      const profile = path.join(work, `${name}-profile`)
+      const playPath = await onProfile(profile, async (context) => {
+        const page = context.pages()[0] ?? (await context.newPage())
+        await page.goto(`${url}/`)
+        await page.getByLabel('Email').fill(golfer.email)
+        await page.getByLabel('Password', { exact: true }).fill(golfer.password)
+        await page.getByRole('button', { name: 'Log In' }).click()
+        await page.waitForURL('**/courses')
+        return `/play/${await startRound(page, undefined, GROUP)}`
+      })
+      builds.push({ name, url, profile, paths: { hcp: '/hcp', play: playPath } })
+    }
+
+    const runs: Record<string, LighthouseRun[]> = {}
+    for (let i = 0; i < RUNS; i++) {
+      const order = i % 2 === 0 ? builds : [...builds].reverse()
+      for (const route of ROUTES) {
+        for (const build of order) {
+          const key = `${route} ${build.name}`
+          const run = await onProfile(build.profile, (_, port) =>
+            runLighthouse(build.url + build.paths[route as 'hcp' | 'play'], port, ['performance']),
+          )
+          ;(runs[key] ??= []).push(run)
+          process.stderr.write(`${key}: ${run.performance} (TBT ${run.total_blocking_time_ms})\n`)
+        }
+      }
+    }
+    return Object.fromEntries(
+      Object.entries(runs).map(([key, list]) => [
+        key,
+        {
+          median_performance: median(list.map((run) => run.performance)),
+          median_total_blocking_time_ms: median(list.map((run) => run.total_blocking_time_ms)),
+          runs: list.map(({ accessibility: _, ...run }) => run),
+        },
+      ]),
+    )
+  } finally {
+    for (const server of servers) await server.close()
+    await stop()
+    await rm(work, { recursive: true, force: true })
+  }
+}
+
+process.stdout.write(`${JSON.stringify(await main(), null, 2)}\n`)
+process.exit(0)
