@@ -1,4 +1,5 @@
 import {
+  startTransition,
   Suspense,
   useCallback,
   useDeferredValue,
@@ -77,8 +78,10 @@ function useStatsCode(wanted: boolean): 'ready' | 'failed' | null {
   useEffect(() => {
     if (!waiting) return
     let mounted = true
+    // In a transition, as the rounds themselves are drawn: rendered in slices a phone can
+    // interleave with input, not in one task.
     const done = () => {
-      if (mounted) settled()
+      if (mounted) startTransition(settled)
     }
     void loadStatsPanel().then(done, done)
     return () => {
