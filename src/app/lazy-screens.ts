@@ -30,6 +30,16 @@ export function prefetchScreen(pathname: string): void {
 }
 
 /**
+ * The signed-in screen a touched or focused link leads to, fetched before the click lands: each
+ * screen is its own chunk, and a tab opened for the first time would otherwise show "Loading…"
+ * while it arrives. Meant for a container's pointerdown and focus, so every link in it counts.
+ */
+export function prefetchLinkedScreen(event: { target: EventTarget | null }): void {
+  const link = event.target instanceof Element ? event.target.closest('a[href]') : null
+  if (link instanceof HTMLAnchorElement) prefetchScreen(new URL(link.href).pathname)
+}
+
+/**
  * A golfer with a session kept on this device is on the way to a signed-in screen: the shell's
  * chunk and the chunk of the screen being opened are fetched beside the session check rather than
  * after it, a round trip sooner on a slow phone.

@@ -95,3 +95,23 @@ describe('a lazy chunk that cannot load', () => {
     expect(unexpected(problems)).toEqual([])
   })
 })
+
+describe('a tab opened for the first time after a reload', () => {
+  it('has its screen fetched as the golfer touches it, before the tap lands', async ({ open }) => {
+    const { page, problems } = await signedIn(open)
+    await page.getByRole('link', { name: 'HCP' }).click()
+    await roundEntry(page).waitFor()
+    // A reload with the session kept: only the HCP screen's own chunk is fetched.
+    const fetched: string[] = []
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname))
+    await page.reload()
+    await roundEntry(page).waitFor()
+    expect(fetched.filter((path) => /courses-screen-[\w-]+\.js$/.test(path))).toEqual([])
+
+    const coursesChunk = page.waitForRequest(/\/assets\/courses-screen-[\w-]+\.js$/)
+    await page.getByRole('link', { name: 'My Courses' }).dispatchEvent('pointerdown')
+    await coursesChunk
+    expect(new URL(page.url()).pathname).toBe('/hcp')
+    expect(problems).toEqual([])
+  })
+})

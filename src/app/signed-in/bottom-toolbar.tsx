@@ -9,6 +9,7 @@ import { readCard } from '@/features/scorecard/lib/card'
 import { selectUserId, useSessionStore } from '@/features/auth/stores/session-store'
 import { showNotice } from '@/stores/notices-store'
 import { forgetDevice, outboxSettled, useOutboxStore, waitingSummary } from '@/stores/outbox'
+import { prefetchLinkedScreen } from '../lazy-screens'
 import { OUTBOX_NOUNS } from './records'
 
 /** How long a logout waits for changes already on their way before asking about them. */
@@ -56,7 +57,14 @@ export function BottomToolbar() {
     isActive ? 'toolbar__item toolbar__item--current' : 'toolbar__item'
 
   return (
-    <nav id="main-navigation" tabIndex={-1} className="toolbar" aria-label="Main">
+    <nav
+      id="main-navigation"
+      tabIndex={-1}
+      className="toolbar"
+      aria-label="Main"
+      onPointerDown={prefetchLinkedScreen}
+      onFocus={prefetchLinkedScreen}
+    >
       <NavLink to="/hcp" className={tabClass}>
         <GaugeIcon />
         <span>HCP</span>

@@ -11,6 +11,7 @@ import { NavLink, useLocation } from '@/lib/routing'
 import { useNoticesStore } from '@/stores/notices-store'
 import { useOutboxStore, waitingSummary } from '@/stores/outbox'
 import { resetGolferStores } from '@/stores/resets'
+import { prefetchLinkedScreen } from '../lazy-screens'
 import { BottomToolbar } from './bottom-toolbar'
 import { NotSavedList } from './not-saved-list'
 import { OUTBOX_NOUNS, startRecords } from './records'
@@ -62,7 +63,11 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
           </p>
         ) : null}
       </div>
-      <header className="app-bar">
+      <header
+        className="app-bar"
+        onPointerDown={prefetchLinkedScreen}
+        onFocus={prefetchLinkedScreen}
+      >
         <NavLink to="/account" className="app-bar__link">
           Account
         </NavLink>
