@@ -425,6 +425,42 @@ describe('the number to beat on each tee (issue 32)', () => {
     }
   })
 
+  it('makes them again for the new day when a screen left open overnight is seen again', () => {
+    inputs.setState({ rounds: newestFirst(three), tees })
+    let today = DAY
+    const hand = byHand(0)
+    const store = createHandicapStore({
+      rounds: { read: () => inputs.getState().rounds, subscribe: inputs.subscribe },
+      tees: { read: () => inputs.getState().tees, subscribe: inputs.subscribe },
+      scheduler: hand.scheduler,
+      today: () => today,
+    })
+    try {
+      store.wantTeeTargets()
+      while (hand.slice());
+      expect(store.getState().teeTargets.day).toBe(DAY)
+      // Seen again the same day: nothing to make.
+      document.dispatchEvent(new Event('visibilitychange'))
+      expect(hand.slice()).toBe(false)
+      today = '2025-03-10'
+      document.dispatchEvent(new Event('visibilitychange'))
+      while (hand.slice());
+      expect(store.getState().teeTargets.day).toBe('2025-03-10')
+      expect(store.getState().teeTargets.current).toBe(true)
+      expect(teeTargetOf(store.getState(), tees.plain)?.scores).toEqual({
+        index: 6,
+        lower: 78,
+        hold: 79,
+      })
+    } finally {
+      store.stop()
+    }
+    // A store that stopped no longer listens.
+    today = '2025-03-11'
+    document.dispatchEvent(new Event('visibilitychange'))
+    expect(hand.slice()).toBe(false)
+  })
+
   it('works a tee out again when it is edited, on the same search', () => {
     inputs.setState({ rounds: newestFirst(three), tees })
     const { store, hand } = followByHand(0)

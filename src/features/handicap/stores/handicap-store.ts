@@ -447,10 +447,17 @@ export function createHandicapStore<R extends RecordRound, T extends HandicapTee
     )
     makeTargets(null)
   }
+  // A screen left open past midnight (a phone asleep overnight) shows today's numbers once it is
+  // seen again: a candidate round is played on the day it is looked at.
+  const onVisible = () => {
+    if (document.visibilityState === 'hidden') return
+    if (store.getState().teeTargets.day !== today()) makeTargets(null)
+  }
   const stops = [
     inputs.rounds.subscribe(follow),
     inputs.tees.subscribe(follow),
     useHandicapSettingsStore.subscribe(follow),
+    () => globalThis.document?.removeEventListener('visibilitychange', onVisible),
   ]
   return Object.assign(store, {
     stop: () => {
@@ -460,6 +467,7 @@ export function createHandicapStore<R extends RecordRound, T extends HandicapTee
     wantTeeTargets: () => {
       if (wanted) return
       wanted = true
+      globalThis.document?.addEventListener('visibilitychange', onVisible)
       makeTargets(null)
     },
   })
