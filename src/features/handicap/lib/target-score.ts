@@ -78,6 +78,11 @@ export function scoreRange(holes: 9 | 18): { least: number; most: number } {
   return holes === 9 ? { least: 9, most: 100 } : { least: 18, most: 200 }
 }
 
+/** An index in whole tenths, as the engines compare them; null stays null. */
+function tenthsOf(index: number | null): number | null {
+  return index === null ? null : Math.round(index * 10)
+}
+
 /**
  * The state after the record, from the record as `scoreRecord` scored it for `source` (the same
  * rounds, newest first): the derived handicap store has it already, so nothing is scored twice.
@@ -121,7 +126,7 @@ export function targetState(
     waiting = pairing.add(adjusted) ? null : adjusted
   }
   const index = source === 'whs' ? walk.index : scored.index
-  const startingTenths = startingIndex === null ? null : Math.round(startingIndex * 10)
+  const startingTenths = tenthsOf(startingIndex)
   const counts =
     source === 'whs'
       ? scored.entries.map((entry) => entry.whs.counts)
@@ -294,9 +299,7 @@ function searchOf(
     const state =
       [...known.values()].find(
         (held) =>
-          held.state.source === source &&
-          held.state.startingTenths ===
-            (startingIndex === null ? null : Math.round(startingIndex * 10)),
+          held.state.source === source && held.state.startingTenths === tenthsOf(startingIndex),
       )?.state ??
       targetState(
         newestFirst,
