@@ -13,6 +13,9 @@ export function registerServiceWorkerAfterLoad(): void {
       // the page loaded), the app works as before and the next visit registers the worker.
       .catch(() => undefined)
   }
-  if (document.readyState === 'complete') register()
-  else window.addEventListener('load', register, { once: true })
+  // A task after the load event: a module script's page often fires it in the same task as the
+  // entry script ran, which is already the longest of the load.
+  const registerSoon = () => setTimeout(register, 0)
+  if (document.readyState === 'complete') registerSoon()
+  else window.addEventListener('load', registerSoon, { once: true })
 }

@@ -1,52 +1,133 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog'
-import type { ReactElement, ReactNode } from 'react'
+import { cloneElement, useEffect, useState, type MouseEvent, type ReactElement } from 'react'
+import { CHUNK_FAILED } from './chunk-boundary'
+import type { ModalProps } from './modal'
 
-interface DialogProps {
-  open: boolean
-  onOpenChange(open: boolean): void
-  title: string
-  description?: ReactNode
-  /** The button that opens the dialog; focus goes back to it when the dialog closes. */
-  trigger?: ReactElement
-  children: ReactNode
+type ModalModule = typeof import('./modal')
+
+/**
+ * Radix's dialog is a fifth of a signed-in screen's code, and no screen opens one in its first
+ * frame: it is fetched when the browser is idle after a screen with a dialog is drawn, or on the
+ * first tap if that comes sooner. Kept here once loaded, so every later dialog opens at once.
+ */
+let modalModule: ModalModule | null = null
+let modalLoading: Promise<ModalModule> | null = null
+
+/** Loads the dialog's code (once; a failure lets the next call try again). */
+export function loadModal(): Promise<ModalModule> {
+  modalLoading ??= import('./modal').then(
+    (module) => (modalModule = module),
+    (error: unknown) => {
+      modalLoading = null
+      throw error
+    },
+  )
+  return modalLoading
 }
 
-/** A modal: focus moves in when it opens and back to the opener when it closes (Radix). */
-export function Dialog({ open, onOpenChange, title, description, trigger, children }: DialogProps) {
+let idleLoadScheduled = false
+
+function loadModalWhenIdle(): void {
+  if (idleLoadScheduled || modalModule) return
+  idleLoadScheduled = true
+  const load = () => void loadModal().catch(() => (idleLoadScheduled = false))
+  if (typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(load, { timeout: 10_000 })
+  } else {
+    window.setTimeout(load, 2000)
+  }
+}
+
+/**
+ * A modal: focus moves in when it opens and back to the opener when it closes (Radix). Until its
+ * code is loaded and it is first opened, only the trigger is drawn, with the same name and state
+ * as Radix gives it; a tap opens the dialog as soon as the code is in.
+ */
+export function Dialog(props: ModalProps) {
+  const { open, onOpenChange, trigger } = props
+  const [modal, setModal] = useState<ModalModule | null>(open ? modalModule : null)
+  const [failed, setFailed] = useState(false)
+  // Radix takes over for good once opened: swapping back would redraw the trigger and lose focus.
+  if (open && !modal && modalModule) setModal(modalModule)
+
+  useEffect(() => {
+    if (modal) return
+    if (!open) {
+      loadModalWhenIdle()
+      return
+    }
+    let current = true
+    loadModal().then(
+      (module) => {
+        if (current) setModal(module)
+      },
+      () => {
+        if (!current) return
+        setFailed(true)
+        onOpenChange(false)
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [modal, open, onOpenChange])
+
+  if (modal) return <modal.Modal {...props} />
+  const opener = trigger ? (
+    <ClosedTrigger
+      trigger={trigger}
+      onOpen={() => {
+        setFailed(false)
+        onOpenChange(true)
+      }}
+    />
+  ) : null
+  if (!failed) return opener
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      {trigger ? <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger> : null}
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="dialog-overlay" />
-        <DialogPrimitive.Content
-          className="dialog"
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <DialogPrimitive.Title className="dialog__title">{title}</DialogPrimitive.Title>
-          {description ? (
-            <DialogPrimitive.Description className="dialog__description">
-              {description}
-            </DialogPrimitive.Description>
-          ) : null}
-          {children}
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <>
+      {opener}
+      <p className="load-error" role="alert">
+        {CHUNK_FAILED}
+      </p>
+    </>
   )
 }
 
-/** Wraps a button so that it closes the dialog it is in. */
-export const DialogClose = DialogPrimitive.Close
+/** The trigger as Radix draws it while closed: a button that says it opens a dialog. */
+function ClosedTrigger({ trigger, onOpen }: { trigger: ReactElement; onOpen(): void }) {
+  const own = trigger.props as { onClick?: (event: MouseEvent<HTMLElement>) => void }
+  return cloneElement(trigger as ReactElement<Record<string, unknown>>, {
+    'aria-haspopup': 'dialog',
+    'aria-expanded': false,
+    'data-state': 'closed',
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      own.onClick?.(event)
+      if (!event.defaultPrevented) onOpen()
+    },
+  })
+}
+
+/** Wraps a button so that it closes the dialog it is in (drawn only inside an open dialog). */
+function DialogClose({ children }: { children: ReactElement }) {
+  if (!modalModule) throw new Error('DialogClose is drawn only inside an open Dialog')
+  return <modalModule.ModalClose asChild>{children}</modalModule.ModalClose>
+}
+
+/** The button that closes a dialog, leaving things as they are. */
+export function DialogCancel({ label = 'Cancel' }: { label?: string }) {
+  return (
+    <DialogClose>
+      <button type="button" className="button button--secondary">
+        {label}
+      </button>
+    </DialogClose>
+  )
+}
 
 /** A form dialog's footer: Cancel closes it, the named button submits the form. */
 export function DialogActions({ submitLabel }: { submitLabel: string }) {
   return (
     <div className="form__actions">
-      <DialogClose asChild>
-        <button type="button" className="button button--secondary">
-          Cancel
-        </button>
-      </DialogClose>
+      <DialogCancel />
       <button type="submit" className="button button--primary">
         {submitLabel}
       </button>
@@ -66,11 +147,7 @@ export function ConfirmActions({
 }) {
   return (
     <div className="form__actions">
-      <DialogClose asChild>
-        <button type="button" className="button button--secondary">
-          {cancelLabel}
-        </button>
-      </DialogClose>
+      <DialogCancel label={cancelLabel} />
       <button type="button" className="button button--danger" onClick={onConfirm}>
         {confirmLabel}
       </button>

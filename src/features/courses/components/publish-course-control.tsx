@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Dialog, DialogClose } from '@/components/ui/dialog'
+import { Dialog, DialogCancel } from '@/components/ui/dialog'
 import { publishCourse } from '../api/publish-course'
 import { withdrawCourse } from '../api/withdraw-course'
 import { directoryFailure } from '../lib/directory'
@@ -95,11 +95,7 @@ export function PublishCourseControl({ course }: { course: Course }) {
             </p>
           ) : null}
           <div className="form__actions">
-            <DialogClose asChild>
-              <button type="button" className="button button--secondary">
-                Cancel
-              </button>
-            </DialogClose>
+            <DialogCancel />
             <button
               type="button"
               className={asking === 'publish' ? 'button button--primary' : 'button button--danger'}

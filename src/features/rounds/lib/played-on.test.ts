@@ -23,6 +23,20 @@ describe('the day played', () => {
   })
 
   it('reads as a day, month and year', () => {
-    expect(formatPlayedOn('2025-09-14')).toMatch(/^14 Sept? 2025$/)
+    expect(formatPlayedOn('2025-09-14')).toBe('14 Sept 2025')
+    expect(formatPlayedOn('2024-02-04')).toBe('4 Feb 2024')
+  })
+
+  it('reads as Intl reads a day in British English, every month of the year', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+    for (let month = 1; month <= 12; month++) {
+      const day = `2026-${String(month).padStart(2, '0')}-09`
+      expect(formatPlayedOn(day)).toBe(intl.format(new Date(`${day}T00:00:00Z`)))
+    }
   })
 })
