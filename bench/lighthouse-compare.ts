@@ -11,14 +11,14 @@ import { benchGolfer, median, startBenchStack } from './support.ts'
  * Two builds of the app measured the same way, side by side: `npx tsx bench/lighthouse-compare.ts
  * <other checkout>` builds that checkout (the "before": a copy of main, say, with node_modules) and
  * this one, serves both against one stack and one golfer (issue 29's: 200 rounds, 100 scored hole
- * by hole, a four-player card in play on each build's origin), and audits the HCP screen and
- * `/play/<id>` alternately (before, after, then after, before on the next run), so a busy moment
- * of a shared machine falls on both alike. `LIGHTHOUSE_RUNS` (3) runs of each,
- * `LIGHTHOUSE_ONLY=hcp` or `play` narrows it. Prints each run and the medians.
+ * by hole, 50 tees, a four-player card in play on each build's origin), and audits the HCP
+ * screen, `/play/<id>` and the Courses screen alternately (before, after, then after, before on
+ * the next run), so a busy moment of a shared machine falls on both alike. `LIGHTHOUSE_RUNS` (3)
+ * runs of each, `LIGHTHOUSE_ONLY=hcp,play,courses` narrows it. Prints each run and the medians.
  */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const ONLY = new Set(process.env.LIGHTHOUSE_ONLY?.split(',').map((part) => part.trim()))
-const ROUTES = ['hcp', 'play'].filter((route) => ONLY.size === 0 || ONLY.has(route))
+const ROUTES = ['hcp', 'play', 'courses'].filter((route) => ONLY.size === 0 || ONLY.has(route))
 
 async function main() {
   const other = process.argv[2]
@@ -60,7 +60,12 @@ async function main() {
         await page.waitForURL('**/courses')
         return `/play/${await startRound(page, undefined, GROUP)}`
       })
-      builds.push({ name, url, profile, paths: { hcp: '/hcp', play: playPath } })
+      builds.push({
+        name,
+        url,
+        profile,
+        paths: { hcp: '/hcp', play: playPath, courses: '/courses' },
+      })
     }
 
     const runs: Record<string, LighthouseRun[]> = {}
@@ -70,7 +75,9 @@ async function main() {
         for (const build of order) {
           const key = `${route} ${build.name}`
           const run = await onProfile(build.profile, (_, port) =>
-            runLighthouse(build.url + build.paths[route as 'hcp' | 'play'], port, ['performance']),
+            runLighthouse(build.url + build.paths[route as keyof typeof build.paths], port, [
+              'performance',
+            ]),
           )
           ;(runs[key] ??= []).push(run)
           process.stderr.write(`${key}: ${run.performance} (TBT ${run.total_blocking_time_ms})\n`)

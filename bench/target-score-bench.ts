@@ -1,10 +1,11 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { chromium } from 'playwright-core'
+import { chromium, type Page } from 'playwright-core'
 import { CHROMIUM_LAUNCH } from '../scripts/chromium.ts'
 import { PROJECT_ROOT } from '../scripts/project.ts'
 import { serveAppFor } from '../tests/e2e/setup/global-app.ts'
 import { PHONE } from '../tests/e2e/support/browser.ts'
+import { TEE_TARGETS_MEASURE } from '../src/features/handicap/stores/handicap-store.ts'
 import { seedRecord } from './lighthouse-bench.ts'
 import { scorableCourse } from './scorecard-bench.ts'
 import { benchGolfer, round, startBenchStack } from './support.ts'
@@ -15,7 +16,10 @@ import { benchGolfer, round, startBenchStack } from './support.ts'
  * slowed 4× (CDP). The screen works out every tee's number when the record or the settings change,
  * so the load of /courses (a second visit: the device copy is there) is when it runs; then each
  * course is opened in turn, drawing its tees' lines and "Why?" buttons. The page's own long-task
- * observer reports every main-thread task over 50 ms; the longest is the figure (0: none over 50).
+ * observer reports every main-thread task over 50 ms (0: none over 50). The store makes the
+ * numbers in slices, each a User Timing measure (TEE_TARGETS_MEASURE): the figure is the longest
+ * task that ran one of them, the issue's "without a long task"; the screen's longest tasks of the
+ * load and of the openings (the app's start, React's commits, style and layout) are shown beside.
  * `npm run bench -- "number to beat"`.
  */
 const CPU_SLOWDOWN = 4
@@ -23,10 +27,40 @@ const RUNS = 3
 
 const OBSERVE_TASKS = `
   window.__longTasks = []
+  window.__slices = []
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__longTasks.push(entry.duration)
+    for (const entry of list.getEntries()) {
+      window.__longTasks.push({ start: entry.startTime, end: entry.startTime + entry.duration })
+    }
   }).observe({ type: 'longtask', buffered: true })
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.name !== ${JSON.stringify(TEE_TARGETS_MEASURE)}) continue
+      window.__slices.push({ start: entry.startTime, end: entry.startTime + entry.duration })
+    }
+  }).observe({ type: 'measure', buffered: true })
 `
+
+interface Span {
+  start: number
+  end: number
+}
+
+/** The page's long tasks and the numbers to beat's slices since the last call, cleared. */
+async function takeSpans(page: Page) {
+  return (await page.evaluate(
+    '({ tasks: window.__longTasks.splice(0), slices: window.__slices.splice(0) })',
+  )) as { tasks: Span[]; slices: Span[] }
+}
+
+const longest = (spans: readonly Span[]) =>
+  round(Math.max(0, ...spans.map((span) => span.end - span.start)), 0)
+
+/** The long tasks that ran a slice of the numbers to beat (a slice lies within its task). */
+const tasksHolding = (tasks: readonly Span[], slices: readonly Span[]) =>
+  tasks.filter((task) =>
+    slices.some((slice) => slice.start >= task.start - 1 && slice.end <= task.end + 1),
+  )
 const IDLE_IN_PAGE = `new Promise((resolve) => {
   requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(resolve, { timeout: 5000 })))
 })`
@@ -57,7 +91,14 @@ export async function benchTargetScore() {
       .first()
       .waitFor()
     const cdp = await context.newCDPSession(page)
-    const runs: { load_longest_ms: number; open_longest_ms: number; tees_drawn: number }[] = []
+    const runs: {
+      number_to_beat_longest_task_ms: number
+      number_to_beat_slices: number
+      number_to_beat_longest_slice_ms: number
+      load_longest_ms: number
+      open_longest_ms: number
+      tees_drawn: number
+    }[] = []
     for (let run = 0; run < RUNS; run++) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
       await page.goto('about:blank')
@@ -68,7 +109,7 @@ export async function benchTargetScore() {
       // is drawn once the list is known).
       await page.getByRole('radio', { name: 'WHS estimate (latest 20)' }).waitFor()
       await page.evaluate(IDLE_IN_PAGE)
-      const load = (await page.evaluate('window.__longTasks.splice(0)')) as number[]
+      const load = await takeSpans(page)
       let tees = 0
       const courses = page.locator('.accordion__trigger')
       const count = await courses.count()
@@ -80,10 +121,16 @@ export async function benchTargetScore() {
         tees += await page.getByTestId('target-score').count()
       }
       await page.evaluate(IDLE_IN_PAGE)
-      const open = (await page.evaluate('window.__longTasks.splice(0)')) as number[]
+      const open = await takeSpans(page)
+      const slices = [...load.slices, ...open.slices]
       runs.push({
-        load_longest_ms: round(Math.max(0, ...load), 0),
-        open_longest_ms: round(Math.max(0, ...open), 0),
+        number_to_beat_longest_task_ms: longest(
+          tasksHolding([...load.tasks, ...open.tasks], slices),
+        ),
+        number_to_beat_slices: slices.length,
+        number_to_beat_longest_slice_ms: longest(slices),
+        load_longest_ms: longest(load.tasks),
+        open_longest_ms: longest(open.tasks),
         tees_drawn: tees,
       })
     }
@@ -93,12 +140,15 @@ export async function benchTargetScore() {
       rounds: 200,
       tees: 50,
       source: 'whs',
-      longest_task_ms_worst_of_runs: Math.max(
+      number_to_beat_longest_task_ms_worst_of_runs: Math.max(
+        ...runs.map((run) => run.number_to_beat_longest_task_ms),
+      ),
+      screen_longest_task_ms_worst_of_runs: Math.max(
         ...runs.map((run) => Math.max(run.load_longest_ms, run.open_longest_ms)),
       ),
       runs,
       sample_line: sample,
-      note: 'Longest main-thread task over 50 ms (PerformanceObserver longtask); 0 means none over 50 ms.',
+      note: 'Longest main-thread task over 50 ms (PerformanceObserver longtask) that ran a slice of the numbers to beat, and of the whole screen; 0 means none over 50 ms. Slices are wall-clock on the slowed CPU.',
     }
   } finally {
     await browser.close()

@@ -24,6 +24,8 @@ function* steps(clock: { ms: number }, log: number[], count: number, costMs: num
   }
 }
 
+const freshLog = (): number[] => []
+
 describe('runInSlices', () => {
   it('runs nothing at once, then steps until 8 ms have passed, then yields to a later task', () => {
     const { clock, queue, scheduler } = byHand()
@@ -64,5 +66,17 @@ describe('runInSlices', () => {
     expect(queue).toHaveLength(0)
     expect(log).toEqual([1, 2, 3])
     expect(slices).toEqual([false])
+  })
+
+  it('makes each slice a User Timing measure of its name when given one, and none without', () => {
+    performance.clearMeasures()
+    const { clock, queue, scheduler } = byHand()
+    runInSlices(steps(clock, freshLog(), 7, 3), scheduler, () => undefined, { name: 'test: sliced' })
+    while (queue.length > 0) queue.shift()?.()
+    expect(performance.getEntriesByName('test: sliced', 'measure')).toHaveLength(3)
+
+    runInSlices(steps(clock, freshLog(), 7, 3), scheduler, () => undefined)
+    while (queue.length > 0) queue.shift()?.()
+    expect(performance.getEntriesByType('measure')).toHaveLength(3)
   })
 })

@@ -374,6 +374,9 @@ function* targetSteps(
   }
 }
 
+/** The User Timing name of each slice of the numbers to beat (bench/target-score-bench.ts). */
+export const TEE_TARGETS_MEASURE = 'hcpfast: numbers to beat'
+
 /**
  * The store, following its inputs: it recomputes in the change that moved an input (so a screen
  * never draws new rounds beside old figures), and only when the rounds list, the tees or a setting
@@ -411,10 +414,17 @@ export function createHandicapStore<R extends RecordRound, T extends HandicapTee
       search: kept?.current && kept.day === day ? kept.search : null,
       byTee: new Map<string, TeeTarget>(),
     }
-    cancelTargets = runInSlices(targetSteps(state, day, made), scheduler, (done) => {
-      if (!done) return
-      store.setState({ teeTargets: { day, search: made.search, byTee: made.byTee, current: true } })
-    })
+    cancelTargets = runInSlices(
+      targetSteps(state, day, made),
+      scheduler,
+      (done) => {
+        if (!done) return
+        store.setState({
+          teeTargets: { day, search: made.search, byTee: made.byTee, current: true },
+        })
+      },
+      { name: TEE_TARGETS_MEASURE },
+    )
   }
   const follow = () => {
     const next = current()
