@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { runInSlices, type SliceScheduler } from './slices'
+import { nextTask, runInSlices, type SliceScheduler } from './slices'
 
 /** A clock the steps move, and tasks that run when the test says. */
 function byHand() {
@@ -71,12 +71,26 @@ describe('runInSlices', () => {
   it('makes each slice a User Timing measure of its name when given one, and none without', () => {
     performance.clearMeasures()
     const { clock, queue, scheduler } = byHand()
-    runInSlices(steps(clock, freshLog(), 7, 3), scheduler, () => undefined, { name: 'test: sliced' })
+    runInSlices(steps(clock, freshLog(), 7, 3), scheduler, () => undefined, {
+      name: 'test: sliced',
+    })
     while (queue.length > 0) queue.shift()?.()
     expect(performance.getEntriesByName('test: sliced', 'measure')).toHaveLength(3)
 
     runInSlices(steps(clock, freshLog(), 7, 3), scheduler, () => undefined)
     while (queue.length > 0) queue.shift()?.()
     expect(performance.getEntriesByType('measure')).toHaveLength(3)
+  })
+})
+
+describe('nextTask', () => {
+  it('resolves in a later task: after every microtask, however long their chain', async () => {
+    let chained = 0
+    const chain = () => {
+      if (++chained < 100) queueMicrotask(chain)
+    }
+    queueMicrotask(chain)
+    await nextTask()
+    expect(chained).toBe(100)
   })
 })

@@ -40,6 +40,31 @@ export const browserScheduler: SliceScheduler = {
   },
 }
 
+/**
+ * Resolves in a later task, so what follows runs after the browser has had the chance to draw
+ * and take input: `scheduler.postTask` where there is one, else a message to this window's own
+ * channel (a zero-delay timer would be clamped to 4 ms once nested, and tests fake timers).
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const tasks = (globalThis as { scheduler?: PostTaskScheduler }).scheduler
+    if (tasks && typeof AbortController === 'function') {
+      const posted = tasks.postTask(resolve, {
+        priority: 'user-visible',
+        signal: new AbortController().signal,
+      }) as Promise<void> | undefined
+      posted?.catch?.(() => undefined)
+      return
+    }
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => {
+      channel.port1.close()
+      resolve()
+    }
+    channel.port2.postMessage(null)
+  })
+}
+
 interface SliceOptions {
   /** A slice's budget in milliseconds. */
   budgetMs?: number
