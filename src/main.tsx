@@ -4,6 +4,7 @@ import { fetchSignedInScreensEarly } from './app/lazy-screens'
 import { AppRouter } from './app/router'
 import { registerServiceWorkerAfterLoad } from './app/service-worker/register-after-load'
 import { syncSession } from './features/auth/stores/session-sync'
+import { nextTask } from './lib/slices'
 import './styles/global.css'
 import './styles/account.css'
 
@@ -12,14 +13,18 @@ fetchSignedInScreensEarly()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
-// A transition, so the first render is done in slices between which the phone can paint and
-// take input, instead of one long task (index.html's skeleton shows until it is committed).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppRouter />
-    </StrictMode>,
-  )
+// In a task after this script's own, whose evaluation (React, supabase-js) is already the load's
+// longest: making the root (React's listeners for every event) and starting the render would add
+// to it. A transition, so the first render is done in slices between which the phone can paint
+// and take input, instead of one long task (index.html's skeleton shows until it is committed).
+void nextTask().then(() => {
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <AppRouter />
+      </StrictMode>,
+    )
+  })
 })
 
 registerServiceWorkerAfterLoad()
