@@ -294,6 +294,9 @@ export async function runLighthouse(
   }
 }
 
+/** Lighthouse's window after a timespan starts in which it counts shifts marked as input's. */
+const LIGHTHOUSE_RECENT_INPUT_WINDOW_MS = 500
+
 interface DialogRun {
   /** The Courses screen's load (a navigation). */
   load_performance: number
@@ -318,6 +321,12 @@ async function auditTeeDialog(url: string, port: number, grid: boolean): Promise
     })
     await flow.navigate(url)
     await flow.startTimespan()
+    // Lighthouse counts a layout shift that Chromium marks as the golfer's doing (within 500 ms of
+    // a tap) when it comes in a timespan's first 500 ms, taking it for its own viewport emulation
+    // (RECENT_INPUT_WINDOW in its cumulative-layout-shift.js): opening the course's entry, which
+    // pushes the sections below it down as any accordion does, scored CLS 0.54 there. The taps
+    // come after that window, so the shifts they cause are excluded as they are for a golfer.
+    await new Promise((resolve) => setTimeout(resolve, LIGHTHOUSE_RECENT_INPUT_WINDOW_MS + 100))
     await page.locator('::-p-aria([name="Bench Links"][role="button"])').click()
     const opener = grid ? 'Add holes to tee Default' : 'Edit tee Default'
     await page.locator(`::-p-aria([name="${opener}"][role="button"])`).click()
@@ -327,6 +336,19 @@ async function auditTeeDialog(url: string, port: number, grid: boolean): Promise
     await flow.snapshot()
     const [load, open, shown] = (await flow.createFlowResult()).steps.map((step) => step.lhr)
     if (!load || !open || !shown) throw new Error('the flow has not three steps')
+    if (process.env.LIGHTHOUSE_DETAILS) {
+      // What the opening's score is made of: its blocking time, its layout shifts, the tap's INP.
+      const metric = (id: string) => [open.audits[id]?.numericValue, open.audits[id]?.score]
+      process.stderr.write(
+        `${opener} ${JSON.stringify({
+          tbt: metric('total-blocking-time'),
+          cls: metric('cumulative-layout-shift'),
+          inp: metric('interaction-to-next-paint'),
+          shifts: (open.audits['layout-shifts']?.details as { items?: unknown[] } | undefined)
+            ?.items,
+        })}\n`,
+      )
+    }
     const score = (lhr: typeof load, category: string) =>
       Math.round((lhr.categories[category]?.score ?? Number.NaN) * 100)
     return {
