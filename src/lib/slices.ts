@@ -19,22 +19,29 @@ interface PostTaskScheduler {
   postTask(task: () => void, options: { priority: 'user-visible'; signal: AbortSignal }): unknown
 }
 
-/** The browser's: `scheduler.postTask` where there is one (it yields to input and drawing),
- * else a zero-delay timer. */
+/**
+ * Runs `next` in a task posted with `scheduler.postTask` (it yields to input and drawing) and
+ * returns its cancel, or null where the browser has no such scheduler.
+ */
+function postTask(next: () => void): (() => void) | null {
+  const tasks = (globalThis as { scheduler?: PostTaskScheduler }).scheduler
+  if (!tasks || typeof AbortController !== 'function') return null
+  const controller = new AbortController()
+  const posted = tasks.postTask(next, {
+    priority: 'user-visible',
+    signal: controller.signal,
+  }) as Promise<void> | undefined
+  // An aborted task rejects its promise: that is the cancel, not an error.
+  posted?.catch?.(() => undefined)
+  return () => controller.abort()
+}
+
+/** The browser's: `scheduler.postTask` where there is one, else a zero-delay timer. */
 export const browserScheduler: SliceScheduler = {
   now: () => performance.now(),
   later(next) {
-    const tasks = (globalThis as { scheduler?: PostTaskScheduler }).scheduler
-    if (tasks && typeof AbortController === 'function') {
-      const controller = new AbortController()
-      const posted = tasks.postTask(next, {
-        priority: 'user-visible',
-        signal: controller.signal,
-      }) as Promise<void> | undefined
-      // An aborted task rejects its promise: that is the cancel, not an error.
-      posted?.catch?.(() => undefined)
-      return () => controller.abort()
-    }
+    const cancel = postTask(next)
+    if (cancel) return cancel
     const timer = setTimeout(next, 0)
     return () => clearTimeout(timer)
   },
@@ -47,15 +54,7 @@ export const browserScheduler: SliceScheduler = {
  */
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => {
-    const tasks = (globalThis as { scheduler?: PostTaskScheduler }).scheduler
-    if (tasks && typeof AbortController === 'function') {
-      const posted = tasks.postTask(resolve, {
-        priority: 'user-visible',
-        signal: new AbortController().signal,
-      }) as Promise<void> | undefined
-      posted?.catch?.(() => undefined)
-      return
-    }
+    if (postTask(resolve)) return
     const channel = new MessageChannel()
     channel.port1.onmessage = () => {
       channel.port1.close()
