@@ -1,4 +1,5 @@
 import { keptSessionUser } from '@/features/auth/api/watch-session'
+import { nextTask } from '@/lib/slices'
 
 /**
  * The signed-in shell (the layout every signed-in screen is drawn in, and the golfer's live data):
@@ -48,8 +49,8 @@ export function prefetchLinkedScreen(event: { target: EventTarget | null }): voi
  */
 export function fetchSignedInScreensEarly(): void {
   if (!keptSessionUser()) return
-  setTimeout(() => void loadSignedInLayout().catch(() => undefined), 0)
-  setTimeout(() => prefetchScreen(window.location.pathname), 0)
+  void nextTask().then(() => loadSignedInLayout().catch(() => undefined))
+  void nextTask().then(() => prefetchScreen(window.location.pathname))
 }
 
 /**

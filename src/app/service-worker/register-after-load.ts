@@ -1,3 +1,5 @@
+import { nextTask } from '@/lib/slices'
+
 /**
  * Registers the service worker (the offline app shell and the update notice) once the page has
  * loaded, from a chunk of its own, so none of it weighs on the login screen's first paint or its
@@ -15,7 +17,7 @@ export function registerServiceWorkerAfterLoad(): void {
   }
   // A task after the load event: a module script's page often fires it in the same task as the
   // entry script ran, which is already the longest of the load.
-  const registerSoon = () => setTimeout(register, 0)
+  const registerSoon = () => void nextTask().then(register)
   if (document.readyState === 'complete') registerSoon()
   else window.addEventListener('load', registerSoon, { once: true })
 }
