@@ -297,7 +297,7 @@ export async function runLighthouse(
 /** Lighthouse's window after a timespan starts in which it counts shifts marked as input's. */
 const LIGHTHOUSE_RECENT_INPUT_WINDOW_MS = 500
 
-interface DialogRun {
+export interface DialogRun {
   /** The Courses screen's load (a navigation). */
   load_performance: number
   /** Opening the course and its tee's dialog (a timespan: total blocking time, layout shifts). */
@@ -312,7 +312,7 @@ interface DialogRun {
  * Default tee's dialog, with the holes' grid (`grid`, through "Add holes") or without it (Edit
  * tee), then the dialog's accessibility as it stands open.
  */
-async function auditTeeDialog(url: string, port: number, grid: boolean): Promise<DialogRun> {
+export async function auditTeeDialog(url: string, port: number, grid: boolean): Promise<DialogRun> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` })
   try {
     const page = (await browser.pages())[0] ?? (await browser.newPage())

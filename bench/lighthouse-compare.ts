@@ -3,7 +3,7 @@ import path from 'node:path'
 import { preview } from 'vite'
 import { PROJECT_ROOT } from '../scripts/project.ts'
 import { buildApp } from '../tests/e2e/setup/global-app.ts'
-import { onProfile, runLighthouse, seedRecord, type LighthouseRun } from './lighthouse-bench.ts'
+import { auditTeeDialog, onProfile, runLighthouse, seedRecord } from './lighthouse-bench.ts'
 import { GROUP, scorableCourse, startRound } from './scorecard-bench.ts'
 import { benchGolfer, median, startBenchStack } from './support.ts'
 
@@ -13,12 +13,17 @@ import { benchGolfer, median, startBenchStack } from './support.ts'
  * this one, serves both against one stack and one golfer (issue 29's: 200 rounds, 100 scored hole
  * by hole, 50 tees, a four-player card in play on each build's origin), and audits the HCP
  * screen, `/play/<id>` and the Courses screen alternately (before, after, then after, before on
- * the next run), so a busy moment of a shared machine falls on both alike. `LIGHTHOUSE_RUNS` (3)
- * runs of each, `LIGHTHOUSE_ONLY=hcp,play,courses` narrows it. Prints each run and the medians.
+ * the next run), so a busy moment of a shared machine falls on both alike, and then, as
+ * `tee-grid`, the opening of Bench Links and its Default tee's dialog through "Add holes" (issue
+ * 30's grid; a Lighthouse timespan: its blocking time and layout shifts). `LIGHTHOUSE_RUNS` (3)
+ * runs of each, `LIGHTHOUSE_ONLY=hcp,play,courses,tee-grid` narrows it. Prints each run and the
+ * medians.
  */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const ONLY = new Set(process.env.LIGHTHOUSE_ONLY?.split(',').map((part) => part.trim()))
-const ROUTES = ['hcp', 'play', 'courses'].filter((route) => ONLY.size === 0 || ONLY.has(route))
+const ROUTES = ['hcp', 'play', 'courses', 'tee-grid'].filter(
+  (route) => ONLY.size === 0 || ONLY.has(route),
+)
 
 async function main() {
   const other = process.argv[2]
@@ -68,17 +73,32 @@ async function main() {
       })
     }
 
-    const runs: Record<string, LighthouseRun[]> = {}
+    const runs: Record<string, { performance: number; total_blocking_time_ms: number }[]> = {}
     for (let i = 0; i < RUNS; i++) {
       const order = i % 2 === 0 ? builds : [...builds].reverse()
       for (const route of ROUTES) {
         for (const build of order) {
           const key = `${route} ${build.name}`
-          const run = await onProfile(build.profile, (_, port) =>
-            runLighthouse(build.url + build.paths[route as keyof typeof build.paths], port, [
-              'performance',
-            ]),
-          )
+          const run = await onProfile(build.profile, async (_, port) => {
+            if (route !== 'tee-grid') {
+              const audited = await runLighthouse(
+                build.url + build.paths[route as keyof typeof build.paths],
+                port,
+                ['performance'],
+              )
+              return {
+                performance: audited.performance,
+                total_blocking_time_ms: audited.total_blocking_time_ms,
+                largest_contentful_paint_ms: audited.largest_contentful_paint_ms,
+                longest_task_ms: audited.longest_task_ms,
+              }
+            }
+            const opened = await auditTeeDialog(`${build.url}/courses`, port, true)
+            return {
+              performance: opened.open_performance,
+              total_blocking_time_ms: opened.open_total_blocking_time_ms,
+            }
+          })
           ;(runs[key] ??= []).push(run)
           process.stderr.write(`${key}: ${run.performance} (TBT ${run.total_blocking_time_ms})\n`)
         }
@@ -90,7 +110,7 @@ async function main() {
         {
           median_performance: median(list.map((run) => run.performance)),
           median_total_blocking_time_ms: median(list.map((run) => run.total_blocking_time_ms)),
-          runs: list.map(({ accessibility: _, ...run }) => run),
+          runs: list,
         },
       ]),
     )

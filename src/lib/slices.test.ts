@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nextTask, runInSlices, type SliceScheduler } from './slices'
+import { afterNextFrame, nextTask, runInSlices, type SliceScheduler } from './slices'
 
 /** A clock the steps move, and tasks that run when the test says. */
 function byHand() {
@@ -92,5 +92,28 @@ describe('nextTask', () => {
     queueMicrotask(chain)
     await nextTask()
     expect(chained).toBe(100)
+  })
+})
+
+describe('afterNextFrame', () => {
+  it('runs in a task after the next animation frame, not in the frame itself', async () => {
+    const log: string[] = []
+    afterNextFrame(() => log.push('after'))
+    requestAnimationFrame(() => log.push('frame'))
+    await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()))
+    // The frame's own callbacks have run; the job waits for a task after them.
+    expect(log).toEqual(['frame'])
+    await expect.poll(() => log).toEqual(['frame', 'after'])
+  })
+
+  it('runs nothing once cancelled, before the frame or after it', async () => {
+    const log: string[] = []
+    afterNextFrame(() => log.push('before the frame'))()
+    const cancelLater = afterNextFrame(() => log.push('after the frame'))
+    await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()))
+    cancelLater()
+    await nextTask()
+    await nextTask()
+    expect(log).toEqual([])
   })
 })

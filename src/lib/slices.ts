@@ -64,6 +64,25 @@ export function nextTask(): Promise<void> {
   })
 }
 
+/**
+ * Runs `next` in a task after the browser's next frame, so what it draws comes in a frame of its
+ * own rather than in the one being drawn; the function returned cancels it. Where nothing draws
+ * frames (no `requestAnimationFrame`), a later task.
+ */
+export function afterNextFrame(next: () => void): () => void {
+  let cancelled = false
+  const run = () =>
+    void nextTask().then(() => {
+      if (!cancelled) next()
+    })
+  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : null
+  if (frame === null) run()
+  return () => {
+    cancelled = true
+    if (frame !== null) cancelAnimationFrame(frame)
+  }
+}
+
 interface SliceOptions {
   /** A slice's budget in milliseconds. */
   budgetMs?: number

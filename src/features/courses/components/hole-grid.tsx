@@ -1,9 +1,17 @@
-import { useId, useRef, useState, type ReactNode } from 'react'
+import { startTransition, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { afterNextFrame } from '@/lib/slices'
 import { TEE_BOUNDS } from '@/lib/tables/tees'
 import { freeStrokeIndexes, type HoleEntries } from '../lib/parse-tee-form'
 
 const { min: LOWEST_PAR, max: HIGHEST_PAR } = TEE_BOUNDS.holePar
 const PARS = Array.from({ length: HIGHEST_PAR - LOWEST_PAR + 1 }, (_, i) => LOWEST_PAR + i)
+
+/**
+ * Holes drawn in a frame as the grid opens. Drawn whole, the grid (about 650 boxes) held a slow
+ * phone's main thread for over a hundred milliseconds in one frame; three rows a frame keep each
+ * frame short, and the rows come faster than a golfer scrolls down to them.
+ */
+const ROWS_A_FRAME = 3
 
 const sum = (numbers: readonly number[]) => numbers.reduce((total, n) => total + n, 0)
 
@@ -30,6 +38,12 @@ export function HoleGrid({ holes, value, onChange, problems }: HoleGridProps) {
   const [picking, setPicking] = useState<number | null>(null)
   const indexButtons = useRef(new Map<number, HTMLButtonElement>())
   const halves = holes === 18 ? (['Out', 'In'] as const) : (['Out'] as const)
+  const [rowsDrawn, setRowsDrawn] = useState(ROWS_A_FRAME)
+  useEffect(() => {
+    if (rowsDrawn >= holes) return
+    // A transition: a tap on a row already drawn goes first.
+    return afterNextFrame(() => startTransition(() => setRowsDrawn(rowsDrawn + ROWS_A_FRAME)))
+  }, [rowsDrawn, holes])
 
   function setPar(at: number, par: number) {
     onChange({ ...value, pars: value.pars.map((old, i) => (i === at ? par : old)) })
@@ -48,10 +62,14 @@ export function HoleGrid({ holes, value, onChange, problems }: HoleGridProps) {
     <div className="hole-grid">
       {halves.map((half, part) => {
         const from = part * 9
-        const numbers = Array.from({ length: 9 }, (_, i) => from + i)
+        const numbers = Array.from({ length: 9 }, (_, i) => from + i).filter((at) => at < rowsDrawn)
+        // A nine's room is kept while its rows come, so nothing under the grid moves.
+        const nineClass =
+          numbers.length < 9 ? 'hole-grid__nine hole-grid__nine--coming' : 'hole-grid__nine'
+        if (numbers.length === 0) return <div key={half} className={nineClass} />
         const total = sum(value.pars.slice(from, from + 9))
         return (
-          <div key={half} className="hole-grid__nine">
+          <div key={half} className={nineClass}>
             <table className="hole-grid__table">
               <caption className="hole-grid__caption">
                 {half}: holes {from + 1} to {from + 9}
@@ -92,24 +110,23 @@ export function HoleGrid({ holes, value, onChange, problems }: HoleGridProps) {
                       <td>
                         <fieldset
                           className="par-choice"
+                          // Named here rather than by a hidden legend: a hidden legend is
+                          // positioned, and 18 more positioned boxes cost a slow phone's paint.
+                          aria-label={`Hole ${hole} par`}
                           aria-describedby={problem ? problemId : undefined}
                         >
-                          <legend className="visually-hidden">Hole {hole} par</legend>
-                          {PARS.map((par) => {
-                            const optionId = `${id}-par-${hole}-${par}`
-                            return (
-                              <span key={par} className="par-choice__option">
-                                <input
-                                  type="radio"
-                                  id={optionId}
-                                  name={`${id}-par-${hole}`}
-                                  checked={value.pars[at] === par}
-                                  onChange={() => setPar(at, par)}
-                                />
-                                <label htmlFor={optionId}>{par}</label>
-                              </span>
-                            )
-                          })}
+                          {PARS.map((par) => (
+                            <label key={par} className="par-choice__option">
+                              <input
+                                type="radio"
+                                className="par-choice__key"
+                                name={`${id}-par-${hole}`}
+                                checked={value.pars[at] === par}
+                                onChange={() => setPar(at, par)}
+                              />
+                              <span className="par-choice__number">{par}</span>
+                            </label>
+                          ))}
                         </fieldset>
                       </td>
                       <td>

@@ -28,6 +28,11 @@ function renderDialog(props: { tee?: Tee; withHoles?: boolean } = {}) {
   return { user, onSave, dialog: screen.getByRole('dialog') }
 }
 
+/** The grid draws its rows a few a frame: waits for the last. */
+async function allRowsDrawn(dialog: HTMLElement, holes: 9 | 18) {
+  await within(dialog).findByRole('group', { name: `Hole ${holes} par` })
+}
+
 const parOf = (dialog: HTMLElement, hole: number) =>
   within(dialog).getByRole('group', { name: `Hole ${hole} par` })
 
@@ -81,6 +86,7 @@ describe('a tee’s holes on the grid', () => {
       await user.click(
         within(dialog).getByRole('checkbox', { name: "Each hole's par and stroke index" }),
       )
+      await allRowsDrawn(dialog, 18)
 
       // Every hole starts at par 4: 36 out, 36 in, 72 in all.
       expect(within(parOf(dialog, 7)).getByRole('radio', { name: '4' })).toBeChecked()
@@ -143,6 +149,7 @@ describe('a tee’s holes on the grid', () => {
       await user.selectOptions(within(dialog).getByLabelText('Holes'), '9')
       await user.type(within(dialog).getByLabelText('Course Rating'), '35.3')
       await user.type(within(dialog).getByLabelText('Slope Rating'), '121')
+      await allRowsDrawn(dialog, 9)
       expect(within(dialog).queryByRole('group', { name: 'Hole 10 par' })).not.toBeInTheDocument()
       await user.click(within(parOf(dialog, 3)).getByRole('radio', { name: '3' }))
       for (const hole of [1, 2, 3, 4, 5, 6, 8, 9]) await pickIndex(user, dialog, hole, hole * 2 - 1)
@@ -198,6 +205,10 @@ describe('a tee’s holes on the grid', () => {
       createdAt: '2026-11-22T10:00:00.000Z',
     }
     const { user, onSave, dialog } = renderDialog({ tee })
+    // The first rows come with the grid, the others a few a frame after it.
+    expect(parOf(dialog, 1)).toBeInTheDocument()
+    expect(within(dialog).queryByRole('group', { name: 'Hole 18 par' })).not.toBeInTheDocument()
+    await allRowsDrawn(dialog, 18)
     expect(within(parOf(dialog, 4)).getByRole('radio', { name: '5' })).toBeChecked()
     expect(indexOf(dialog, 4)).toHaveAccessibleName('Hole 4 stroke index: 1')
     // Clear takes a hole's index back; the hole is offered it again.

@@ -85,7 +85,7 @@ export function TeeDialog({
       title={tee ? 'Edit Tee' : 'Add Tee'}
       description={courseName}
     >
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form tee-form" onSubmit={submit} noValidate>
         <TextField
           label="Tee Name"
           name="name"
