@@ -110,6 +110,30 @@ describe("the device's copy of a table", () => {
     }
   })
 
+  it('tells of the copies a task before it shows them, so work done for them runs apart', async () => {
+    const course = { id: 'a', name: 'course' }
+    const round = { id: 'r', name: 'round' }
+    await writeToDevice(KEY, { version: 3, records: [course] })
+    await writeToDevice(deviceKey(USER, 'records:rounds'), { version: 3, records: [round] })
+    const courses = table(never)
+    const rounds = table(never, useOthers, 'rounds')
+    const told: unknown[] = []
+    let shownInThatTask: boolean | null = null
+    const stop = startRecordsSync(USER, [courses, rounds], {
+      subscribe: noChannel,
+      onLive: vi.fn(),
+      beforeCopiesShown: (copies) => {
+        told.push([copies.of(courses), copies.of(rounds), useItems.getState().status])
+        queueMicrotask(() => (shownInThatTask = useItems.getState().status === 'ready'))
+      },
+    })
+    await vi.waitFor(() => expect(useOthers.getState().status).toBe('ready'))
+    expect(told).toEqual([[[course], [round], 'loading']])
+    expect(shownInThatTask).toBe(false)
+    expect(Object.values(useItems.getState().byId)).toEqual([course])
+    stop()
+  })
+
   it('does not write back the copy it showed', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     await writeToDevice(KEY, { version: 3, records: [{ id: 'a', name: 'kept' }] })

@@ -30,6 +30,12 @@ interface DeviceCopy<R> {
   records: R[]
 }
 
+/** The device's copies about to be shown, by table: `of(table)` is its records, or null when it
+ * has none to show. */
+export interface DeviceCopies {
+  of<R extends { id: string }>(table: SyncedTable<OwnTable, R>): readonly R[] | null
+}
+
 /** How long the device's copy may lag the screen: a burst of events is written once. */
 const DEVICE_COPY_DELAY_MS = 200
 
@@ -63,7 +69,17 @@ type AnyTable = SyncedTable<any, any>
 export function startRecordsSync(
   userId: string,
   tables: readonly AnyTable[],
-  { subscribe, onLive }: { subscribe: SubscribeToTables; onLive(): void },
+  {
+    subscribe,
+    onLive,
+    beforeCopiesShown,
+  }: {
+    subscribe: SubscribeToTables
+    onLive(): void
+    /** Told of the device's copies in a task of its own before they are shown, to work out
+     * ahead what showing them will need (the handicap's first, cold scoring). */
+    beforeCopiesShown?(copies: DeviceCopies): void
+  },
 ): () => void {
   const followed = tables.map((table) => followOnDevice(userId, table))
   // The device's copies are shown together, in the order of `tables`: a store derived from several
@@ -72,9 +88,18 @@ export function startRecordsSync(
   // after the reads: taking a 200-round copy out of IndexedDB is work of its own (5-10 ms and a
   // garbage collection on a fast machine), which would otherwise add to the record's scoring in
   // the longest task of a screen's load.
-  void Promise.all(followed.map((table) => table.copy)).then(async (shows) => {
+  void Promise.all(followed.map((table) => table.copy)).then(async (copies) => {
     await nextTask()
-    for (const show of shows) show?.()
+    if (beforeCopiesShown && copies.some((copy) => copy)) {
+      const byTable = new Map(tables.map((table, at) => [table, copies[at]?.records ?? null]))
+      beforeCopiesShown({
+        // Each table's copy holds its own records: the descriptor's R is theirs.
+        of: <R extends { id: string }>(table: SyncedTable<OwnTable, R>) =>
+          (byTable.get(table) as readonly R[] | null | undefined) ?? null,
+      })
+      await nextTask()
+    }
+    for (const copy of copies) copy?.show()
   })
   const byName = new Map(tables.map((table) => [table.table as string, table]))
   let health: FeedHealth = 'connecting'
@@ -130,9 +155,9 @@ function followOnDevice<R extends { id: string }>(userId: string, table: SyncedT
       store().failReload(token)
     }
   }
-  /** What showing the device's copy does, once read (null: nothing to show). */
+  /** The device's copy once read, and what showing it does (null: nothing to show). */
   const copy = readFromDevice<DeviceCopy<R> | R[]>(key).then(
-    (found): (() => void) | null => {
+    (found): { records: readonly R[]; show(): void } | null => {
       // A copy of another shape (an older app's, or a bare list from before versions) is not
       // shown: the server's answer replaces it.
       if (!found || Array.isArray(found)) return null
@@ -143,15 +168,19 @@ function followOnDevice<R extends { id: string }>(userId: string, table: SyncedT
       }
       if (!records || !records.every((record) => record)) return null
       const current = found.version === table.version
-      return () => {
-        if (!active) return
-        // What the device holds already is not written back to it (an upgraded copy is).
-        showingCopy = current
-        try {
-          store().hydrate(records as R[])
-        } finally {
-          showingCopy = false
-        }
+      const shown = records as R[]
+      return {
+        records: shown,
+        show: () => {
+          if (!active) return
+          // What the device holds already is not written back to it (an upgraded copy is).
+          showingCopy = current
+          try {
+            store().hydrate(shown)
+          } finally {
+            showingCopy = false
+          }
+        },
       }
     },
     () => null,

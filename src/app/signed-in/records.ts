@@ -5,6 +5,7 @@ import { roundsTable } from '@/features/rounds/stores/rounds-table'
 import { subscribeToOwnTables } from '@/lib/realtime'
 import { sendOutboxNow, startOutbox } from '@/stores/outbox'
 import { reloadRecords, startRecordsSync } from '@/stores/records-sync'
+import { scoreCopiesAhead } from '../handicap'
 
 /**
  * The golfer's tables, each described by its feature. The outbox sends changes in the order the
@@ -34,6 +35,7 @@ export function startRecords(userId: string): () => void {
   const stopSync = startRecordsSync(userId, [handicapSettingsTable, ...TABLES], {
     subscribe: subscribeToOwnTables,
     onLive: sendOutboxNow,
+    beforeCopiesShown: scoreCopiesAhead,
   })
   return () => {
     stopSync()

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { nextId } from '@/testing/fixtures'
 import type { SliceScheduler } from '@/lib/slices'
-import type { RecordRound } from '../lib/score-record'
+import { scoreRecord, type RecordRound } from '../lib/score-record'
 import { targetScores } from '../lib/target-score'
 import { partingRecord, PLAIN_TEE } from '../testing'
 import type { CourseHandicapSource } from '../types'
@@ -154,6 +154,30 @@ describe('the handicap store', () => {
     // Without the last round (92 on the 6th): 20.0, 20.0, 20.0, 8.0, 6.0 → the lowest.
     expect(handicap.getState().index).toBe(6)
     unsubscribe()
+  })
+
+  it('uses a record scored ahead for the change that brings its rounds, and for no other', () => {
+    choose('whs')
+    const rounds = newestFirst(partingRecord(nextId))
+    const ahead = handicap.scoreAhead(rounds, 'whs', null)
+    // A change that brings no other rounds (a setting shown first) leaves it waiting.
+    choose('spec')
+    choose('whs')
+    // The device's copy: the same rounds, as other objects.
+    inputs.setState({ rounds: rounds.map((round) => ({ ...round })) })
+    expect(handicap.getState().record).toBe(ahead)
+    expect(handicap.getState().whsIndex).toBe(ahead.whs.index)
+
+    // Scored under other settings, or for other rounds, it is not used: the change scores its own.
+    const fewer = rounds.slice(1)
+    const underSpec = handicap.scoreAhead(fewer, 'spec', null)
+    inputs.setState({ rounds: fewer })
+    expect(handicap.getState().record).not.toBe(underSpec)
+    expect(handicap.getState().record).toEqual(scoreRecord(fewer, 'whs', null))
+    const forOthers = handicap.scoreAhead(rounds.slice(2), 'whs', null)
+    inputs.setState({ rounds })
+    expect(handicap.getState().record).not.toBe(forOthers)
+    expect(handicap.getState().record).toEqual(scoreRecord(rounds, 'whs', null))
   })
 
   it('scores a card off the chosen index in effect on its day', () => {

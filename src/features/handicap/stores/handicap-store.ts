@@ -139,6 +139,18 @@ export type HandicapStore<R extends RecordRound, T extends HandicapTee> = StoreA
   stop(): void
   /** A screen shows numbers to beat: they are made from now on, after every change. */
   wantTeeTargets(): void
+  /**
+   * Scores a record the store is about to hold (the device's copy, a task before it is shown),
+   * so the change that brings it finds it scored: the first scoring of a load runs cold, before
+   * the JIT has seen the code, and would otherwise share one long task with the screens' render.
+   * The next change uses it only if it brings the same rounds under the same settings; any other
+   * change scores its own. Returns the record.
+   */
+  scoreAhead(
+    newestFirst: readonly R[],
+    source: CourseHandicapSource,
+    startingIndex: number | null,
+  ): ScoredRecord
 }
 
 /** The chosen index after each entry, oldest first, for `indexOn`'s search. */
@@ -239,6 +251,11 @@ function sameRound(a: RecordRound, b: RecordRound | undefined): boolean {
   )
 }
 
+/** Whether two lists hold the same rounds (or copies of them) in the same order. */
+function sameRounds(a: readonly RecordRound[], b: readonly RecordRound[]): boolean {
+  return a === b || (a.length === b.length && a.every((round, at) => sameRound(round, b[at])))
+}
+
 /**
  * The record of `newestFirst` under the golfer's settings: the store's own when it is the list the
  * store holds (the same rounds, or copies of them, in the same order), else scored now (rounds this
@@ -248,14 +265,7 @@ export function recordFor(
   state: Pick<HandicapState, 'rounds' | 'record' | 'source' | 'startingIndex'>,
   newestFirst: readonly RecordRound[],
 ): ScoredRecord {
-  const held = state.rounds
-  if (
-    newestFirst === held ||
-    (newestFirst.length === held.length &&
-      newestFirst.every((round, at) => sameRound(round, held[at])))
-  ) {
-    return state.record
-  }
+  if (sameRounds(newestFirst, state.rounds)) return state.record
   return scoreRecord(newestFirst, state.source, state.startingIndex)
 }
 
@@ -319,14 +329,29 @@ function teeHandicapsOf(
   return byTee
 }
 
+/** A record scored ahead of the change that brings its rounds (`HandicapStore.scoreAhead`). */
+interface ScoredAhead {
+  newestFirst: readonly RecordRound[]
+  source: CourseHandicapSource
+  startingIndex: number | null
+  record: ScoredRecord
+}
+
 function derive<R extends RecordRound, T extends HandicapTee>(
   rounds: readonly R[],
   tees: Readonly<Record<string, T>>,
   source: CourseHandicapSource,
   startingIndex: number | null,
   teeTargets: TeeTargets,
+  ahead: ScoredAhead | null = null,
 ): HandicapState<R, T> {
-  const record = scoreRecord(rounds, source, startingIndex)
+  const record =
+    ahead &&
+    ahead.source === source &&
+    ahead.startingIndex === startingIndex &&
+    sameRounds(rounds, ahead.newestFirst)
+      ? ahead.record
+      : scoreRecord(rounds, source, startingIndex)
   const chosen = source === 'whs' ? record.whs.index : record.index
   const indexInEffect = chosen ?? startingIndex
   return {
@@ -402,6 +427,7 @@ export function createHandicapStore<R extends RecordRound, T extends HandicapTee
     derive(first.rounds, first.tees, first.source, first.startingIndex, NO_TARGETS),
   )
   let wanted = false
+  let ahead: ScoredAhead | null = null
   let cancelTargets = () => {}
   /** Makes the numbers to beat for the state now, in slices; a change starts them again. */
   const makeTargets = (kept: TeeTargets | null) => {
@@ -451,8 +477,12 @@ export function createHandicapStore<R extends RecordRound, T extends HandicapTee
       makeTargets(held.teeTargets)
       return
     }
+    // A record scored ahead waits for the change that brings other rounds (a setting shown
+    // before them changes nothing of it), and serves that one, or none.
+    const scoredAhead = ahead
+    if (next.rounds !== held.rounds) ahead = null
     store.setState(
-      derive(next.rounds, next.tees, next.source, next.startingIndex, held.teeTargets),
+      derive(next.rounds, next.tees, next.source, next.startingIndex, held.teeTargets, scoredAhead),
       true,
     )
     makeTargets(null)
@@ -471,8 +501,18 @@ export function createHandicapStore<R extends RecordRound, T extends HandicapTee
   ]
   return Object.assign(store, {
     stop: () => {
+      ahead = null
       cancelTargets()
       stops.forEach((stop) => stop())
+    },
+    scoreAhead: (
+      newestFirst: readonly R[],
+      source: CourseHandicapSource,
+      startingIndex: number | null,
+    ) => {
+      const record = scoreRecord(newestFirst, source, startingIndex)
+      ahead = { newestFirst, source, startingIndex, record }
+      return record
     },
     wantTeeTargets: () => {
       if (wanted) return
