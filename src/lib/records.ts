@@ -153,6 +153,11 @@ export function setQueued<R extends { id: string }>(
   return { queued, ...overlay(state.confirmed, queued) }
 }
 
+/** Records keyed by id, as a store holds them. */
+export function recordsById<R extends { id: string }>(records: readonly R[]): Record<string, R> {
+  return Object.fromEntries(records.map((record) => [record.id, record]))
+}
+
 /**
  * What this device saw last time, shown at once on open. Ignored once the server has answered:
  * a slow IndexedDB read must not cover a fresh load.
@@ -162,8 +167,7 @@ export function hydrateRecords<R extends { id: string }>(
   records: readonly R[],
 ): Patch<R> {
   if (state.status === 'ready') return {}
-  const confirmed = Object.fromEntries(records.map((record) => [record.id, record]))
-  return { ...withConfirmed(state, confirmed), status: 'ready' }
+  return { ...withConfirmed(state, recordsById(records)), status: 'ready' }
 }
 
 export function beginReload<R extends { id: string }>(
