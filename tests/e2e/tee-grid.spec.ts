@@ -113,9 +113,10 @@ describe('a tee’s holes on the grid', () => {
     await page.getByRole('button', { name: 'Start a round' }).tap()
     const start = page.getByRole('dialog', { name: 'Start a round' })
     // Only the scorable tee is offered; the other gets a way to its grid.
-    expect(await start.getByLabel('Tee').locator('option').allTextContents()).toEqual([
-      'Default (18 holes)',
-    ])
+    // The dialog is drawn after the tap (a transition): wait for its options, then read them.
+    await expect
+      .poll(() => start.getByLabel('Tee').locator('option').allTextContents())
+      .toEqual(['Default (18 holes)'])
     await start.getByRole('button', { name: 'Add holes to Yellow' }).tap()
     const yellow = page.getByRole('dialog', { name: 'Edit Tee' })
     await yellow.getByRole('group', { name: 'Hole 1 par' }).waitFor()

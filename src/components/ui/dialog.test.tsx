@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -58,7 +58,7 @@ describe('a dialog opened before its code is loaded', () => {
 
     await user.click(trigger)
     const dialog = await screen.findByRole('dialog', { name: 'Add a round' })
-    expect(dialog).toContainElement(document.activeElement as HTMLElement)
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement))
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { NOT_NUMBERS } from '@/testing/hostile-values'
@@ -41,9 +41,11 @@ async function expectRefused(view: Awaited<ReturnType<typeof submit>>, typed: st
 }
 
 describe('Add Course dialog', () => {
-  it('has the three labelled text fields and the two buttons, with focus inside', () => {
+  it('has the three labelled text fields and the two buttons, with focus inside once drawn', async () => {
     const { dialog } = openDialog()
-    expect(within(dialog).getByLabelText('Course Name')).toHaveFocus()
+    // Focus moves in after the frame that draws the dialog, not in the task that opens it.
+    expect(dialog).not.toContainElement(document.activeElement as HTMLElement)
+    await waitFor(() => expect(within(dialog).getByLabelText('Course Name')).toHaveFocus())
     expect(within(dialog).getByLabelText('Course Rating')).toHaveAttribute('inputmode', 'decimal')
     expect(within(dialog).getByLabelText('Slope Rating')).toHaveAttribute('inputmode', 'numeric')
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument()

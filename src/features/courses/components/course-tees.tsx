@@ -1,4 +1,5 @@
 import { useDeferredValue, useId, useState, type ReactNode } from 'react'
+import { openDialog } from '@/components/ui/dialog'
 import type { Tee } from '@/lib/tables/tees'
 import { describeTee, holesNote, isScorable, teesOfCourse } from '../lib/course-tees'
 import { LAST_TEE } from '../lib/tee-messages'
@@ -68,10 +69,12 @@ export function CourseTees({ course, handicaps, notes }: CourseTeesProps) {
                 type="button"
                 className="button button--secondary"
                 aria-label={`Edit tee ${tee.name}`}
-                onClick={() => {
-                  setEditing(tee)
-                  setWithHoles(false)
-                }}
+                onClick={() =>
+                  openDialog(() => {
+                    setEditing(tee)
+                    setWithHoles(false)
+                  })
+                }
               >
                 Edit tee
               </button>
@@ -80,10 +83,12 @@ export function CourseTees({ course, handicaps, notes }: CourseTeesProps) {
                   type="button"
                   className="button button--secondary"
                   aria-label={`Add holes to tee ${tee.name}`}
-                  onClick={() => {
-                    setEditing(tee)
-                    setWithHoles(true)
-                  }}
+                  onClick={() =>
+                    openDialog(() => {
+                      setEditing(tee)
+                      setWithHoles(true)
+                    })
+                  }
                 >
                   Add holes
                 </button>
@@ -100,10 +105,12 @@ export function CourseTees({ course, handicaps, notes }: CourseTeesProps) {
       <button
         type="button"
         className="button button--secondary"
-        onClick={() => {
-          setEditing('new')
-          setWithHoles(false)
-        }}
+        onClick={() =>
+          openDialog(() => {
+            setEditing('new')
+            setWithHoles(false)
+          })
+        }
       >
         Add a tee
       </button>

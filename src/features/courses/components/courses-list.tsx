@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { Accordion, AccordionAction, AccordionItem } from '@/components/ui/accordion'
+import { openDialog } from '@/components/ui/dialog'
 import { PlusIcon } from '@/components/ui/icons'
 import { LoadFailed } from '@/components/ui/load-failed'
 import { Loading } from '@/components/ui/loading'
@@ -49,7 +50,7 @@ export function CoursesList({
   const [confirming, setConfirming] = useState<Course | null>(null)
 
   function askToRemove(course: Course) {
-    if (roundCounts[course.id]) setConfirming(course)
+    if (roundCounts[course.id]) openDialog(() => setConfirming(course))
     else remove(course.id)
   }
 
@@ -102,7 +103,7 @@ export function CoursesList({
                 <button
                   type="button"
                   className="button button--secondary"
-                  onClick={() => setEditing(course)}
+                  onClick={() => openDialog(() => setEditing(course))}
                 >
                   Edit course
                 </button>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Dialog, DialogCancel } from '@/components/ui/dialog'
+import { Dialog, DialogCancel, openDialog } from '@/components/ui/dialog'
 import { publishCourse } from '../api/publish-course'
 import { withdrawCourse } from '../api/withdraw-course'
 import { directoryFailure } from '../lib/directory'
@@ -43,7 +43,7 @@ export function PublishCourseControl({ course }: { course: Course }) {
   function open(action: 'publish' | 'withdraw') {
     setFailure(null)
     setNotice('')
-    setAsking(action)
+    openDialog(() => setAsking(action))
   }
 
   return (

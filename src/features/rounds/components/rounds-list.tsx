@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from '@/lib/routing'
 import { Accordion, AccordionAction, AccordionItem } from '@/components/ui/accordion'
+import { openDialog } from '@/components/ui/dialog'
 import { PlusIcon } from '@/components/ui/icons'
 import { LoadFailed } from '@/components/ui/load-failed'
 import type { LoadStatus } from '@/lib/records'
@@ -152,7 +153,9 @@ export function RoundsList({
                 marks={marks}
                 status={syncLabel(pending[entry.pair[0].id] ?? pending[entry.pair[1].id])}
                 onDelete={remove}
-                onEdit={courses.length === 0 ? null : setEditing}
+                onEdit={
+                  courses.length === 0 ? null : (round) => openDialog(() => setEditing(round))
+                }
               />
             )
           }
@@ -224,7 +227,7 @@ export function RoundsList({
                 card={card}
                 result={mark?.game ?? null}
                 onDelete={() => remove(round.id)}
-                onEdit={courses.length === 0 ? null : () => setEditing(round)}
+                onEdit={courses.length === 0 ? null : () => openDialog(() => setEditing(round))}
               />
             </AccordionItem>
           )
