@@ -334,6 +334,11 @@ export async function auditTeeDialog(url: string, port: number, grid: boolean): 
     await page.locator(`::-p-aria([name="${ready}"])`).wait()
     await flow.endTimespan()
     await flow.snapshot()
+    if (process.env.LIGHTHOUSE_TRACES) {
+      const opening = flow.createArtifactsJson().gatherSteps[1]?.artifacts.Trace
+      const file = path.join(process.env.LIGHTHOUSE_TRACES, `opening-${Date.now()}.json`)
+      await writeFile(file, JSON.stringify(opening))
+    }
     const [load, open, shown] = (await flow.createFlowResult()).steps.map((step) => step.lhr)
     if (!load || !open || !shown) throw new Error('the flow has not three steps')
     if (process.env.LIGHTHOUSE_DETAILS) {
@@ -345,6 +350,8 @@ export async function auditTeeDialog(url: string, port: number, grid: boolean): 
           cls: metric('cumulative-layout-shift'),
           inp: metric('interaction-to-next-paint'),
           shifts: (open.audits['layout-shifts']?.details as { items?: unknown[] } | undefined)
+            ?.items,
+          longTasks: (open.audits['long-tasks']?.details as { items?: unknown[] } | undefined)
             ?.items,
         })}\n`,
       )
