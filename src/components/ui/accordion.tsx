@@ -92,8 +92,9 @@ export function AccordionItem({
   // The entry opens in the tap (its button says so at once) and its panel is drawn in a render
   // after it, which React does in slices between which the browser takes input. Drawn in the tap,
   // a course's entry (its tees, each with its number to beat) was a task of 50-130 ms on a slow
-  // phone (Chromium at 4x CPU). Closing is at once.
-  const drawn = useDeferredValue(isOpen, false) && isOpen
+  // phone (Chromium at 4x CPU). Closing is at once. No initial value: with one, React draws every
+  // entry of a list a second time after mounting it.
+  const drawn = useDeferredValue(isOpen) && isOpen
   const state = isOpen ? 'open' : 'closed'
   const id = useId()
   const triggerId = `${id}-trigger`
