@@ -94,6 +94,8 @@ describe('tees and nines', () => {
       await pair.click()
       // Each nine keeps its details and its own actions under the pair (checked by axe below).
       const firstNine = page.getByRole('region', { name: 'First nine: 40' })
+      // The entry's panel is drawn in a render after the tap.
+      await firstNine.getByText('Score: 40').waitFor()
       expect(await firstNine.getByText('Score: 40').count()).toBe(1)
       expect(await firstNine.getByRole('button', { name: 'Delete first nine' }).count()).toBe(1)
       expect(

@@ -28,7 +28,7 @@ function renderDialog(props: { tee?: Tee; withHoles?: boolean } = {}) {
   return { user, onSave, dialog: screen.getByRole('dialog') }
 }
 
-/** The grid draws its rows a few a frame: waits for the last. */
+/** The grid draws its rows a few at a time: waits for the last. */
 async function allRowsDrawn(dialog: HTMLElement, holes: 9 | 18) {
   await within(dialog).findByRole('group', { name: `Hole ${holes} par` })
 }
@@ -205,7 +205,7 @@ describe('a tee’s holes on the grid', () => {
       createdAt: '2026-11-22T10:00:00.000Z',
     }
     const { user, onSave, dialog } = renderDialog({ tee })
-    // The first rows come with the grid, the others a few a frame after it.
+    // The first rows come with the grid, the others a few at a time after it.
     expect(parOf(dialog, 1)).toBeInTheDocument()
     expect(within(dialog).queryByRole('group', { name: 'Hole 18 par' })).not.toBeInTheDocument()
     await allRowsDrawn(dialog, 18)
