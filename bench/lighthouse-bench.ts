@@ -334,9 +334,10 @@ export async function auditTeeDialog(url: string, port: number, grid: boolean): 
     await page.locator(`::-p-aria([name="${ready}"])`).wait()
     await flow.endTimespan()
     await flow.snapshot()
-    if (process.env.LIGHTHOUSE_TRACES) {
+    if (process.env.LIGHTHOUSE_TRACE_DIR) {
+      // The opening's trace: which tasks its blocking time is made of, and what is in them.
       const opening = flow.createArtifactsJson().gatherSteps[1]?.artifacts.Trace
-      const file = path.join(process.env.LIGHTHOUSE_TRACES, `opening-${Date.now()}.json`)
+      const file = path.join(process.env.LIGHTHOUSE_TRACE_DIR, `opening-${Date.now()}.json`)
       await writeFile(file, JSON.stringify(opening))
     }
     const [load, open, shown] = (await flow.createFlowResult()).steps.map((step) => step.lhr)
