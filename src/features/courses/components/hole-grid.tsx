@@ -44,7 +44,7 @@ export function HoleGrid({ holes, value, onChange, problems }: HoleGridProps) {
     // Each few rows in a later task, in a transition: the browser draws frames between, and a tap
     // on a row already drawn goes first. Waiting for a frame between them (requestAnimationFrame)
     // asked for frames with nothing new to draw, whose commits then waited on the raster of the
-    // rows before: 50-100 ms each at 4x CPU in Lighthouse's traces of the opening.
+    // rows before: 50-115 ms each at 4x CPU in Lighthouse's traces of the opening.
     return browserScheduler.later(() =>
       startTransition(() => setRowsDrawn(rowsDrawn + ROWS_AT_A_TIME)),
     )
