@@ -29,7 +29,7 @@ export interface CourseInput {
 
 /**
  * The shape of a course's record and of the outbox's course entries. Raise it when either changes,
- * and add the step from the previous version to `upgradeCourseInput` (README, "Changing a shape").
+ * and add the step from the previous version to `upgradeCourseInput` (docs/database.md, "Changing a shape").
  * 1: unversioned (before the records redesign); 2: entries carry a `CourseInput`.
  */
 export const COURSES_VERSION = 2

@@ -123,7 +123,7 @@ export interface RoundTee {
 
 /**
  * The shape of a round's record and of the outbox's round entries. Raise it when either changes,
- * and add the step from the previous version to `upgradeRoundInput` (README, "Changing a shape").
+ * and add the step from the previous version to `upgradeRoundInput` (docs/database.md, "Changing a shape").
  * 1: unversioned (before the records redesign); 2: entries carry a `RoundInput`; 3: the round is
  * played from a tee (`teeId`, null for the course's first) and the record has the tee's copies;
  * 4: a round may be scored hole by hole (`holeScores`), and the record has its holes' pars and

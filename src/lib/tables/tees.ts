@@ -32,7 +32,7 @@ export interface Tee extends TeeInput {
 
 /**
  * The shape of a tee's record and of the outbox's tee entries. Raise it when either changes, and
- * teach `upgradeTeeInput` the step from the previous version (README, "Changing a shape").
+ * teach `upgradeTeeInput` the step from the previous version (docs/database.md, "Changing a shape").
  * 1: the first tees (issue 22).
  */
 export const TEES_VERSION = 1
