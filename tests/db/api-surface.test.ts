@@ -9,7 +9,7 @@ import { PROJECT_ROOT } from '../../scripts/project.ts'
  * Issue 28 §3: the API is closed. PostgREST serves only the schemas of supabase/config.toml's
  * [api] schemas; in them a visitor (anon) executes no function and a signed-in golfer only the
  * app's RPCs, and every function there is one this file names, so a new one fails here until it
- * is added on purpose (and to the README's "API"). Everything else lives in `private`, which is
+ * is added on purpose (and to docs/database.md, "API"). Everything else lives in `private`, which is
  * not exposed and which anon cannot even use. Postgres grants EXECUTE to PUBLIC by default and
  * Supabase's default privileges grant every new function in public to anon and authenticated, so
  * a function that forgets its revoke shows up here (the last test proves it does).
