@@ -1,9 +1,9 @@
 import type { AccountRecordRows } from '@/features/account/api/load-account-record'
+import { exportCourse, exportRound } from '@/features/account/lib/export-files'
 import { useCoursesStore } from '@/features/courses/stores/courses-store'
 import { selectTeesByCourse, useTeesStore } from '@/features/courses/stores/tees-table'
 import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import type { RecordsState } from '@/lib/records'
-import { teeRecord } from '@/lib/tables/tees'
 import { handicapStore } from '../handicap'
 
 /** The lists are known and no reload is on its way (one is, just after an import). */
@@ -31,34 +31,17 @@ export function recordOnDevice(): AccountRecordRows | null {
   return {
     courses: Object.values(courses.byId)
       .sort(byId)
-      .map(({ id, name, rating, slope, par }) => ({
-        id,
-        name,
-        rating,
-        slope,
-        par,
-        tees: (teesOf.get(id) ?? []).map(teeRecord),
-      })),
+      .map((course) => exportCourse(course, teesOf.get(course.id) ?? [])),
     rounds: newest
-      .map((round) => ({
-        id: round.id,
-        playedOn: round.playedOn,
-        courseName: round.courseName,
-        courseRating: round.courseRating,
-        slopeRating: round.slopeRating,
-        score: round.score,
-        teeName: round.teeName,
-        holes: round.holes,
-        nine: round.nine,
-        par: round.par,
-        holePars: round.holePars,
-        strokeIndexes: round.strokeIndexes,
-        holeScores: round.holeScores,
+      .map((round) => {
         // A nine shows its pair's differential, or none while it waits for another nine.
-        differential: scored.get(round.id)?.differential ?? null,
-        counts: scored.get(round.id)?.counts === true,
-        adjustedGross: scored.get(round.id)?.adjustedScore ?? null,
-      }))
+        const score = scored.get(round.id)
+        return exportRound(round, {
+          differential: score?.differential ?? null,
+          counts: score?.counts === true,
+          adjustedGross: score?.adjustedScore ?? null,
+        })
+      })
       .sort(byId),
   }
 }

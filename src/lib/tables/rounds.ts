@@ -365,22 +365,11 @@ function holesOfNine(
   return side === 'front' ? values.slice(0, 9) : values.slice(9)
 }
 
-/** A round with what the handicap makes of it: the export's line. */
-export interface ScoredRoundRecord extends Pick<
+/** A round with what the handicap makes of it: the export's line (every field of the record but
+ * the ids and time only this database knows). */
+export interface ScoredRoundRecord extends Omit<
   Round,
-  | 'id'
-  | 'playedOn'
-  | 'courseName'
-  | 'teeName'
-  | 'holes'
-  | 'nine'
-  | 'courseRating'
-  | 'slopeRating'
-  | 'score'
-  | 'par'
-  | 'holePars'
-  | 'strokeIndexes'
-  | 'holeScores'
+  'courseId' | 'teeId' | 'createdAt' | 'game'
 > {
   /** The differential of the round's 18-hole entry (a pair's, for a nine); null while a nine
    * waits for another nine. */
@@ -392,8 +381,7 @@ export interface ScoredRoundRecord extends Pick<
   adjustedGross: number | null
   /** The WHS estimate's view of the round, when the app computed it for the file. */
   whs?: WhsColumns | null
-  /** The game the round was played in (issue 31): the rounds CSV's Game column, as compact JSON
-   * in the database's shape (`GameRow`), which the import reads back. */
+  /** The rounds CSV's Game column, as compact JSON in the database's shape (`GameRow`). */
   game?: Game | null
 }
 

@@ -2,10 +2,10 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { monotonicFactory } from 'ulid'
 import { DataError } from '@/lib/data-error'
 import type { Database } from '@/lib/database.types'
-import { gameFromRow } from '@/lib/tables/game-rows'
-import { holeScoresFromRow } from '@/lib/tables/rounds'
-import { compareTees, TEE_COLUMNS, teeFromRow, teeRecord, type TeeRecord } from '@/lib/tables/tees'
-import type { ExportCourse, ExportRound } from '../lib/export-files'
+import { COURSE_COLUMNS, courseFromRow } from '@/lib/tables/courses'
+import { ROUND_COLUMNS, roundFromRow, type RoundRow } from '@/lib/tables/rounds'
+import { compareTees, TEE_COLUMNS, teeFromRow, type Tee } from '@/lib/tables/tees'
+import { exportCourse, exportRound, type ExportCourse, type ExportRound } from '../lib/export-files'
 import { importFilePayload } from '../lib/import-payload'
 import type { ImportPlan } from '../lib/import-plan'
 
@@ -37,40 +37,31 @@ export interface AccountRecordRows {
 }
 
 /**
- * The server path, for a golfer whose record this device has not loaded: each round with the
- * differential, the "counts" mark and the adjusted gross score the database computes (the
- * round_differentials view), each course with its tees. `client`: the app's (loadAccountRecord), or a test's.
+ * The server path, for a golfer whose record this device has not loaded: the rows read as the
+ * device's sync reads them, each round with the differential, the "counts" mark and the adjusted
+ * gross score the database computes (the round_differentials view), then exported as the device's
+ * are. `client`: the app's (loadAccountRecord), or a test's.
  */
 export async function queryAccountRecord(
   client: SupabaseClient<Database>,
   userId: string,
 ): Promise<AccountRecordRows> {
-  const [courses, rounds, copiesOfTees, tees] = await Promise.all([
+  const [courses, rounds, scores, tees] = await Promise.all([
     allPages((from, to) =>
       client
         .from('courses')
-        .select('id, name, rating, slope, par')
+        .select(COURSE_COLUMNS)
         .eq('user_id', userId)
         .order('id')
         .range(from, to),
+    ),
+    allPages((from, to) =>
+      client.from('rounds').select(ROUND_COLUMNS).eq('user_id', userId).order('id').range(from, to),
     ),
     allPages((from, to) =>
       client
         .from('round_differentials')
-        .select(
-          'id, played_on, course_name, course_rating, slope_rating, score, holes, differential, counts, adjusted_score',
-        )
-        .eq('user_id', userId)
-        .order('id')
-        .range(from, to),
-    ),
-    // The tee each round was played from, by name, and its holes (copies the view does not carry).
-    allPages((from, to) =>
-      client
-        .from('rounds')
-        .select(
-          'id, tee_name, nine, par, hole_pars, stroke_indexes, hole_strokes, hole_putts, hole_fairways, hole_greens, hole_penalties, game',
-        )
+        .select('id, differential, counts, adjusted_score')
         .eq('user_id', userId)
         .order('id')
         .range(from, to),
@@ -79,44 +70,28 @@ export async function queryAccountRecord(
       client.from('tees').select(TEE_COLUMNS).eq('user_id', userId).order('id').range(from, to),
     ),
   ])
-  const copies = new Map(copiesOfTees.map((row) => [row.id, row]))
-  const teesOf = new Map<string, TeeRecord[]>()
+  const scoreOf = new Map(scores.map((row) => [String(row.id), row]))
+  const teesOf = new Map<string, Tee[]>()
   for (const tee of tees.map(teeFromRow).sort(compareTees)) {
-    teesOf.set(tee.courseId, [...(teesOf.get(tee.courseId) ?? []), teeRecord(tee)])
+    teesOf.set(tee.courseId, [...(teesOf.get(tee.courseId) ?? []), tee])
   }
   return {
-    courses: courses.map((row) => ({
-      id: row.id,
-      name: row.name,
-      rating: Number(row.rating),
-      slope: Number(row.slope),
-      par: row.par === null ? null : Number(row.par),
-      tees: teesOf.get(row.id) ?? [],
-    })),
-    rounds: rounds.map((row) => {
-      const round = copies.get(String(row.id))
-      return {
-        id: String(row.id),
-        playedOn: String(row.played_on),
-        courseName: String(row.course_name),
-        teeName: round?.tee_name ?? '',
-        holes: row.holes === 9 ? (9 as const) : (18 as const),
-        nine: round?.nine === 'front' || round?.nine === 'back' ? round.nine : null,
-        courseRating: Number(row.course_rating),
-        slopeRating: Number(row.slope_rating),
-        score: Number(row.score),
-        differential: row.differential === null ? null : Number(row.differential),
-        counts: row.counts,
-        adjustedGross: row.adjusted_score === null ? null : Number(row.adjusted_score),
-        par: round?.par ?? null,
-        holePars: round?.hole_pars ?? null,
-        strokeIndexes: round?.stroke_indexes ?? null,
-        holeScores: round ? holeScoresFromRow(round) : null,
-        game: gameFromRow(round?.game),
-      }
+    courses: courses
+      .map(courseFromRow)
+      .map((course) => exportCourse(course, teesOf.get(course.id) ?? [])),
+    rounds: (rounds as unknown as RoundRow[]).map(roundFromRow).map((round) => {
+      const score = scoreOf.get(round.id)
+      return exportRound(round, {
+        differential: numberOrNull(score?.differential),
+        counts: score?.counts ?? null,
+        adjustedGross: numberOrNull(score?.adjusted_score),
+      })
     }),
   }
 }
+
+const numberOrNull = (value: number | string | null | undefined) =>
+  value === null || value === undefined ? null : Number(value)
 
 export interface ImportResult {
   coursesAdded: number

@@ -1,13 +1,45 @@
-import { COURSES_CSV_HEADER, courseToCsv, type CourseRecord } from '@/lib/tables/courses'
-import { ROUNDS_CSV_HEADER, roundToCsv, type ScoredRoundRecord } from '@/lib/tables/rounds'
-import type { TeeRecord } from '@/lib/tables/tees'
+import {
+  COURSES_CSV_HEADER,
+  courseToCsv,
+  type Course,
+  type CourseRecord,
+} from '@/lib/tables/courses'
+import {
+  ROUNDS_CSV_HEADER,
+  roundToCsv,
+  type Round,
+  type ScoredRoundRecord,
+} from '@/lib/tables/rounds'
+import { teeRecord, type Tee, type TeeRecord } from '@/lib/tables/tees'
 import { toCsv } from './csv'
 
 /** A round as exported: the record with its differential and whether the index uses it. */
 export type ExportRound = ScoredRoundRecord
-/** A course with its tees, first made first (issue 30: a tee no round was played on too). */
+/** A course with its tees, first made first (a tee no round was played on too). */
 export interface ExportCourse extends CourseRecord {
   tees: TeeRecord[]
+}
+
+/** What the handicap makes of a round, from the device's engine or the server's views. */
+export type RoundScore = Pick<ExportRound, 'differential' | 'counts' | 'adjustedGross'>
+
+/**
+ * A stored round as both files carry it, from the device's store or the server's rows alike: every
+ * field of the record but the ids and time this database alone knows, so a new field is exported.
+ */
+export function exportRound(
+  { courseId: _course, teeId: _tee, createdAt: _made, ...round }: Round,
+  score: RoundScore,
+): ExportRound {
+  return { ...round, ...score }
+}
+
+/** A stored course and its tees (first made first) as the files carry them. */
+export function exportCourse(
+  { createdAt: _made, ...course }: Course,
+  tees: readonly Tee[],
+): ExportCourse {
+  return { ...course, tees: tees.map(teeRecord) }
 }
 
 /** The golfer's handicap settings as exported: the source and the starting index (issue 32). */
