@@ -9,7 +9,7 @@ import { round } from './support.ts'
 /**
  * Issue 4's budget (1.10 since issue 29): the gzipped JavaScript a golfer downloads before the login screen is usable
  * (the entry script and everything it preloads), against the floor of the stack — a minimal Vite
- * page importing only react, react-dom and @supabase/supabase-js, built the same way, in this run.
+ * page importing only react, react-dom, react-router-dom and @supabase/supabase-js, built the same way, in this run.
  */
 export async function benchBundle() {
   // Inside the project so the floor page resolves packages from this node_modules.
@@ -41,8 +41,8 @@ export async function benchBundle() {
 }
 
 /**
- * The floor of the stack: a Vite page that imports only react, react-dom and supabase-js, creates
- * a client and renders one paragraph, built into `outDir` (`work` holds its source and cache).
+ * The floor of the stack: a Vite page that imports only react, react-dom, react-router-dom and supabase-js,
+ * creates a client and routes to one paragraph, built into `outDir` (`work` holds its source and cache).
  */
 export async function buildFloorPage(work: string, outDir: string): Promise<void> {
   const floorRoot = path.join(work, 'floor-src')
@@ -55,9 +55,11 @@ export async function buildFloorPage(work: string, outDir: string): Promise<void
     path.join(floorRoot, 'main.tsx'),
     [
       "import { createRoot } from 'react-dom/client'",
+      "import { BrowserRouter, Route, Routes } from 'react-router-dom'",
       "import { createClient } from '@supabase/supabase-js'",
       "const client = createClient('http://127.0.0.1:54321', 'sb_publishable_x')",
-      "createRoot(document.getElementById('root')!).render(<p>{String(Boolean(client))}</p>)",
+      'const page = <p>{String(Boolean(client))}</p>',
+      "createRoot(document.getElementById('root')!).render(<BrowserRouter><Routes><Route path='*' element={page} /></Routes></BrowserRouter>)",
     ].join('\n'),
   )
   await build({

@@ -35,7 +35,7 @@ afterEach(() => {
 
 function openApp(path: string) {
   render(
-    <MemoryRouter initialEntry={path}>
+    <MemoryRouter initialEntries={[path]}>
       <AppRoutes />
       <PathProbe />
     </MemoryRouter>,

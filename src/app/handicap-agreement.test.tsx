@@ -8,7 +8,7 @@ import { partingRecord, PLAIN_TEE } from '@/features/handicap/testing'
 import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import { writeCard } from '@/features/scorecard/lib/card'
 import { aCard, CARD_ID, hole } from '@/features/scorecard/testing'
-import { MemoryRouter, Route, Switch } from '@/lib/routing'
+import { MemoryRouter, Route, Routes } from '@/lib/routing'
 import { aCourse, aRound, nextId, USER_ID } from '@/testing/fixtures'
 import { PlayScreen } from './play/play-screen'
 import { HcpScreen } from './signed-in/hcp-screen'
@@ -61,12 +61,10 @@ function playCard(day: string, hole: number) {
   )
   const user = userEvent.setup()
   render(
-    <MemoryRouter initialEntry={`/play/${CARD_ID}`}>
-      <Switch>
-        <Route path="/play/:roundId">
-          <PlayScreen />
-        </Route>
-      </Switch>
+    <MemoryRouter initialEntries={[`/play/${CARD_ID}`]}>
+      <Routes>
+        <Route path="/play/:roundId" element={<PlayScreen />} />
+      </Routes>
     </MemoryRouter>,
   )
   return { user }
@@ -108,7 +106,7 @@ describe('/play and the HCP screen, for a WHS golfer with earlier cards', () => 
   it('the HCP screen shows the same estimate now, and the earlier card capped off 5', async () => {
     const user = userEvent.setup()
     render(
-      <MemoryRouter initialEntry="/hcp">
+      <MemoryRouter initialEntries={['/hcp']}>
         <HcpScreen />
       </MemoryRouter>,
     )

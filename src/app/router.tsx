@@ -1,7 +1,7 @@
 import { Suspense, type ComponentType } from 'react'
 import { ChunkBoundary, lazyChunk } from '@/components/ui/chunk-boundary'
 import { Loading } from '@/components/ui/loading'
-import { BrowserRouter, Navigate, Route, Switch, useLocation } from '@/lib/routing'
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from '@/lib/routing'
 import { LoginScreen } from '@/features/auth/components/login-screen'
 import { RequireSession, SignedOutOnly } from './guards'
 import {
@@ -38,65 +38,62 @@ const ForgotPasswordScreen = lazyScreen(loadAccountEntryScreens, 'ForgotPassword
 const ResetPasswordScreen = lazyScreen(loadAccountEntryScreens, 'ResetPasswordScreen')
 const AuthCallbackScreen = lazyScreen(loadAccountEntryScreens, 'AuthCallbackScreen')
 
-/** The signed-in screens share one layout, which stays mounted (and live) as the golfer moves between them. */
-const SIGNED_IN_PATHS = /^\/(courses|hcp|account|play\/[^/]+)\/?$/
-
 export function AppRoutes() {
   const { pathname } = useLocation()
   return (
     <ChunkBoundary resetKey={pathname}>
       <Suspense fallback={<Loading />}>
-        <Switch>
-          <Route path="/">
-            <SignedOutOnly>
-              <LoginScreen />
-            </SignedOutOnly>
-          </Route>
-          <Route path="/signup">
-            <SignedOutOnly>
-              <SignUpScreen />
-            </SignedOutOnly>
-          </Route>
-          <Route path="/forgot-password">
-            <SignedOutOnly>
-              <ForgotPasswordScreen />
-            </SignedOutOnly>
-          </Route>
-          <Route path="/auth/callback">
-            <AuthCallbackScreen />
-          </Route>
+        <Routes>
+          <Route
+            path="/"
+            element={
+              <SignedOutOnly>
+                <LoginScreen />
+              </SignedOutOnly>
+            }
+          />
+          <Route
+            path="/signup"
+            element={
+              <SignedOutOnly>
+                <SignUpScreen />
+              </SignedOutOnly>
+            }
+          />
+          <Route
+            path="/forgot-password"
+            element={
+              <SignedOutOnly>
+                <ForgotPasswordScreen />
+              </SignedOutOnly>
+            }
+          />
+          <Route path="/auth/callback" element={<AuthCallbackScreen />} />
           {/* Not signed-out-only: the recovery link signs the golfer in before they choose a password. */}
-          <Route path="/auth/reset-password">
-            <ResetPasswordScreen />
+          <Route path="/auth/reset-password" element={<ResetPasswordScreen />} />
+          {/* A layout route: the shell, and the golfer's live data with it, stays mounted between tabs. */}
+          <Route element={<SignedInShell />}>
+            <Route path="/courses" element={<CoursesScreen />} />
+            <Route path="/hcp" element={<HcpScreen />} />
+            <Route path="/play/:roundId" element={<PlayScreen />} />
+            <Route path="/account" element={<AccountScreen />} />
           </Route>
-          <Route path={SIGNED_IN_PATHS}>
-            <RequireSession>
-              <Suspense fallback={<Loading />}>
-                <SignedInLayout>
-                  <Switch>
-                    <Route path="/courses">
-                      <CoursesScreen />
-                    </Route>
-                    <Route path="/hcp">
-                      <HcpScreen />
-                    </Route>
-                    <Route path="/play/:roundId">
-                      <PlayScreen />
-                    </Route>
-                    <Route path="/account">
-                      <AccountScreen />
-                    </Route>
-                  </Switch>
-                </SignedInLayout>
-              </Suspense>
-            </RequireSession>
-          </Route>
-          <Route>
-            <Navigate to="/" replace />
-          </Route>
-        </Switch>
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
       </Suspense>
     </ChunkBoundary>
+  )
+}
+
+function SignedInShell() {
+  return (
+    <RequireSession>
+      <Suspense fallback={<Loading />}>
+        <SignedInLayout>
+          <Outlet />
+        </SignedInLayout>
+      </Suspense>
+    </RequireSession>
   )
 }
 

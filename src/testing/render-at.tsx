@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
-import { MemoryRouter, Route, Switch, useLocation } from '@/lib/routing'
+import { MemoryRouter, Route, Routes, useLocation } from '@/lib/routing'
 
 /** Shows the current path, so a test can see where a screen sent the golfer. */
 export function PathProbe() {
@@ -16,15 +16,13 @@ export function renderAt(path: string, screen: ReactElement, state?: unknown) {
   const user = userEvent.setup()
   const destinations = ['/', '/signup', '/courses', '/hcp'].filter((route) => route !== path)
   const result = render(
-    <MemoryRouter initialEntry={{ pathname: path, state }}>
-      <Switch>
-        <Route path={path}>{screen}</Route>
+    <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+      <Routes>
+        <Route path={path} element={screen} />
         {destinations.map((route) => (
-          <Route key={route} path={route}>
-            <p>Arrived at {route}</p>
-          </Route>
+          <Route key={route} path={route} element={<p>Arrived at {route}</p>} />
         ))}
-      </Switch>
+      </Routes>
       <PathProbe />
     </MemoryRouter>,
   )

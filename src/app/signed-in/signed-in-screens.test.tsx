@@ -82,7 +82,7 @@ afterEach(() => {
 function openApp(path: string) {
   const user = userEvent.setup()
   render(
-    <MemoryRouter initialEntry={path}>
+    <MemoryRouter initialEntries={[path]}>
       <AppRoutes />
       <PathProbe />
     </MemoryRouter>,

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import { StrictMode } from 'react'
-import { MemoryRouter, Route, Switch } from '@/lib/routing'
+import { MemoryRouter, Route, Routes } from '@/lib/routing'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { exchangeOAuthCode } from '../api/exchange-oauth-code'
 import { GOOGLE_SIGN_IN_FAILED } from '../lib/auth-messages'
@@ -15,18 +15,12 @@ function arriveAt(url: string, mode?: 'popup' | 'redirect') {
   if (mode) window.localStorage.setItem('hcpfast:google-sign-in-mode', mode)
   render(
     <StrictMode>
-      <MemoryRouter initialEntry={url}>
-        <Switch>
-          <Route path="/auth/callback">
-            <AuthCallbackScreen />
-          </Route>
-          <Route path="/">
-            <LoginScreen />
-          </Route>
-          <Route path="/courses">
-            <p>Arrived at /courses</p>
-          </Route>
-        </Switch>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/auth/callback" element={<AuthCallbackScreen />} />
+          <Route path="/" element={<LoginScreen />} />
+          <Route path="/courses" element={<p>Arrived at /courses</p>} />
+        </Routes>
       </MemoryRouter>
     </StrictMode>,
   )
