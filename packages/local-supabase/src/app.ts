@@ -42,6 +42,8 @@ export function createGateway(ctx: ServiceContext): Gateway {
   const app = new Hono()
   app.route('/auth/v1', authRoutes(ctx))
   app.route('/rest/v1', restRoutes(ctx))
+  const realtime = createRealtime(ctx)
+  app.route('/realtime/v1/api', realtime.api)
   app.get('/', (c) => c.json({ message: 'local Supabase stack' }))
 
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404))
@@ -53,8 +55,6 @@ export function createGateway(ctx: ServiceContext): Gateway {
     ctx.log(`unhandled error on ${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`)
     return c.json({ message: 'An unexpected error occurred' }, 500)
   })
-
-  const realtime = createRealtime(ctx)
 
   return {
     realtime,

@@ -501,3 +501,156 @@ begin
 end
 $$;
 alter publication supabase_realtime owner to postgres;
+
+-- Broadcast and Presence authorisation, Broadcast from the database ---------------------------------
+-- realtime.messages as Realtime's tenant migrations leave it: partitioned by day on inserted_at,
+-- owned by Realtime's admin role, RLS on, read/insert/update granted to the API roles. Its policies
+-- decide who may join a private channel (select) and send on it (insert), with realtime.topic().
+-- Deliberate difference: the platform lets `postgres` create policies here through supautils
+-- (`policy_grants`); plain PostgreSQL only lets the owner do that, so `postgres` inherits the
+-- owner's rights (not SET ROLE), and the owner has no CREATE on the schema, so nobody but the
+-- stack creates in `realtime`.
+revoke create on schema realtime from supabase_realtime_admin;
+grant supabase_realtime_admin to postgres with inherit true, set false;
+
+do $$
+begin
+  if to_regclass('realtime.messages') is null then
+    create table realtime.messages (
+      topic text not null,
+      extension text not null,
+      payload jsonb,
+      event text,
+      private boolean default false,
+      updated_at timestamp without time zone not null default now(),
+      inserted_at timestamp without time zone not null default now(),
+      id uuid not null default gen_random_uuid(),
+      binary_payload bytea,
+      constraint messages_payload_exclusive check (payload is null or binary_payload is null),
+      constraint messages_pkey primary key (id, inserted_at)
+    ) partition by range (inserted_at);
+    create index messages_inserted_at_topic_index on realtime.messages (inserted_at desc, topic)
+      where extension = 'broadcast' and private is true;
+  end if;
+end
+$$;
+alter table realtime.messages owner to supabase_realtime_admin;
+alter table realtime.messages enable row level security;
+revoke all on realtime.messages from postgres, anon, authenticated, service_role, dashboard_user;
+grant select, insert, update on realtime.messages to postgres, anon, authenticated, service_role;
+
+-- The topic of the channel being authorised (set by Realtime around its policy checks, and by
+-- realtime.send for the insert it makes).
+create or replace function realtime.topic() returns text
+  language sql stable
+  as $$ select nullif(current_setting('realtime.topic', true), '')::text $$;
+
+-- Broadcast `payload` as `event` to the topic's channels (private ones unless `private` is false)
+-- once the calling transaction commits. A payload without an `id` gets the message's id. Failures
+-- (a missing partition, an insert policy refusing) are a warning, never the caller's error.
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+  returns void
+  language plpgsql
+  as $$
+declare
+  message_id uuid := gen_random_uuid();
+begin
+  begin
+    perform set_config('realtime.topic', topic, true);
+    insert into realtime.messages (id, payload, event, topic, private, extension)
+    values (message_id,
+            case when payload ? 'id' then payload else jsonb_set(payload, '{id}', to_jsonb(message_id)) end,
+            event, topic, private, 'broadcast');
+  exception when others then
+    raise warning 'WarnSendingBroadcastMessage: %', sqlerrm;
+  end;
+end
+$$;
+
+-- The same with a binary payload.
+create or replace function realtime.send_binary(payload bytea, event text, topic text, private boolean default true)
+  returns void
+  language plpgsql
+  as $$
+begin
+  begin
+    perform set_config('realtime.topic', topic, true);
+    insert into realtime.messages (id, binary_payload, event, topic, private, extension)
+    values (gen_random_uuid(), payload, event, topic, private, 'broadcast');
+  exception when others then
+    raise warning 'WarnSendingBroadcastMessage: %', sqlerrm;
+  end;
+end
+$$;
+
+-- For row triggers: broadcasts the change (`record`, `old_record`, `operation`, `table`,
+-- `schema`) as `event_name` on `topic_name`, privately.
+create or replace function realtime.broadcast_changes(
+  topic_name text, event_name text, operation text, table_name text, table_schema text,
+  new record, old record, level text default 'ROW')
+  returns void
+  language plpgsql
+  as $$
+begin
+  if level = 'STATEMENT' then
+    raise exception 'function can only be triggered for each row, not for each statement';
+  end if;
+  if operation not in ('INSERT', 'UPDATE', 'DELETE') then
+    raise exception 'Unexpected operation type: %', operation;
+  end if;
+  perform realtime.send(
+    jsonb_build_object('old_record', old, 'record', new, 'operation', operation,
+                       'table', table_name, 'schema', table_schema),
+    event_name, topic_name);
+exception when others then
+  raise exception 'Failed to process the row: %', sqlerrm;
+end
+$$;
+
+alter function realtime.topic() owner to supabase_realtime_admin;
+alter function realtime.send(jsonb, text, text, boolean) owner to supabase_realtime_admin;
+alter function realtime.send_binary(bytea, text, text, boolean) owner to supabase_realtime_admin;
+alter function realtime.broadcast_changes(text, text, text, text, text, record, record, text)
+  owner to supabase_realtime_admin;
+
+-- Realtime's janitor: a partition per UTC day from yesterday to three days ahead; partitions of
+-- messages older than 72 hours are dropped. The stack calls it at start and every hour.
+create or replace function local_supabase.maintain_messages_partitions() returns void
+  language plpgsql
+  set search_path = ''
+  as $$
+declare
+  today constant date := (now() at time zone 'utc')::date;
+  day date;
+  partition record;
+begin
+  for day in select generate_series(today - 1, today + 3, interval '1 day')::date
+  loop
+    if to_regclass(format('realtime.messages_%s', to_char(day, 'YYYY_MM_DD'))) is null then
+      execute format('create table realtime.%I partition of realtime.messages for values from (%L) to (%L)',
+                     'messages_' || to_char(day, 'YYYY_MM_DD'), day, day + 1);
+      execute format('alter table realtime.%I owner to supabase_realtime_admin',
+                     'messages_' || to_char(day, 'YYYY_MM_DD'));
+    end if;
+  end loop;
+  for partition in
+    select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid
+    where i.inhparent = 'realtime.messages'::regclass
+      and c.relname ~ '^messages_\d{4}_\d{2}_\d{2}$'
+      and to_date(substr(c.relname, 10), 'YYYY_MM_DD') < ((now() at time zone 'utc') - interval '72 hours')::date
+  loop
+    execute format('drop table realtime.%I', partition.relname);
+  end loop;
+end
+$$;
+revoke all on function local_supabase.maintain_messages_partitions() from public;
+select local_supabase.maintain_messages_partitions();
+
+-- Realtime reads the inserted messages from this publication (its own, never supabase_realtime).
+do $$
+begin
+  if not exists (select from pg_publication where pubname = 'supabase_realtime_messages_publication') then
+    create publication supabase_realtime_messages_publication for table realtime.messages;
+  end if;
+end
+$$;

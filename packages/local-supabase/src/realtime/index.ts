@@ -1,18 +1,29 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
+import type { Hono } from 'hono'
 import { WebSocketServer } from 'ws'
 import type { ServiceContext } from '../context.ts'
 import { bearerForKey } from '../keys.ts'
+import { broadcastRoutes } from './broadcast-controller.ts'
 import { createChangeDispatcher } from './changes.ts'
 import { serializerFor } from './frames.ts'
+import {
+  dispatchMessage,
+  isMessageRow,
+  maintainPartitions,
+  MESSAGES_PUBLICATION,
+} from './messages.ts'
 import { SocketSession } from './socket-session.ts'
 import { PUBLICATION } from './subscribe.ts'
 import { SubscriptionRegistry } from './subscriptions.ts'
+import { PresenceTracker, TenantBroadcaster } from './tenant-broadcaster.ts'
 import { connectRefusal, verifyRealtimeToken } from './tokens.ts'
 import { createWalFeed } from './wal-feed.ts'
 
 export interface Realtime {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void
+  /** `/realtime/v1/api`: the broadcast endpoints. */
+  api: Hono
   /** Starts the change feed; resolves once every later commit will be seen. */
   start(): Promise<void>
   close(): Promise<void>
@@ -25,16 +36,23 @@ export interface RealtimeOptions {
   idleTimeoutMs?: number
 }
 
+/** How often Realtime's janitor makes the coming days' partitions of realtime.messages. */
+const PARTITION_MAINTENANCE_MS = 60 * 60_000
+
 /** Realtime's websocket `max_frame_size`; a larger frame closes the socket with 1009. */
 export const MAX_FRAME_BYTES = 5_000_000
 
 /**
- * `/realtime/v1/websocket`: Supabase Realtime's `postgres_changes` for the local stack — Phoenix
- * v2 frames over `ws`, the change feed from logical replication of the `supabase_realtime`
- * publication, and per-subscriber RLS decided by Postgres (supabase-compat §C).
+ * `/realtime/v1/websocket`: Supabase Realtime for the local stack — Phoenix v2 frames over `ws`;
+ * `postgres_changes` from logical replication of the `supabase_realtime` publication with
+ * per-subscriber RLS decided by Postgres (supabase-compat §C); Broadcast and Presence, private
+ * channels authorised by the policies on `realtime.messages`, and Broadcast from the database
+ * (the inserts into `realtime.messages`, read from the same replication stream after commit).
  */
 export function createRealtime(ctx: ServiceContext, options: RealtimeOptions = {}): Realtime {
   const registry = new SubscriptionRegistry()
+  const broadcaster = new TenantBroadcaster()
+  const presence = new PresenceTracker(broadcaster)
   /** Each open session and a promise of its socket's close. */
   const sessions = new Map<SocketSession, Promise<void>>()
   const server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES })
@@ -42,15 +60,21 @@ export function createRealtime(ctx: ServiceContext, options: RealtimeOptions = {
     jwtSecret: ctx.keys.jwtSecret,
     db: ctx.adminDb,
     registry,
+    broadcaster,
+    presence,
     log: ctx.log,
     joinErrorBackoffMs: options.joinErrorBackoffMs ?? 5000,
     idleTimeoutMs: options.idleTimeoutMs ?? 60_000,
   }
+  const dispatchChange = createChangeDispatcher({ db: ctx.adminDb, registry, log: ctx.log })
   const feed = createWalFeed({
     connectionString: ctx.adminDbUrl,
-    publication: PUBLICATION,
+    publications: [PUBLICATION, MESSAGES_PUBLICATION],
     db: ctx.adminDb,
-    onChange: createChangeDispatcher({ db: ctx.adminDb, registry, log: ctx.log }),
+    onChange: async (change) => {
+      if (isMessageRow(change)) dispatchMessage(change, broadcaster, ctx.log)
+      else await dispatchChange(change)
+    },
     onStatus: (status) => {
       for (const session of sessions.keys()) {
         if (status === 'down') session.feedLost()
@@ -65,8 +89,15 @@ export function createRealtime(ctx: ServiceContext, options: RealtimeOptions = {
     log: ctx.log,
   })
   let closing = false
+  let janitor: NodeJS.Timeout | undefined
+  const maintain = () =>
+    maintainPartitions(ctx.adminDb).catch((error: unknown) =>
+      ctx.log(`realtime: PartitionCreationFailed: ${(error as Error).message}`),
+    )
 
   return {
+    api: broadcastRoutes({ keys: ctx.keys, db: ctx.adminDb, broadcaster, log: ctx.log }),
+
     handleUpgrade(req, socket, head) {
       socket.on('error', () => undefined)
       if (closing) return refuse(socket, 503, 'Realtime is restarting, please standby')
@@ -101,10 +132,16 @@ export function createRealtime(ctx: ServiceContext, options: RealtimeOptions = {
       })
     },
 
-    start: () => feed.start(),
+    async start() {
+      await maintain()
+      janitor = setInterval(() => void maintain(), PARTITION_MAINTENANCE_MS)
+      janitor.unref()
+      await feed.start()
+    },
 
     async close() {
       closing = true
+      clearInterval(janitor)
       // Clients reconnect by themselves; give each close handshake a moment, then cut it.
       await Promise.all(
         [...sessions].map(async ([session, closed]) => {

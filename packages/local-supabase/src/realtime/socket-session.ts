@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
 import WebSocket from 'ws'
 import {
@@ -9,9 +10,26 @@ import {
   type Ref,
   type SerializerVersion,
 } from './frames.ts'
+import {
+  emptyPolicies,
+  PolicyCheckFailed,
+  readAuthorizations,
+  writeAuthorizations,
+  type AuthorizationContext,
+  type Extension,
+  type Policies,
+} from './authorization.ts'
+import { replayMessages } from './messages.ts'
 import { resolveBindings } from './subscribe.ts'
 import { bindingId, parseChangeParams, type ChangeParams } from './subscription-params.ts'
 import type { ChangeSubscriber, Subscription, SubscriptionRegistry } from './subscriptions.ts'
+import {
+  MAX_PAYLOAD_BYTES,
+  tenantTopic,
+  type PresenceTracker,
+  type TenantBroadcaster,
+  type TopicMember,
+} from './tenant-broadcaster.ts'
 import {
   joinRefusal,
   shutdownMessage,
@@ -24,6 +42,8 @@ export interface SessionEnvironment {
   jwtSecret: string
   db: pg.Pool
   registry: SubscriptionRegistry
+  broadcaster: TenantBroadcaster
+  presence: PresenceTracker
   log: (message: string) => void
   /** Realtime waits this long before refusing a join (CHANNEL_ERROR_BACKOFF_MS, 5 s). */
   joinErrorBackoffMs: number
@@ -44,6 +64,16 @@ export const MAX_BINDINGS_PER_CHANNEL = 100
 /** The system message while the change feed is down (Realtime re-subscribes until it is back). */
 export const FEED_LOST_MESSAGE =
   'Realtime lost the replication connection to PostgreSQL; changes until it is re-established are not delivered'
+/**
+ * Realtime's `max_events_per_second` default (TENANT_MAX_EVENTS_PER_SECOND), counted here per
+ * socket over the messages its client sends, so one noisy client cannot silence the others.
+ */
+export const MAX_EVENTS_PER_SECOND = 100
+/** Realtime's client presence limit (CLIENT_PRESENCE_MAX_CALLS per CLIENT_PRESENCE_WINDOW_MS). */
+export const CLIENT_PRESENCE_MAX_CALLS = 5
+export const CLIENT_PRESENCE_WINDOW_MS = 30_000
+/** A socket whose unsent frames pass this is too slow to keep up and is dropped (it reconnects). */
+export const MAX_BUFFERED_BYTES = 32 * 1024 * 1024
 /** Realtime re-checks a channel's token at least this often (`@confirm_token_ms_interval`). */
 const CONFIRM_TOKEN_INTERVAL_MS = 5 * 60_000
 
@@ -52,12 +82,23 @@ type RawBinding = Record<string, unknown>
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-class Channel implements ChangeSubscriber {
+class Channel implements ChangeSubscriber, TopicMember {
   readonly name: string
   subscriptions: Subscription[] = []
   bindings: { raw: RawBinding; id: number }[] = []
   expiryTimer: NodeJS.Timeout | undefined
   closed = false
+  isPrivate = false
+  /** What the policies on realtime.messages allow (private channels only). */
+  policies: Policies | undefined
+  selfBroadcast = false
+  ackBroadcast = false
+  presenceEnabled = false
+  presenceKey = ''
+  /** The JSON of the tracked presence payload, if any. */
+  presenceTracked: string | undefined
+  presenceCalls = { count: 0, resetAt: 0 }
+  replayed = new Set<string>()
 
   constructor(
     private readonly session: SocketSession,
@@ -72,9 +113,24 @@ class Channel implements ChangeSubscriber {
     this.name = topic.slice(TOPIC_PREFIX.length)
   }
 
+  get tenantTopic(): string {
+    return tenantTopic(this.name, this.isPrivate)
+  }
+
+  get authorization(): AuthorizationContext {
+    return { topic: this.name, claims: this.tokenClaims }
+  }
+
   send(event: string, payloadJson: string): void {
     if (!this.closed)
       this.session.sendFrame({ joinRef: null, ref: null, topic: this.topic, event }, payloadJson)
+  }
+
+  deliver(event: 'broadcast' | 'presence_diff', payloadJson: string, messageId?: string): void {
+    const extension = event === 'broadcast' ? 'broadcast' : 'presence'
+    if (this.policies && this.policies[extension].read !== true) return
+    if (messageId !== undefined && this.replayed.has(messageId)) return
+    this.send(event, payloadJson)
   }
 
   push(event: string, payload: unknown): void {
@@ -104,6 +160,8 @@ export class SocketSession {
   private readonly joining = new Set<string>()
   /** When the latest joins arrived (at most MAX_JOINS_PER_SECOND of them). */
   private readonly joinTimes: number[] = []
+  /** When the latest broadcast and presence messages arrived (at most MAX_EVENTS_PER_SECOND). */
+  private readonly eventTimes: number[] = []
 
   constructor(
     private readonly ws: WebSocket,
@@ -141,6 +199,12 @@ export class SocketSession {
 
   sendFrame(message: Omit<PhoenixMessage, 'payload'>, payloadJson: string): void {
     if (this.ws.readyState !== WebSocket.OPEN) return
+    // Sends never wait for a client; one that reads too slowly is cut off instead of piling up.
+    if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.env.log('realtime: a client reads too slowly to keep up; its socket is closed')
+      this.terminate()
+      return
+    }
     this.ws.send(encodeFrame(message, this.version, payloadJson))
   }
 
@@ -206,6 +270,10 @@ export class SocketSession {
         return
       case 'access_token':
         return this.updateToken(channel, message.payload)
+      case 'broadcast':
+        return this.broadcast(channel, message)
+      case 'presence':
+        return this.presence(channel, message)
       default:
         if (message.ref !== null) {
           this.reply({ ...message, joinRef: channel.joinRef }, 'error', {
@@ -217,13 +285,7 @@ export class SocketSession {
 
   /** A sliding one-second window over this socket's joins. */
   private admitJoin(): boolean {
-    const now = performance.now()
-    while (this.joinTimes.length && now - (this.joinTimes[0] as number) >= 1000) {
-      this.joinTimes.shift()
-    }
-    if (this.joinTimes.length >= MAX_JOINS_PER_SECOND) return false
-    this.joinTimes.push(now)
-    return true
+    return admit(this.joinTimes, MAX_JOINS_PER_SECOND)
   }
 
   /** Phoenix's answer for a topic no channel serves. */
@@ -263,13 +325,8 @@ export class SocketSession {
     if (name === '') return refuse('TopicNameRequired: You must provide a topic name')
     const payload = isObject(message.payload) ? message.payload : {}
     const config = isObject(payload.config) ? payload.config : {}
-    // Private channels are authorised by policies on realtime.messages, which this stack does not
-    // have; Realtime refuses them when no policy grants read.
-    if (config.private === true) {
-      return refuse(
-        `Unauthorized: You do not have permissions to read from this Channel topic: ${name}`,
-      )
-    }
+    const broadcastConfig = isObject(config.broadcast) ? config.broadcast : {}
+    const presenceConfig = isObject(config.presence) ? config.presence : {}
 
     const token = this.joinToken(payload)
     const check = await verifyRealtimeToken(token, this.env.jwtSecret)
@@ -283,6 +340,45 @@ export class SocketSession {
     }
     const channel = new Channel(this, topic, message.joinRef, token, check.claims, check.claims)
     channel.bindings = raw.map((binding) => ({ raw: binding, id: bindingId(binding) }))
+    channel.isPrivate = flag(config.private)
+    channel.selfBroadcast = flag(broadcastConfig.self)
+    channel.ackBroadcast = flag(broadcastConfig.ack)
+    channel.presenceEnabled = flag(presenceConfig.enabled)
+    channel.presenceKey =
+      presenceConfig.key === undefined || presenceConfig.key === null || presenceConfig.key === ''
+        ? randomUUID()
+        : typeof presenceConfig.key === 'string'
+          ? presenceConfig.key
+          : JSON.stringify(presenceConfig.key)
+
+    if (channel.isPrivate) {
+      const refusal = await this.assignReadPolicies(channel)
+      if (refusal) return refuse(refusal)
+    }
+    const replay = broadcastConfig.replay
+    let replayed: { id: string; event: string; payload: unknown }[] = []
+    if (replay !== undefined && replay !== null) {
+      if (!channel.isPrivate) {
+        return refuse('UnableToReplayMessages: Replay is not allowed for public channels')
+      }
+      if (channel.policies?.broadcast.read === false) {
+        return refuse(
+          `Unauthorized: You do not have permissions to read from this Channel topic: ${name}`,
+        )
+      }
+      const since = isObject(replay) ? replay.since : undefined
+      const limit = isObject(replay) ? (replay.limit ?? 25) : undefined
+      if (!Number.isSafeInteger(since) || !Number.isSafeInteger(limit)) {
+        return refuse('UnableToReplayMessages: Replay params are not valid')
+      }
+      try {
+        replayed = await replayMessages(this.env.db, name, since as number, limit as number)
+      } catch (error) {
+        this.env.log(`realtime: replay on ${name} failed: ${(error as Error).message}`)
+        return refuse('UnableToReplayMessages: Realtime was unable to replay messages')
+      }
+      channel.replayed = new Set(replayed.map((item) => item.id))
+    }
 
     // Realtime replies first and subscribes a moment later; subscribing first means a client that
     // saw SUBSCRIBED misses nothing committed afterwards. The frames and their order are the same.
@@ -294,11 +390,160 @@ export class SocketSession {
       return
     }
     this.channels.set(topic, channel)
+    this.env.broadcaster.subscribe(channel.tenantTopic, channel)
     this.reply(message, 'ok', {
       postgres_changes: channel.bindings.map(({ raw: binding, id }) => ({ ...binding, id })),
     })
     if (outcome) channel.systemMessage('postgres_changes', outcome.status, outcome.message)
+    for (const item of replayed) {
+      channel.push('broadcast', {
+        event: item.event,
+        meta: { id: item.id, replayed: true },
+        payload: item.payload,
+        type: 'broadcast',
+      })
+    }
+    if (channel.presenceEnabled && channel.policies?.presence.read !== false) {
+      channel.push('presence_state', this.env.presence.list(channel.tenantTopic))
+    }
     this.armTokenCheck(channel)
+  }
+
+  /**
+   * RT `maybe_assign_policies`: a private channel joins only if its policies let the caller read
+   * broadcasts, or presence when presence is on. Returns the refusal, if any.
+   */
+  private async assignReadPolicies(channel: Channel): Promise<string | undefined> {
+    const unauthorized = `Unauthorized: You do not have permissions to read from this Channel topic: ${channel.name}`
+    const extensions: Extension[] = channel.presenceEnabled
+      ? ['broadcast', 'presence']
+      : ['broadcast']
+    try {
+      channel.policies = await readAuthorizations(
+        this.env.db,
+        channel.authorization,
+        emptyPolicies(),
+        extensions,
+      )
+    } catch (error) {
+      if (!(error instanceof PolicyCheckFailed)) throw error
+      if (error.code === '23514') {
+        return 'MissingPartition: Realtime was unable to find the expected messages partition'
+      }
+      this.env.log(`realtime: RlsPolicyError on ${channel.name}: ${error.message}`)
+      return unauthorized
+    }
+    const { broadcast, presence } = channel.policies
+    return broadcast.read || presence.read ? undefined : unauthorized
+  }
+
+  /** RT `BroadcastHandler`: a private channel needs insert on the topic to send. */
+  private async broadcast(channel: Channel, message: PhoenixMessage): Promise<void> {
+    if (!this.countEvent(channel)) return
+    if (channel.isPrivate) {
+      const allowed = await this.mayWrite(channel, ['broadcast', 'presence'])
+      if (allowed?.broadcast.write !== true) return
+    }
+    const payloadJson = JSON.stringify(message.payload ?? {})
+    const ack = () => this.reply({ ...message, joinRef: channel.joinRef }, 'ok', {})
+    if (Buffer.byteLength(payloadJson) > MAX_PAYLOAD_BYTES) {
+      if (channel.ackBroadcast) {
+        this.reply({ ...message, joinRef: channel.joinRef }, 'error', {
+          reason: 'payload_size_exceeded',
+        })
+      }
+      return
+    }
+    this.env.broadcaster.publish(channel.tenantTopic, 'broadcast', payloadJson, {
+      from: channel.selfBroadcast ? undefined : channel,
+    })
+    if (channel.ackBroadcast) ack()
+  }
+
+  /** The channel's write policies, asked once and kept until its token changes. */
+  private async mayWrite(channel: Channel, extensions: Extension[]): Promise<Policies | undefined> {
+    const policies = channel.policies ?? emptyPolicies()
+    if (policies.broadcast.write !== undefined && policies.presence.write !== undefined) {
+      return policies
+    }
+    try {
+      channel.policies = await writeAuthorizations(
+        this.env.db,
+        channel.authorization,
+        policies,
+        extensions,
+      )
+      return channel.policies
+    } catch (error) {
+      if (!(error instanceof PolicyCheckFailed)) throw error
+      this.env.log(`realtime: RlsPolicyError on ${channel.name}: ${error.message}`)
+      return undefined
+    }
+  }
+
+  /** RT `PresenceHandler.handle`: track and untrack, with the client presence limit. */
+  private async presence(channel: Channel, message: PhoenixMessage): Promise<void> {
+    const payload = isObject(message.payload) ? message.payload : {}
+    const reply = (status: 'ok' | 'error', response: unknown = {}) =>
+      this.reply({ ...message, joinRef: channel.joinRef }, status, response)
+    if (typeof payload.event !== 'string') return reply('ok')
+    if (!this.countEvent(channel)) return
+    const now = performance.now()
+    const calls = channel.presenceCalls
+    if (now > calls.resetAt) {
+      channel.presenceCalls = { count: 1, resetAt: now + CLIENT_PRESENCE_WINDOW_MS }
+    } else if (calls.count >= CLIENT_PRESENCE_MAX_CALLS) {
+      return this.shutdownWith(channel, 'Client presence rate limit exceeded')
+    } else {
+      calls.count += 1
+    }
+    switch (payload.event.toLowerCase()) {
+      case 'track': {
+        if (channel.isPrivate) {
+          if (channel.policies?.presence.read === undefined) {
+            try {
+              channel.policies = await readAuthorizations(
+                this.env.db,
+                channel.authorization,
+                channel.policies ?? emptyPolicies(),
+                ['broadcast', 'presence'],
+              )
+            } catch (error) {
+              if (!(error instanceof PolicyCheckFailed)) throw error
+              return reply('error')
+            }
+          }
+          const allowed = await this.mayWrite(channel, ['broadcast', 'presence'])
+          if (allowed?.presence.write !== true) return reply('error')
+        }
+        const meta = payload.payload ?? {}
+        if (!isObject(meta)) {
+          return reply('error', { reason: 'Presence track payload must be a map' })
+        }
+        const metaJson = JSON.stringify(meta)
+        if (metaJson === channel.presenceTracked) return reply('ok')
+        if (Buffer.byteLength(metaJson) > MAX_PAYLOAD_BYTES) {
+          return this.shutdownWith(channel, 'Track message size exceeded')
+        }
+        channel.presenceEnabled = true
+        channel.presenceTracked = metaJson
+        this.env.presence.track(channel.tenantTopic, channel, channel.presenceKey, meta)
+        return reply('ok')
+      }
+      case 'untrack':
+        channel.presenceTracked = undefined
+        this.env.presence.untrack(channel.tenantTopic, channel)
+        return reply('ok')
+      default:
+        return reply('error')
+    }
+  }
+
+  /** RT `count` and `:update_rate_counter`: too many messages end the channel. */
+  private countEvent(channel: Channel): boolean {
+    if (admit(this.eventTimes, MAX_EVENTS_PER_SECOND)) return true
+    this.shutdownWith(channel, 'Too many messages per second')
+    return false
   }
 
   /** Realtime's `assign_access_token`: an `sb_` key or no token means the socket's own key. */
@@ -354,6 +599,28 @@ export class SocketSession {
     const check = await verifyRealtimeToken(token, this.env.jwtSecret)
     if (!check.ok) return this.shutdown(channel, check)
     channel.tokenClaims = check.claims
+    if (channel.isPrivate) {
+      // The new token's policies replace the old ones; losing a read the old token had ends it.
+      const previous = channel.policies
+      const refusal = await this.assignReadPolicies(channel)
+      if (channel.closed) return
+      if (refusal) {
+        return this.shutdownWith(
+          channel,
+          `You do not have permissions to read from this Channel topic: ${channel.name}`,
+        )
+      }
+      const lost = (['broadcast', 'presence'] as const).some(
+        (extension) =>
+          previous?.[extension].read === true && channel.policies?.[extension].read === false,
+      )
+      if (lost) {
+        return this.shutdownWith(
+          channel,
+          `You no longer have permission to read from this Channel topic: ${channel.name}`,
+        )
+      }
+    }
     this.armTokenCheck(channel)
     if (!channel.bindings.length) return
     const outcome = await this.subscribe(channel, check.claims)
@@ -414,7 +681,12 @@ export class SocketSession {
 
   /** RT `shutdown_response`: a system error, then Phoenix closes the channel. */
   private shutdown(channel: Channel, check: Extract<TokenCheck, { ok: false }>): void {
-    channel.systemMessage('system', 'error', shutdownMessage(check))
+    this.shutdownWith(channel, shutdownMessage(check))
+  }
+
+  private shutdownWith(channel: Channel, message: string): void {
+    if (channel.closed) return
+    channel.systemMessage('system', 'error', message)
     this.closeChannel(channel, 'phx_close')
   }
 
@@ -428,6 +700,8 @@ export class SocketSession {
     channel.closed = true
     clearTimeout(channel.expiryTimer)
     this.env.registry.remove(channel.subscriptions)
+    this.env.broadcaster.unsubscribe(channel.tenantTopic, channel)
+    this.env.presence.untrack(channel.tenantTopic, channel)
     if (this.channels.get(channel.topic) === channel) this.channels.delete(channel.topic)
   }
 
@@ -437,4 +711,16 @@ export class SocketSession {
     clearTimeout(this.idleTimer)
     for (const channel of this.channels.values()) this.closeChannel(channel)
   }
+}
+
+/** Realtime's FlexibleBoolean: true, or the string "true". */
+const flag = (value: unknown) => value === true || value === 'true'
+
+/** A sliding one-second window: records this event unless `limit` already arrived in it. */
+function admit(times: number[], limit: number): boolean {
+  const now = performance.now()
+  while (times.length && now - (times[0] as number) >= 1000) times.shift()
+  if (times.length >= limit) return false
+  times.push(now)
+  return true
 }

@@ -37,7 +37,8 @@ export interface WalChange {
 
 export interface WalFeedOptions {
   connectionString: string
-  publication: string
+  /** The publications read: the tables of postgres_changes and Realtime's own messages. */
+  publications: string[]
   /** Looks up type names for relation messages. */
   db: pg.Pool
   onChange: (change: WalChange) => Promise<void>
@@ -157,7 +158,7 @@ export function createWalFeed(options: WalFeedOptions): WalFeed {
     service = current
     const plugin = new TextPgoutputPlugin({
       protoVersion: 1,
-      publicationNames: [options.publication],
+      publicationNames: options.publications,
     })
     current.on('data', async (_lsn: string, message: Pgoutput.Message) => {
       try {

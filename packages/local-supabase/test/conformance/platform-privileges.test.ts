@@ -155,6 +155,8 @@ describe('roles and who connects as whom', () => {
       { role: 'pg_read_all_data', admin: true },
       { role: 'pg_signal_backend', admin: true },
       { role: 'service_role', admin: false },
+      // The stand-in for supautils' policy_grants on realtime.messages (inherit only, no SET ROLE).
+      { role: 'supabase_realtime_admin', admin: false },
     ])
   })
 
