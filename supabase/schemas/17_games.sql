@@ -40,6 +40,8 @@ $$;
 -- game, and breaks nothing. The rules:
 --   scored      a game only with a round scored hole by hole
 --   format      an object whose format is stroke, stableford or match
+--   shape       only the fields below (game_fields, partner_fields), and at most 16 KB in all:
+--               a new field of a game is added to those lists, with its own rule
 --   allowance   a whole percentage, 0–100
 --   handicaps   the golfer's and each partner's playing handicap and strokes: whole, −100 to 200
 --   partners    1 to 3 partners, exactly 1 in match play
@@ -59,6 +61,12 @@ create function private.broken_game_rule(
 as $$
 declare
   every boolean := rules is null;
+  game_fields constant text[] :=
+    '{format,allowance_percent,playing_handicap,strokes_received,partners,picked_up}';
+  partner_fields constant text[] :=
+    '{name,index,tee_id,tee_name,playing_handicap,strokes_received,hole_strokes}';
+  unknown_field text;
+  unknown_place bigint;
   partners jsonb;
   partner record;
   problem text;
@@ -79,6 +87,34 @@ begin
   end if;
   if jsonb_typeof(game) is distinct from 'object' then
     return null;
+  end if;
+  if every or 'shape' = any (rules) then
+    if octet_length(game::text) > 16384 then
+      return 'the game is too large (at most 16 KB)';
+    end if;
+    select k.key into unknown_field
+      from jsonb_object_keys(game) as k (key)
+      where k.key <> all (game_fields)
+      order by k.key
+      limit 1;
+    if unknown_field is not null then
+      return format('the game has no field "%s"', left(unknown_field, 40));
+    end if;
+    select p.place, k.key into unknown_place, unknown_field
+      from jsonb_array_elements(case
+          when jsonb_typeof(game -> 'partners') = 'array' then game -> 'partners' else '[]'
+        end) with ordinality as p (value, place)
+        cross join lateral jsonb_object_keys(case
+          when jsonb_typeof(p.value) = 'object' then p.value else '{}'
+        end) as k (key)
+      where k.key <> all (partner_fields)
+      order by p.place, k.key
+      limit 1;
+    if unknown_field is not null then
+      return format(
+        'partner %s: the game has no field "%s"', unknown_place, left(unknown_field, 40)
+      );
+    end if;
   end if;
   if (every or 'allowance' = any (rules))
     and not private.is_number_between(game -> 'allowance_percent', 0, 100)
