@@ -134,6 +134,25 @@ describe('sideGameStandings: skins', () => {
     expect(sideGameStandings(gross, threeHoles).holes[0]?.lines).toEqual(['Skin to Ann on 1'])
   })
 
+  it('settles money in the currency’s own units, formatted for the golfer’s locale', () => {
+    // ¥500 a skin, Ann and Ben alone on holes 1–6 above: 1 tied, Ann wins 2 (2 skins); 3 tied,
+    // Ann wins 4 (2); 5 tied, Ben wins 6 (2). Ann 4 × 2 − 6 = +2 skins = ¥1,000; Ben −¥1,000.
+    const yen: SideGames = {
+      version: 1,
+      skins: {
+        basis: 'gross',
+        carryOver: true,
+        stake: { kind: 'money', amount: 500, currency: 'JPY' },
+      },
+    }
+    const twoPlayers = { players: card.players.slice(0, 2), played: 6 }
+    const { settlement } = sideGameStandings(yen, twoPlayers, { locale: 'en-US' })
+    expect(settlement.units[0]?.net).toEqual([1000, -1000])
+    expect(settlement.units[0]?.payments.map((payment) => payment.text)).toEqual([
+      'Ben pays Ann ¥1,000',
+    ])
+  })
+
   it('numbers the holes of a back nine as the course does', () => {
     const backNine = { ...card, firstHole: 10 }
     expect(sideGameStandings(games, backNine).holes[3]).toEqual({

@@ -365,7 +365,7 @@ export function sideGameStandings(
   const sideList: Side[] | null =
     players.length === 2
       ? [0, 1].map((player) => ({ players: [player], name: players[player]?.name ?? '' }))
-      : games.sides
+      : games.sides && players.length === 4
         ? games.sides.map((pair) => ({
             players: [...pair],
             name: pair.map((player) => players[player]?.name ?? '').join(' & '),
@@ -509,7 +509,6 @@ export function sideGameStandings(
     const teams = members
       .filter((team) => team.length === 2 || team.length === 4)
       .map((team) => ({
-        name: namesOf(team.map((player) => players[player]?.name ?? '')),
         handicap: scrambleHandicap(team.map((player) => players[player]?.courseHandicap ?? 0)),
         shares: scrambleShares(team.map((player) => players[player] as SideGamePlayer)),
       }))
