@@ -73,7 +73,9 @@ const plausible = (type: string) => (type === 'jsonb' || type === 'json' ? [] : 
 
 /** Each call the walk makes of `rpc`: bad values in every place, no arguments, an unknown one. */
 function callsOf(rpc: Rpc): { label: string; args: Record<string, unknown> }[] {
-  const calls = [{ label: 'an unknown argument', args: { ...argsOf(rpc), unknown_arg: 1 } }]
+  const calls: { label: string; args: Record<string, unknown> }[] = [
+    { label: 'an unknown argument', args: { ...argsOf(rpc), unknown_arg: 1 } },
+  ]
   if (rpc.args.length > 0) calls.push({ label: 'no arguments', args: {} })
   rpc.args.forEach((arg, at) => {
     badValues(rpc.types[at] as string).forEach((value, n) => {
