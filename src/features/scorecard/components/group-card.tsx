@@ -174,7 +174,7 @@ export function GroupSummary({ card }: { card: Card }) {
           {lines.map((line, which) => (
             <tr key={which}>
               <th scope="row">{line.name}</th>
-              <td>{line.gross}</td>
+              <td>{line.gross ?? <abbr title="Picked up">PU</abbr>}</td>
               <td>{line.figure}</td>
             </tr>
           ))}
