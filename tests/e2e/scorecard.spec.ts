@@ -328,4 +328,20 @@ describe('a card that stays out of the way', () => {
     expect(await saved.getAttribute('role')).toBe('status')
     expect(await axeInBothSchemes(page, 'scorecard-saved')).toEqual([])
   })
+
+  it('says in words what a first round did when there is no index yet', async ({ page }) => {
+    await startCard(page)
+    // Every hole at par (72): differential 72 − 70 = 2.0; one round of the three an HCP needs.
+    for (let number = 1; number <= 18; number++) {
+      await heading(page, `Hole ${number}`).waitFor()
+      await page.getByRole('button', { name: number === 18 ? 'Finish' : 'Next' }).click()
+    }
+    await heading(page, 'Round summary').waitFor()
+    await page.getByRole('button', { name: 'Save round' }).click()
+    await page.waitForURL('**/hcp')
+    await expect
+      .poll(() => page.locator('.play-entry__saved').textContent())
+      .toBe('Round saved: Diff 2.0. 2 more rounds for your first HCP.')
+    expect(await axeInBothSchemes(page, 'scorecard-first-round-saved')).toEqual([])
+  })
 })
