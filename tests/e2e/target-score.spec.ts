@@ -174,4 +174,32 @@ describe('the number to beat', () => {
     expect(await page.getByTestId('strokes-received').textContent()).toBe('1')
     expect(problems).toEqual([])
   })
+
+  it('the Account screen shows the starting index it saved, and again after a reload, light and dark', async ({
+    open,
+  }) => {
+    const golfer = await golferWith([HOME])
+    for (const [colorScheme, typed, stored, shown] of [
+      ['light', '12.4', 12.4, '12.4'],
+      ['dark', '+1.2', -1.2, '+1.2'],
+    ] as const) {
+      const { page, problems } = await open({ viewport: PHONE, colorScheme })
+      await logIn(page, golfer.email, golfer.password)
+      await page.getByRole('link', { name: 'Account' }).click()
+      const field = page.getByRole('textbox', { name: 'Starting index' })
+      await field.fill(typed)
+      await page.getByRole('button', { name: 'Save starting index' }).click()
+      await expect
+        .poll(async () => {
+          const { data } = await golfer.client.from('handicap_settings').select('starting_index')
+          return data?.map((row) => Number(row.starting_index))
+        })
+        .toEqual([stored])
+      await expect.poll(() => field.inputValue()).toBe(shown)
+      await page.reload()
+      await expect.poll(() => field.inputValue()).toBe(shown)
+      expect(await axeViolations(page), colorScheme).toEqual([])
+      expect(problems).toEqual([])
+    }
+  })
 })
