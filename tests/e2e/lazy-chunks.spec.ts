@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect } from 'vitest'
-import { LIVE_TIMEOUT, PHONE } from './support/browser.ts'
+import { axeViolations } from './support/accessibility.ts'
+import { appUrl, LIVE_TIMEOUT, PHONE } from './support/browser.ts'
 import { it, type OpenPage } from './support/browser-test.ts'
 import { golferWithCards, HOME_PARS, logIn } from './support/golfer.ts'
 
@@ -12,6 +13,7 @@ import { golferWithCards, HOME_PARS, logIn } from './support/golfer.ts'
  */
 const CHUNK_FAILED = "Couldn't load this part of HCPFast. Check your connection."
 const STATS_CHUNK = /\/assets\/scoring-stats-[\w-]+\.js$/
+const ENTRY_CHUNK = /\/assets\/account-entry-[\w-]+\.js$/
 const ACCOUNT_CHUNK = /\/assets\/account-screen-[\w-]+\.js/
 
 /** Three cards at Home Links (the stats need three): bogeys, one more on the first hole each time. */
@@ -135,6 +137,38 @@ describe('a screen whose code failed to load', () => {
     expect(new URL(page.url()).pathname).toBe('/account')
     expect(await alert.count()).toBe(0)
     expect(unexpected(problems)).toEqual([])
+  })
+})
+
+describe('a signed-out screen while its code loads', () => {
+  it('keeps the page’s main landmark and heading, not a bare spinner, light and dark', async ({
+    open,
+  }) => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { context, page, problems } = await open({ viewport: PHONE, colorScheme })
+      // Sign-up's chunk is held until the fallback has been looked at.
+      let release = () => {}
+      const released = new Promise<void>((resolve) => (release = resolve))
+      let asked = false
+      await context.route(ENTRY_CHUNK, async (route) => {
+        asked = true
+        await released
+        await route.continue()
+      })
+      await page.goto(appUrl('/signup'))
+      await expect.poll(() => asked).toBe(true)
+      // The app has drawn its own fallback in place of index.html's skeleton.
+      await page.waitForFunction(() => !document.querySelector('[data-app-skeleton]'))
+      expect(await page.getByRole('main').count()).toBe(1)
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('HCPFast')
+      expect(await page.getByRole('main').getByRole('status').textContent()).toBe('Loading…')
+      expect(await axeViolations(page), colorScheme).toEqual([])
+
+      release()
+      await page.getByRole('button', { name: 'Sign Up' }).waitFor()
+      expect(await page.getByRole('main').count()).toBe(1)
+      expect(problems).toEqual([])
+    }
   })
 })
 
