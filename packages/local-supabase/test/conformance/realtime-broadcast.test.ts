@@ -84,11 +84,11 @@ async function joinRoom(
 
 const roomName = () => `room:${randomUUID()}`
 
-async function addMember(room: string, user: User) {
-  await pool.query('insert into public.room_members (room, user_id) values ($1, $2)', [
-    room,
-    user.user.id,
-  ])
+async function addMember(room: string, user: User, canSend = true) {
+  await pool.query(
+    'insert into public.room_members (room, user_id, can_send) values ($1, $2, $3)',
+    [room, user.user.id, canSend],
+  )
 }
 
 /** A post written by the database's owner, committed or rolled back. */
@@ -168,6 +168,45 @@ describe('private channels', () => {
       message: `You do not have permissions to read from this Channel topic: ${room}`,
     })
     await joined.watch.until(() => joined.statuses.includes('CLOSED'), 'the channel closed')
+  })
+})
+
+describe('sending on a private channel', () => {
+  it("drops a broadcast and refuses a track from a member the insert policy doesn't allow", async () => {
+    const room = roomName()
+    const reader = await newUser('rt-reader')
+    clients.push(reader.client)
+    await Promise.all([
+      addMember(room, member),
+      addMember(room, otherMember),
+      addMember(room, reader, false),
+    ])
+    const listener = await joinRoom(member.client, room, { private: true })
+    const readOnly = await joinRoom(reader.client, room, { private: true })
+    const sender = await joinRoom(otherMember.client, room, { private: true })
+    expect(readOnly.statuses).toEqual(['SUBSCRIBED'])
+
+    await readOnly.channel.send({ type: 'broadcast', event: 'said', payload: { from: 'reader' } })
+    // The channel handles its messages in order: this answer comes after the broadcast's fate.
+    expect(await readOnly.channel.track({ here: true })).toBe('error')
+    await sender.channel.send({ type: 'broadcast', event: 'said', payload: { from: 'member' } })
+    await listener.watch.until(() => listener.broadcasts.length > 0, 'the member message')
+    expect(listener.broadcasts.map((message) => message.payload)).toEqual([{ from: 'member' }])
+  })
+
+  it('refuses a broadcast over the payload size limit, answering it with ack', async () => {
+    const topic = `big:${randomUUID()}`
+    const listener = await joinRoom(otherMember.client, topic, {})
+    const sender = await joinRoom(member.client, topic, { broadcast: { ack: true } })
+    const big = { blob: 'x'.repeat(3_001_000) }
+    expect(await sender.channel.send({ type: 'broadcast', event: 'big', payload: big })).toBe(
+      'error',
+    )
+    expect(
+      await sender.channel.send({ type: 'broadcast', event: 'small', payload: { n: 1 } }),
+    ).toBe('ok')
+    await listener.watch.until(() => listener.broadcasts.length > 0, 'the small message')
+    expect(listener.broadcasts.map((message) => message.event)).toEqual(['small'])
   })
 })
 
