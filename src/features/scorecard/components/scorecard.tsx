@@ -25,6 +25,7 @@ import {
   unenteredHole,
   type Card,
 } from '../lib/card'
+import { roundStats } from '../lib/stats'
 import { useCardStore } from '../stores/card-store'
 import '../scorecard.css'
 
@@ -420,6 +421,30 @@ const HoleGrid = memo(function HoleGrid({
   )
 })
 
+/** The putts, fairways, greens and penalties the golfer entered, from the first round. */
+function CardStats({ card }: { card: Card }) {
+  const shown = roundStats(
+    card.scores.filter((score) => score !== null),
+    card.holePars.filter((_, at) => card.scores[at] !== null),
+  )
+  if (shown.length === 0) return null
+  return (
+    <section className="summary-stats" aria-labelledby="summary-stats-title">
+      <h2 id="summary-stats-title" className="section-title">
+        Your stats
+      </h2>
+      <dl className="summary summary--stats" data-testid="summary-stats">
+        {shown.map(({ label, value }) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
 function Summary({
   card,
   scoring,
@@ -484,6 +509,7 @@ function Summary({
           )}
         </div>
       </dl>
+      <CardStats card={card} />
       {card.game ? <GroupSummary card={card} /> : null}
       <p data-testid="summary-capped">
         {!complete
