@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
 import { Watch, type SystemMessage } from '../realtime-support.ts'
-import { adminPool, newUser } from '../support.ts'
+import { adminPool, newUser, stackInfo } from '../support.ts'
 
 /**
  * Broadcast, Presence and Broadcast from the database through supabase-js's own RealtimeClient,
@@ -345,6 +346,51 @@ describe('Broadcast between clients', () => {
       otherMember.client.removeChannel(sender),
       outsider.client.removeChannel(stranger),
     ])
+  })
+})
+
+describe('a client that stops reading', () => {
+  it('is cut off, and never holds up delivery to the others', async () => {
+    const topic = `flood:${randomUUID()}`
+    const { apiUrl, publishableKey } = stackInfo()
+    const slow = new WebSocket(
+      `${apiUrl.replace('http', 'ws')}/realtime/v1/websocket?apikey=${publishableKey}&vsn=2.0.0`,
+    )
+    const watch = new Watch()
+    let frames = 0
+    let closed = false
+    slow.on('message', () => {
+      frames += 1
+      watch.notify()
+    })
+    slow.on('close', () => {
+      closed = true
+      watch.notify()
+    })
+    slow.on('error', () => undefined)
+    await new Promise((resolve) => slow.once('open', resolve))
+    slow.send(JSON.stringify(['1', '1', `realtime:${topic}`, 'phx_join', { config: {} }]))
+    await watch.until(() => frames > 0, 'the slow join reply')
+    slow.pause()
+
+    const listener = await joinRoom(otherMember.client, topic, {})
+    const sender = await joinRoom(member.client, topic, {})
+    // Far more than the server keeps for one client plus what the kernel buffers on loopback,
+    // each sent once the listener has the one before, so only the stopped client falls behind.
+    const count = 24
+    const blob = 'x'.repeat(2_500_000)
+    for (let n = 0; n < count; n += 1) {
+      await sender.channel.send({ type: 'broadcast', event: 'flood', payload: { n, blob } })
+      await listener.watch.until(() => listener.broadcasts.length === n + 1, `message ${n}`)
+    }
+    expect(listener.statuses).toEqual(['SUBSCRIBED'])
+    expect(listener.broadcasts.map((message) => message.payload.n)).toEqual(
+      Array.from({ length: count }, (_, n) => n),
+    )
+    slow.resume()
+    await watch.until(() => closed, 'the slow socket closed')
+    // Its reply and what fitted in the buffers, never the whole flood.
+    expect(frames).toBeLessThan(count + 1)
   })
 })
 
