@@ -9,6 +9,8 @@ export interface ModalProps {
   description?: ReactNode
   /** The button that opens the dialog; focus goes back to it when the dialog closes. */
   trigger?: ReactElement
+  /** Once the dialog has closed and let go of focus; `preventDefault()` keeps focus from going back. */
+  onCloseAutoFocus?: (event: Event) => void
   children: ReactNode
 }
 
@@ -16,7 +18,15 @@ export interface ModalProps {
  * A modal: focus moves in once it is drawn and back to the opener when it closes (Radix). Loaded
  * by ./dialog on first use, so no screen's first frame evaluates Radix.
  */
-export function Modal({ open, onOpenChange, title, description, trigger, children }: ModalProps) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  trigger,
+  onCloseAutoFocus,
+  children,
+}: ModalProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger> : null}
@@ -27,6 +37,7 @@ export function Modal({ open, onOpenChange, title, description, trigger, childre
         <DialogPrimitive.Content
           className="dialog"
           onOpenAutoFocus={focusFirstFieldOnceDrawn}
+          onCloseAutoFocus={onCloseAutoFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <DialogPrimitive.Title className="dialog__title">{title}</DialogPrimitive.Title>
