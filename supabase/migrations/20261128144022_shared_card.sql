@@ -407,6 +407,8 @@ begin
       errcode = 'check_violation',
       message = format('player %s: the tee needs %s hole pars and stroke indexes', new.player_no, card.holes);
   end if;
+  -- A bulk insert through PostgREST sends null, not the default, for a key one row lacks.
+  new.invited := coalesce(new.invited, false);
   if new.user_id is not null and (new.user_id <> auth.uid() or new.invited) then
     raise exception using
       errcode = 'insufficient_privilege',
