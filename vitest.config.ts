@@ -13,6 +13,7 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) }
 // one has finished.
 export default defineConfig({
   test: {
+    reporters: ['default', './tests/setup/group-times.ts'],
     projects: [
       {
         plugins: [react()],

@@ -10,6 +10,7 @@ import { benchInstallability } from './installability-bench.ts'
 import { benchLighthouse } from './lighthouse-bench.ts'
 import { benchLoad } from './load-bench.ts'
 import { benchOriginalDesign } from './original-design-bench.ts'
+import { benchRealtimeBroadcast } from './realtime-broadcast-bench.ts'
 import { benchScorecard, GROUP } from './scorecard-bench.ts'
 import { benchStack } from './stack-bench.ts'
 import { benchTargetScore } from './target-score-bench.ts'
@@ -51,6 +52,10 @@ const sections: Section[] = [
   { title: 'Import 1,000 rounds from CSV', run: () => benchImport() },
   { title: 'Directory search with 20,000 published courses', run: () => benchDirectory() },
   { title: 'Load: 200 golfers with realtime', run: () => benchLoad() },
+  {
+    title: 'Realtime: Broadcast from the database vs Postgres Changes, 100 subscribers, 25 rooms',
+    run: () => benchRealtimeBroadcast(),
+  },
   { title: 'Original design vs ours', run: () => benchOriginalDesign() },
 ]
 

@@ -56,7 +56,8 @@ function classify(code: string | undefined): DataFailure {
       return 'not-yours'
     // the row to change is not there (deleted on another device): .single() found no row
     case 'PGRST116':
-    case 'P0002': // no_data_found: what a function was asked for is gone (a withdrawn course)
+    case 'PT404': // what a function was asked for is gone (a withdrawn course); PostgREST's 404
+    case 'P0002': // the same, from a server before PT404
       return 'gone'
     default:
       return 'unavailable'

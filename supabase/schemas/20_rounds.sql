@@ -118,6 +118,9 @@ create table public.rounds (
   constraint rounds_game_format_is_stroke_stableford_or_match check (
     private.broken_game_rule('{format}', game, holes, hole_strokes) is null
   ),
+  constraint rounds_game_has_only_its_fields_and_at_most_16_kb check (
+    private.broken_game_rule('{shape}', game, holes, hole_strokes) is null
+  ),
   constraint rounds_game_allowance_is_0_to_100 check (
     private.broken_game_rule('{allowance}', game, holes, hole_strokes) is null
   ),

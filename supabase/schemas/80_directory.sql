@@ -288,8 +288,9 @@ declare
 begin
   select d.* into entry from public.directory_courses as d where d.id = copy_directory_course.directory_id;
   if not found or auth.uid() is null then
+    -- PT404: PostgREST answers 404 (a withdrawn entry is the ordinary race, not a server error).
     raise exception using
-      errcode = 'no_data_found',
+      errcode = 'PT404',
       message = 'this course is not in the directory (it may have been withdrawn)',
       detail = format('No directory entry has id %s.', copy_directory_course.directory_id);
   end if;

@@ -8,11 +8,11 @@ import {
 import { scoreRecord, type RecordRound } from '../../src/features/handicap/lib/score-record.ts'
 import { seededRandom } from '../../src/testing/seeded-random.ts'
 import { insertGolfers, insertRoundCopies } from '../support/bulk-records.ts'
-import { idMaker } from '../support/random-golfers.ts'
+import { agreementSeed, idMaker } from '../support/random-golfers.ts'
 
 /**
  * Issue 23: net double bogey is the same in SQL and TypeScript. (a) private.strokes_received and
- * private.adjusted_gross_score against strokesReceived and adjustedGrossScore on 20,000 seeded
+ * private.adjusted_gross_score against strokesReceived and adjustedGrossScore on 2,000 seeded
  * random cards (9 and 18 holes, pars 3–6, stroke indexes permuted, a nine's drawn from 1–9, the
  * odd, the even or any nine of 1–18; course handicaps −5 … 54 and none; strokes 1–20). (b) Whole
  * records mixing totals and 9- and 18-hole cards, for golfers on either course handicap source:
@@ -21,9 +21,9 @@ import { idMaker } from '../support/random-golfers.ts'
  * cards, whose net double bogey it decides until they have an index of their own. Rows go in with session_replication_role = replica, giving the
  * copies directly, in one transaction rolled back.
  */
-const CARDS = 20_000
-const GOLFERS = 3_000
-const STARTING_GOLFERS = 600
+const CARDS = 2_000
+const GOLFERS = 300
+const STARTING_GOLFERS = 100
 // The superuser: only it may set session_replication_role, which skips the triggers here.
 const pool = new pg.Pool({ connectionString: inject('database').superuserDbUrl, max: 1 })
 
@@ -68,7 +68,7 @@ const asNumber = (value: string | null | undefined) =>
   value === null || value === undefined ? null : Number(value)
 
 it(`strokes_received and adjusted_gross_score agree with the TypeScript on ${CARDS} random cards`, async () => {
-  const random = seededRandom(23_1125)
+  const random = seededRandom(agreementSeed(23_1125))
   const pick = picker(random)
   const cards = range(0, CARDS).map(() => {
     const { pars, strokeIndexes } = randomHoles(random() < 0.5 ? 9 : 18, random)
@@ -117,10 +117,10 @@ it(`strokes_received and adjusted_gross_score agree with the TypeScript on ${CAR
   })
   expect(mismatches.slice(0, 10)).toEqual([])
   // The generator must really produce the cases this test exists for.
-  expect(seen.capped).toBeGreaterThan(5_000)
-  expect(seen.plus).toBeGreaterThan(500)
-  expect(seen.pastHoles).toBeGreaterThan(5_000)
-  expect(seen.noIndex).toBeGreaterThan(1_000)
+  expect(seen.capped).toBeGreaterThan(800)
+  expect(seen.plus).toBeGreaterThan(60)
+  expect(seen.pastHoles).toBeGreaterThan(600)
+  expect(seen.noIndex).toBeGreaterThan(100)
 })
 
 interface Golfer {
@@ -190,7 +190,7 @@ function randomRecord(count: number, random: Random, nextId: () => string): Golf
 }
 
 it(`every view counts the adjusted scores scoreRecord counts, on ${GOLFERS} golfers' records and ${STARTING_GOLFERS} with a starting index`, async () => {
-  const random = seededRandom(23_2026)
+  const random = seededRandom(agreementSeed(23_2026))
   const pick = picker(random)
   const nextId = idMaker()
   const golfers: Golfer[] = range(0, GOLFERS).map((g) => {
@@ -200,7 +200,7 @@ it(`every view counts the adjusted scores scoreRecord counts, on ${GOLFERS} golf
   })
   // Issue 32: golfers who arrive with their federation's index (−10.0 … 54.0), and their first
   // cards, from a stream of their own so the golfers above stay as they were.
-  const startingRandom = seededRandom(32_2026)
+  const startingRandom = seededRandom(agreementSeed(32_2026))
   const startingPick = picker(startingRandom)
   for (const g of range(0, STARTING_GOLFERS)) {
     const startingIndex = startingPick(-100, 540) / 10
@@ -306,13 +306,13 @@ it(`every view counts the adjusted scores scoreRecord counts, on ${GOLFERS} golf
     expect(mismatches.slice(0, 10)).toEqual([])
     expect(rounds.rows).toHaveLength(golfers.reduce((sum, g) => sum + g.rounds.length, 0))
     // The generator must really produce the cases this test exists for.
-    expect(seen.cards).toBeGreaterThan(10_000)
-    expect(seen.capped).toBeGreaterThan(3_000)
-    expect(seen.noIndex).toBeGreaterThan(1_000)
-    expect(seen.plus).toBeGreaterThan(100)
-    expect(seen.whsCards).toBeGreaterThan(2_000)
-    expect(seen.indexes).toBeGreaterThan(1_500)
-    expect(seen.fromStartingIndex).toBeGreaterThan(1_000)
+    expect(seen.cards).toBeGreaterThan(1_200)
+    expect(seen.capped).toBeGreaterThan(700)
+    expect(seen.noIndex).toBeGreaterThan(350)
+    expect(seen.plus).toBeGreaterThan(300)
+    expect(seen.whsCards).toBeGreaterThan(250)
+    expect(seen.indexes).toBeGreaterThan(150)
+    expect(seen.fromStartingIndex).toBeGreaterThan(100)
     console.info(JSON.stringify(seen))
   } finally {
     client.release()

@@ -295,7 +295,7 @@ describe('copying', () => {
 
   it('refuses an unknown entry, and a withdrawn one, with a message', async () => {
     const refusal = {
-      code: 'P0002',
+      code: 'PT404',
       message: 'this course is not in the directory (it may have been withdrawn)',
     }
     await expect(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { seededRandom } from '../../src/testing/seeded-random.ts'
-import { idMaker } from '../support/random-golfers.ts'
+import { agreementSeed, idMaker } from '../support/random-golfers.ts'
 import { insertGolfers } from '../support/bulk-records.ts'
 import { afterAll, expect, inject, it } from 'vitest'
 import {
@@ -13,11 +13,11 @@ import {
 
 /**
  * The SQL views and the TypeScript module are two implementations of one rule; this keeps them
- * from drifting. 10,000 seeded random golfers go into the database in one transaction (rolled
+ * from drifting. A few hundred seeded random golfers go into the database in one transaction (rolled
  * back at the end), and every differential and every index the views compute is compared with
  * the module's.
  *
- * Speed: the first few hundred golfers take the real path — courses, then rounds whose course
+ * Speed: the first hundred golfers take the real path — courses, then rounds whose course
  * copies the trigger fills in. The rest are inserted with session_replication_role = replica,
  * which skips that per-row trigger (and the foreign-key checks), giving the copies directly; the
  * check constraints still apply, and the views read nothing but the copies.
@@ -27,8 +27,8 @@ import {
  * where differentials are whole tenths and the mean of an even number of them often ends in .x5,
  * a quarter mix both around zero (plus indexes), and a quarter draw anything within the bounds.
  */
-const GOLFERS = 10_000
-const THROUGH_THE_TRIGGER = 300
+const GOLFERS = 500
+const THROUGH_THE_TRIGGER = 100
 // The superuser: only it may set session_replication_role, which skips the triggers here.
 const pool = new pg.Pool({ connectionString: inject('database').superuserDbUrl, max: 1 })
 
@@ -82,7 +82,7 @@ interface Golfer {
 }
 
 it(`agrees with the TypeScript engine on ${GOLFERS} random round sets, ties included`, async () => {
-  const random = seededRandom(7_450_745)
+  const random = seededRandom(agreementSeed(7_450_745))
   const nextId = idMaker()
   const makeRound = roundMaker(random)
   const golfers: Golfer[] = Array.from({ length: GOLFERS }, (_, g) => {
@@ -239,10 +239,10 @@ it(`agrees with the TypeScript engine on ${GOLFERS} random round sets, ties incl
     expect(mismatches.slice(0, 10)).toEqual([])
     expect(differentialRows.rows).toHaveLength(seen.rounds)
     // The generator must really produce the cases this test exists for.
-    expect(seen.differentialTies).toBeGreaterThan(30_000)
-    expect(seen.meanTies).toBeGreaterThan(1_000)
-    expect(seen.plusIndexes).toBeGreaterThan(500)
-    expect(seen.over20).toBeGreaterThan(1_000)
+    expect(seen.differentialTies).toBeGreaterThan(1_500)
+    expect(seen.meanTies).toBeGreaterThan(25)
+    expect(seen.plusIndexes).toBeGreaterThan(200)
+    expect(seen.over20).toBeGreaterThan(80)
   } finally {
     client.release()
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { seededRandom } from '../../src/testing/seeded-random.ts'
-import { idMaker } from '../support/random-golfers.ts'
+import { agreementSeed, idMaker } from '../support/random-golfers.ts'
 import { insertGolfers, insertRoundCopies } from '../support/bulk-records.ts'
 import { afterAll, expect, inject, it } from 'vitest'
 import {
@@ -19,7 +19,7 @@ import { whsRecord } from '../../src/features/handicap/lib/whs-index.ts'
 
 /**
  * Issue 22: with 9-hole rounds, every handicap view against the TypeScript engines run over
- * eighteenHoleEntries, on 10,000 seeded random golfers (inserted in one transaction, rolled back):
+ * eighteenHoleEntries, on a few hundred seeded random golfers (inserted in one transaction, rolled back):
  * round_differentials (a pair's differential on both nines, null while one waits, counts),
  * handicap_indexes, handicap_history, whs_history, whs_indexes, and course_handicaps per tee
  * (9- and 18-hole tees, from the spec's index or the WHS estimate as handicap_settings says).
@@ -30,7 +30,7 @@ import { whsRecord } from '../../src/features/handicap/lib/whs-index.ts'
  * up to an odd number (the mean's tie), a golfer may end on a waiting nine, and some golfers play
  * only nines.
  */
-const GOLFERS = 10_000
+const GOLFERS = 400
 // The superuser: only it may set session_replication_role, which skips the triggers here.
 const pool = new pg.Pool({ connectionString: inject('database').superuserDbUrl, max: 1 })
 
@@ -81,7 +81,7 @@ const asNumber = (value: string | null | undefined) =>
   value === null || value === undefined ? null : Number(value)
 
 it(`the handicap views agree with the TypeScript engines over 18-hole entries on ${GOLFERS} golfers with nines`, async () => {
-  const random = seededRandom(22_2026)
+  const random = seededRandom(agreementSeed(22_2026))
   const pick = (min: number, max: number) => min + Math.floor(random() * (max - min + 1))
   const within = ([min, max]: readonly [number, number]) => pick(min, max)
   const nextId = idMaker()
@@ -332,11 +332,11 @@ it(`the handicap views agree with the TypeScript engines over 18-hole entries on
     expect(mismatches.slice(0, 10)).toEqual([])
     expect(rounds.rows).toHaveLength(golfers.reduce((sum, g) => sum + g.rounds.length, 0))
     // The generator must really produce the cases this test exists for.
-    expect(seen.pairs).toBeGreaterThan(10_000)
-    expect(seen.waiting).toBeGreaterThan(2_000)
-    expect(seen.slopeTies).toBeGreaterThan(3_000)
-    expect(seen.nineTeeHandicaps).toBeGreaterThan(1_000)
-    expect(seen.whsHandicaps).toBeGreaterThan(1_000)
+    expect(seen.pairs).toBeGreaterThan(750)
+    expect(seen.waiting).toBeGreaterThan(80)
+    expect(seen.slopeTies).toBeGreaterThan(400)
+    expect(seen.nineTeeHandicaps).toBeGreaterThan(140)
+    expect(seen.whsHandicaps).toBeGreaterThan(90)
     console.info(JSON.stringify(seen))
   } finally {
     client.release()

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { seededRandom } from '../../src/testing/seeded-random.ts'
-import { idMaker } from '../support/random-golfers.ts'
+import { agreementSeed, idMaker } from '../support/random-golfers.ts'
 import { insertGolfers, insertRoundCopies } from '../support/bulk-records.ts'
 import { afterAll, expect, inject, it } from 'vitest'
 import {
@@ -14,7 +14,7 @@ import {
 
 /**
  * round_differentials.counts, handicap_history and course_handicaps against the TypeScript
- * module's countingRounds, handicapHistory and courseHandicap, on 10,000 seeded random golfers
+ * module's countingRounds, handicapHistory and courseHandicap, on a few hundred seeded random golfers
  * (inserted in one transaction, rolled back). The rows go in with session_replication_role =
  * replica, giving the copies directly (the views read nothing else); the checks still apply.
  *
@@ -22,7 +22,7 @@ import {
  * values) on a handful of days, so rounds share a differential at the cut-off and a day; plus
  * handicaps come from ratings above the scores; course handicaps hit exact halves.
  */
-const GOLFERS = 10_000
+const GOLFERS = 400
 // The superuser: only it may set session_replication_role, which skips the triggers here.
 const pool = new pg.Pool({ connectionString: inject('database').superuserDbUrl, max: 1 })
 
@@ -48,7 +48,7 @@ const byNewest = (a: Round, b: Round) =>
   a.playedOn < b.playedOn ? 1 : a.playedOn > b.playedOn ? -1 : a.id < b.id ? 1 : -1
 
 it(`counts, history and course handicaps agree with the TypeScript engine on ${GOLFERS} golfers`, async () => {
-  const random = seededRandom(11_2026)
+  const random = seededRandom(agreementSeed(11_2026))
   const pick = (min: number, max: number) => min + Math.floor(random() * (max - min + 1))
   const nextId = idMaker()
   const golfers: Golfer[] = Array.from({ length: GOLFERS }, (_, g) => {
@@ -190,10 +190,10 @@ it(`counts, history and course handicaps agree with the TypeScript engine on ${G
     expect(mismatches.slice(0, 10)).toEqual([])
     expect(counts.rows).toHaveLength(golfers.reduce((sum, golfer) => sum + golfer.rounds.length, 0))
     // The generator must really produce the cases this test exists for.
-    expect(seen.cutOffTies).toBeGreaterThan(1_000)
-    expect(seen.sameDay).toBeGreaterThan(3_000)
-    expect(seen.plusCourseHandicaps).toBeGreaterThan(100)
-    expect(seen.withPar).toBeGreaterThan(5_000)
+    expect(seen.cutOffTies).toBeGreaterThan(40)
+    expect(seen.sameDay).toBeGreaterThan(150)
+    expect(seen.plusCourseHandicaps).toBeGreaterThan(150)
+    expect(seen.withPar).toBeGreaterThan(280)
   } finally {
     client.release()
   }

@@ -17,6 +17,7 @@ import {
 import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import { recordOnDevice } from '@/app/signed-in/record-on-device'
 import { withWhsColumns } from '@/app/signed-in/whs-export'
+import type { Database } from '@/lib/database.types'
 import { COURSE_COLUMNS, courseFromRow, type CourseRow } from '@/lib/tables/courses'
 import { ROUND_COLUMNS, roundFromRow, roundToInsert, type RoundRow } from '@/lib/tables/rounds'
 import { TEE_COLUMNS, teeFromRow, type TeeRow } from '@/lib/tables/tees'
@@ -64,7 +65,7 @@ beforeAll(async () => {
   )
   const blue = ulid()
   const red = ulid()
-  for (const tee of [
+  const tees: Database['public']['Tables']['tees']['Insert'][] = [
     {
       id: blue,
       course_id: links,
@@ -77,9 +78,8 @@ beforeAll(async () => {
     },
     { id: red, course_id: links, name: 'Red', course_rating: 70.1, slope_rating: 125, par: 72 },
     { id: ulid(), course_id: heath, name: 'Gold', course_rating: 73.2, slope_rating: 136 },
-  ]) {
-    await must(db.from('tees').insert(tee))
-  }
+  ]
+  for (const tee of tees) await must(db.from('tees').insert(tee))
   const total = (score: number, playedOn: string) =>
     roundToInsert(ulid(), {
       courseId: links,

@@ -1,3 +1,5 @@
+import { onTestFailed } from 'vitest'
+
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 
 /**
@@ -14,4 +16,16 @@ export function idMaker(): () => string {
     }
     return `7ZZZ${tag}${counter.slice(-17)}`
   }
+}
+
+/**
+ * The seed of a test's random set: `AGREEMENT_SEED=<n>` tries another, and a failure prints the
+ * one it used, so any failing set can be replayed. Call it inside the test.
+ */
+export function agreementSeed(fallback: number): number {
+  const seed = process.env.AGREEMENT_SEED ? Number(process.env.AGREEMENT_SEED) : fallback
+  onTestFailed(() => {
+    console.error(`Replay this random set with AGREEMENT_SEED=${seed}`)
+  })
+  return seed
 }

@@ -60,6 +60,8 @@ grant select on public.urgent_notes to authenticated;
 
 let root: string
 let projectDir: string
+/** The schema file made from the loud_notes migration (numbered by its place among them). */
+let loudNotesFile: string
 
 const migrationsDir = () => path.join(projectDir, 'supabase', 'migrations')
 const schemasDir = () => path.join(projectDir, 'supabase', 'schemas')
@@ -76,6 +78,7 @@ beforeAll(async () => {
   for (const [index, file] of migrations.entries()) {
     const name = `${(index + 1) * 10}_${file.replace(/^\d+_/, '')}`
     await cp(path.join(migrationsDir(), file), path.join(schemasDir(), name))
+    if (file.endsWith('_loud_notes.sql')) loudNotesFile = name
   }
 })
 
@@ -85,7 +88,7 @@ afterAll(async () => {
 
 describe('local-supabase diff', () => {
   it('writes the migration a change to the schema files needs, and nothing once they agree', async () => {
-    await writeFile(path.join(schemasDir(), '50_loud_notes.sql'), LOUD_V2)
+    await writeFile(path.join(schemasDir(), loudNotesFile), LOUD_V2)
     // A policy changed in place, in the file that declares the table.
     const notesFile = path.join(schemasDir(), '10_notes.sql')
     const notes = await readFile(notesFile, 'utf8')

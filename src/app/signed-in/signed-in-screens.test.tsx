@@ -265,7 +265,7 @@ describe('courses screen', () => {
         .map((item) => item.textContent),
     ).toEqual([
       'It would take the place of a counting round: 5 Jun 2025, differential 18.0 (20.0 less 2.0 for exceptional scores).',
-      'It needs a differential of 15.0 or lower: a score of 85 or better here.',
+      'It needs a differential of 15.8 or lower: a score of 85 or better here.',
     ])
     expect(saveHandicapSettings).toHaveBeenCalledWith({ courseHandicapSource: 'whs' })
     await act(async () =>

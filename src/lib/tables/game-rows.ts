@@ -85,20 +85,32 @@ export function gameToRow(game: Game): GameRow {
   }
 }
 
+/** What a file's game could not be read as: neither the CSV's JSON nor the JSON file's game. */
+export const UNREADABLE_GAME = Symbol('unreadable game')
+
+/** The rounds CSV's Game cell (the export writes `JSON.stringify(gameToRow(game))`), unchecked. */
+export function gameValueFromCsv(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return UNREADABLE_GAME
+  }
+}
+
+/** The rounds CSV's Game cell read back and checked (`gameRowFrom`). */
+export const gameRowFromCsv = (text: string, holes: number, scoredHoleByHole: boolean) =>
+  gameRowFrom(gameValueFromCsv(text), holes, scoredHoleByHole)
+
 /**
- * The rounds CSV's Game cell read back (the export writes `JSON.stringify(gameToRow(game))`): the
- * game in the database's shape, or what is wrong with it. Only its shape is checked here, for the
- * line's message; each bound is the database's (import_rounds names the row it refuses).
+ * A file's game, in the database's shape, or what is wrong with it. Only its shape is checked
+ * here, for the line's message; each bound is the database's (import_rounds names the row).
  */
-export function gameRowFromCsv(
-  text: string,
+export function gameRowFrom(
+  value: unknown,
   holes: number,
   scoredHoleByHole: boolean,
 ): GameRow | string {
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch {
+  if (value === UNREADABLE_GAME) {
     return 'the game is not readable (it must be the JSON the export writes)'
   }
   if (!isObject(value) || !FORMATS.includes(value['format'] as GameFormat)) {

@@ -75,30 +75,51 @@ export function holesToCsv(round: RoundHoles): (string | null)[] {
 const NO_HOLES: RoundHoles = { holePars: null, strokeIndexes: null, holeScores: null }
 
 /**
- * A line's hole cells read back, for a round of `holes` holes and gross `score`: its hole data,
- * or every problem found, each naming the hole ("hole 7: …").
+ * A round's holes as read from either file, before they are checked: per column, the holes' values
+ * in order (null: not recorded on that hole), or null when the file records it on no hole.
  */
-export function holesFromCsv(
+export type HoleLists = Record<HolesCsvColumn, readonly unknown[] | null>
+
+/** A line's hole cells as lists: this app's export puts an apostrophe before a cell starting
+ * with "-" (a hole not recorded), so that no spreadsheet runs it as a formula. */
+export function holeListsFromCsv(cells: Readonly<Record<HolesCsvColumn, string>>): HoleLists {
+  const lists = {} as Record<HolesCsvColumn, unknown[] | null>
+  for (const column of HOLES_CSV_COLUMNS) {
+    const text = cells[column].replace(/^'(?=-)/, '').trim()
+    lists[column] =
+      text === '' ? null : text.split(/\s+/).map((value) => (value === NOT_RECORDED ? null : value))
+  }
+  return lists
+}
+
+/** A line's hole cells read back (`holeListsFromCsv`, then `holesFromLists`). */
+export const holesFromCsv = (
   cells: Readonly<Record<HolesCsvColumn, string>>,
   holes: 9 | 18,
   score: number,
+): RoundHoles | string[] => holesFromLists(holeListsFromCsv(cells), holes, score)
+
+/**
+ * A round's hole lists checked, for a round of `holes` holes and gross `score`: its hole data, or
+ * every problem found, each naming the hole ("hole 7: …"). A value is a number (or its text), a
+ * fairway or green true or false (or yes and no).
+ */
+export function holesFromLists(
+  lists: Readonly<HoleLists>,
+  holes: 9 | 18,
+  score: number,
 ): RoundHoles | string[] {
-  // This app's export puts an apostrophe before a cell starting with "-" (a hole not recorded),
-  // so that no spreadsheet runs it as a formula.
-  const text = (column: HolesCsvColumn) => cells[column].replace(/^'(?=-)/, '').trim()
-  if (text('strokes') === '') {
-    const details = HOLES_CSV_COLUMNS.slice(3).filter((column) => text(column) !== '')
+  if (lists.strokes === null) {
+    const details = HOLES_CSV_COLUMNS.slice(3).filter((column) => lists[column] !== null)
     return details.length === 0 ? NO_HOLES : ['the hole details need the hole strokes']
   }
   const problems: string[] = []
-  const lists = {} as Record<HolesCsvColumn, string[] | null>
   for (const [at, column] of HOLES_CSV_COLUMNS.entries()) {
-    const values = text(column) === '' ? null : text(column).split(/\s+/)
-    if (values && values.length !== holes) {
+    const found = lists[column]?.length ?? holes
+    if (found !== holes) {
       const name = (HOLES_CSV_HEADER[at] as string).toLowerCase()
-      problems.push(`the ${name} must list ${holes} values, one per hole (found ${values.length})`)
-      lists[column] = null
-    } else lists[column] = values
+      problems.push(`the ${name} must list ${holes} values, one per hole (found ${found})`)
+    }
   }
   if (problems.length > 0) return problems
   const { holePars: parTexts, strokeIndexes: indexTexts, strokes: strokeTexts } = lists
@@ -106,23 +127,34 @@ export function holesFromCsv(
     return ['a round with hole strokes needs its hole pars and stroke indexes']
   }
 
-  const whole = (value: string, { min, max }: { min: number; max: number }) =>
-    /^\d{1,2}$/.test(value) && Number(value) >= min && Number(value) <= max ? Number(value) : null
-  const optional = <T>(values: string[] | null, at: number, read: (value: string) => T | null) => {
-    const value = values?.[at] ?? NOT_RECORDED
-    return value === NOT_RECORDED ? { value: null } : { value: read(value) ?? undefined }
+  const whole = (value: unknown, { min, max }: { min: number; max: number }) => {
+    const number = typeof value === 'string' && /^\d{1,2}$/.test(value) ? Number(value) : value
+    return typeof number === 'number' && Number.isInteger(number) && number >= min && number <= max
+      ? number
+      : null
   }
-  const flag = (value: string) =>
-    /^y(es)?$/i.test(value) ? true : /^no?$/i.test(value) ? false : null
+  const optional = <T>(
+    values: readonly unknown[] | null,
+    at: number,
+    read: (value: unknown) => T | null,
+  ) => {
+    const value = values?.[at] ?? null
+    return value === null ? { value: null } : { value: read(value) ?? undefined }
+  }
+  const flag = (value: unknown) => {
+    if (typeof value === 'boolean') return value
+    if (typeof value !== 'string') return null
+    return /^y(es)?$/i.test(value) ? true : /^no?$/i.test(value) ? false : null
+  }
 
   const holePars: number[] = []
   const strokeIndexes: number[] = []
   const holeScores: HoleScore[] = []
   for (let at = 0; at < holes; at += 1) {
     const hole = `hole ${at + 1}`
-    const par = whole(parTexts[at] as string, TEE_BOUNDS.holePar)
-    const index = whole(indexTexts[at] as string, TEE_BOUNDS.strokeIndex)
-    const strokes = whole(strokeTexts[at] as string, HOLE_BOUNDS.strokes)
+    const par = whole(parTexts[at], TEE_BOUNDS.holePar)
+    const index = whole(indexTexts[at], TEE_BOUNDS.strokeIndex)
+    const strokes = whole(strokeTexts[at], HOLE_BOUNDS.strokes)
     const putts = optional(lists.putts, at, (value) => whole(value, HOLE_BOUNDS.putts))
     const fairwayHit = optional(lists.fairways, at, flag)
     const greenInRegulation = optional(lists.greens, at, flag)

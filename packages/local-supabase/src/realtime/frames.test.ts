@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { decodeFrame, encodeFrame, encodeMessage, inspectTerm, serializerFor } from './frames.ts'
+import {
+  decodeFrame,
+  decodeUserBroadcastPush,
+  encodeFrame,
+  encodeMessage,
+  encodeUserBroadcast,
+  inspectTerm,
+  serializerFor,
+} from './frames.ts'
 
 describe('serializerFor', () => {
   it('negotiates as Phoenix does: 2.0.x, 1.0.x, and 1.0.0 when vsn is absent', () => {
@@ -94,5 +102,52 @@ describe('inspectTerm', () => {
     expect(inspectTerm({ table: 'x', event: '*', n: 1, ok: null })).toBe(
       '%{"event" => "*", "n" => 1, "ok" => nil, "table" => "x"}',
     )
+  })
+})
+
+/** realtime-js's binary push: kind 3, five sizes, the encoding, then the parts and the payload. */
+function push(parts: string[], encoding: number, payload: Buffer): Buffer {
+  const bytes = parts.map((part) => Buffer.from(part))
+  return Buffer.concat([
+    Buffer.from([3, ...bytes.map((part) => part.length), encoding]),
+    ...bytes,
+    payload,
+  ])
+}
+
+describe('binary broadcast frames', () => {
+  it('reads a JSON user broadcast push, with multi-byte text', () => {
+    const frame = push(['4', '7', 'realtime:sälen', 'said', ''], 1, Buffer.from('{"text":"hé"}'))
+    expect(decodeUserBroadcastPush(frame)).toEqual({
+      joinRef: '4',
+      ref: '7',
+      topic: 'realtime:sälen',
+      event: 'said',
+      payload: { text: 'hé' },
+      binary: false,
+    })
+  })
+
+  it('keeps a binary payload as bytes and refuses a truncated frame', () => {
+    const frame = push(['4', '', 'realtime:raw', 'bytes', ''], 0, Buffer.from([0, 255]))
+    expect(decodeUserBroadcastPush(frame)).toMatchObject({
+      ref: null,
+      payload: Buffer.from([0, 255]),
+      binary: true,
+    })
+    expect(decodeUserBroadcastPush(frame.subarray(0, 10))).toBeUndefined()
+    expect(decodeUserBroadcastPush(Buffer.from([4, 0, 0]))).toBeUndefined()
+  })
+
+  it('writes a user broadcast as realtime-js decodes it', () => {
+    const frame = encodeUserBroadcast(
+      'realtime:raw',
+      'bytes',
+      Buffer.from([1, 2]),
+      true,
+      '{"id":"x"}',
+    )
+    expect([...frame.subarray(0, 5)]).toEqual([4, 12, 5, 10, 0])
+    expect(frame.subarray(5).toString('latin1')).toBe('realtime:rawbytes{"id":"x"}\x01\x02')
   })
 })

@@ -94,3 +94,68 @@ export function inspectTerm(value: unknown): string {
   }
   return String(value)
 }
+
+/** realtime-js's binary frame kinds (vsn 2.0.0): a client's broadcast push and a user broadcast. */
+const USER_BROADCAST_PUSH = 3
+const USER_BROADCAST = 4
+const JSON_ENCODING = 1
+
+/** A broadcast a client pushed as a binary frame, as Realtime's V2 serializer decodes it. */
+export interface UserBroadcastPush {
+  joinRef: Ref
+  ref: Ref
+  topic: string
+  event: string
+  /** The user payload: parsed JSON, or the raw bytes of a binary payload. */
+  payload: unknown
+  binary: boolean
+}
+
+/**
+ * Decodes `<<3, join_ref_size, ref_size, topic_size, event_size, metadata_size, encoding,
+ * join_ref, ref, topic, event, metadata, payload>>`; undefined for anything malformed.
+ */
+export function decodeUserBroadcastPush(data: Buffer): UserBroadcastPush | undefined {
+  if (data.length < 7 || data[0] !== USER_BROADCAST_PUSH) return undefined
+  const sizes = [...data.subarray(1, 6)]
+  let offset = 7
+  const parts = sizes.map((size) => {
+    const part = data.subarray(offset, offset + size).toString('utf8')
+    offset += size
+    return part
+  })
+  if (offset > data.length) return undefined
+  const [joinRef = '', ref = '', topic = '', event = ''] = parts
+  const body = data.subarray(offset)
+  const binary = data[6] !== JSON_ENCODING
+  let payload: unknown = body
+  if (!binary) {
+    try {
+      payload = JSON.parse(body.toString('utf8'))
+    } catch {
+      return undefined
+    }
+  }
+  return { joinRef: joinRef || null, ref: ref || null, topic, event, payload, binary }
+}
+
+/** `<<4, topic_size, event_size, metadata_size, encoding, topic, event, metadata, payload>>`. */
+export function encodeUserBroadcast(
+  topic: string,
+  event: string,
+  payload: Buffer,
+  binary: boolean,
+  metadataJson = '',
+): Buffer {
+  const [topicBytes, eventBytes, metadataBytes] = [topic, event, metadataJson].map((text) =>
+    Buffer.from(text, 'utf8'),
+  ) as [Buffer, Buffer, Buffer]
+  const header = Buffer.from([
+    USER_BROADCAST,
+    topicBytes.length,
+    eventBytes.length,
+    metadataBytes.length,
+    binary ? 0 : JSON_ENCODING,
+  ])
+  return Buffer.concat([header, topicBytes, eventBytes, metadataBytes, payload])
+}

@@ -27,16 +27,23 @@ export function dispatchMessage(
     row.get(name),
   )
   if (!id || !topic || !event) return
+  const isPrivate = row.get('private') === 't'
+  const binary = row.get('binary_payload')
   if (payload === undefined || payload === null) {
-    // Binary payloads (realtime.send_binary) need Realtime's binary frames, not served here.
-    log(`realtime: message ${id} on ${topic} has no JSON payload; not sent`)
+    // bytea arrives in its text form, `\x` and hex digits.
+    if (!binary?.startsWith('\\x')) return
+    const bytes = Buffer.from(binary.slice(2), 'hex')
+    if (bytes.length > MAX_PAYLOAD_BYTES) {
+      log(`realtime: message ${id} on ${topic} exceeds the payload size limit; not sent`)
+      return
+    }
+    broadcaster.publishBinary(tenantTopic(topic, isPrivate), event, bytes, { messageId: id })
     return
   }
   if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
     log(`realtime: message ${id} on ${topic} exceeds the payload size limit; not sent`)
     return
   }
-  const isPrivate = row.get('private') === 't'
   const json = `{"event":${JSON.stringify(event)},"meta":{"id":${JSON.stringify(id)}},"payload":${payload},"type":"broadcast"}`
   broadcaster.publish(tenantTopic(topic, isPrivate), 'broadcast', json, { messageId: id })
 }

@@ -3,7 +3,9 @@ import type pg from 'pg'
 import WebSocket from 'ws'
 import {
   decodeFrame,
+  decodeUserBroadcastPush,
   encodeFrame,
+  encodeUserBroadcast,
   encodeMessage,
   replyPayload,
   type PhoenixMessage,
@@ -133,6 +135,13 @@ class Channel implements ChangeSubscriber, TopicMember {
     this.send(event, payloadJson)
   }
 
+  deliverBinary(event: string, payload: Buffer, messageId?: string): void {
+    if (this.closed || (this.policies && this.policies.broadcast.read !== true)) return
+    if (messageId !== undefined && this.replayed.has(messageId)) return
+    const metadata = messageId === undefined ? '' : JSON.stringify({ id: messageId })
+    this.session.sendBinary(encodeUserBroadcast(this.topic, event, payload, true, metadata))
+  }
+
   push(event: string, payload: unknown): void {
     if (this.closed) return
     this.session.sendFrame(
@@ -172,8 +181,19 @@ export class SocketSession {
   ) {
     ws.on('message', (data, isBinary) => {
       this.touch()
-      // Binary frames carry only broadcasts, which this stack does not serve.
-      if (!isBinary) this.receive(String(data))
+      if (!isBinary) return this.receive(String(data))
+      // realtime-js sends its broadcasts as binary user broadcast pushes.
+      const push = decodeUserBroadcastPush(
+        Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer),
+      )
+      if (!push) return
+      this.enqueue({
+        joinRef: push.joinRef,
+        ref: push.ref,
+        topic: push.topic,
+        event: 'broadcast',
+        payload: { type: 'broadcast', event: push.event, payload: push.payload },
+      })
     })
     ws.on('close', () => this.dispose())
     ws.on('error', (error) => env.log(`realtime: websocket error: ${error.message}`))
@@ -224,9 +244,24 @@ export class SocketSession {
     this.idleTimer.unref()
   }
 
+  /** Binary frames exist only in vsn 2.0.0; a V1 socket never gets one. */
+  sendBinary(frame: Buffer): void {
+    if (this.version !== 2 || this.ws.readyState !== WebSocket.OPEN) return
+    if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.env.log('realtime: a client reads too slowly to keep up; its socket is closed')
+      this.terminate()
+      return
+    }
+    this.ws.send(frame)
+  }
+
   private receive(text: string): void {
     const message = decodeFrame(text, this.version)
     if (!message) return
+    this.enqueue(message)
+  }
+
+  private enqueue(message: PhoenixMessage): void {
     if (message.topic === 'phoenix' && message.event === 'heartbeat') {
       this.reply({ ...message, joinRef: null }, 'ok', {})
       return
@@ -444,9 +479,11 @@ export class SocketSession {
       const allowed = await this.mayWrite(channel, ['broadcast', 'presence'])
       if (allowed?.broadcast.write !== true) return
     }
-    const payloadJson = JSON.stringify(message.payload ?? {})
+    const body = isObject(message.payload) ? message.payload : {}
+    const binary = Buffer.isBuffer(body.payload) ? body.payload : undefined
+    const payloadJson = binary ? '' : JSON.stringify(message.payload ?? {})
     const ack = () => this.reply({ ...message, joinRef: channel.joinRef }, 'ok', {})
-    if (Buffer.byteLength(payloadJson) > MAX_PAYLOAD_BYTES) {
+    if ((binary?.length ?? Buffer.byteLength(payloadJson)) > MAX_PAYLOAD_BYTES) {
       if (channel.ackBroadcast) {
         this.reply({ ...message, joinRef: channel.joinRef }, 'error', {
           reason: 'payload_size_exceeded',
@@ -454,9 +491,13 @@ export class SocketSession {
       }
       return
     }
-    this.env.broadcaster.publish(channel.tenantTopic, 'broadcast', payloadJson, {
-      from: channel.selfBroadcast ? undefined : channel,
-    })
+    const from = channel.selfBroadcast ? undefined : channel
+    if (binary) {
+      const event = typeof body.event === 'string' ? body.event : ''
+      this.env.broadcaster.publishBinary(channel.tenantTopic, event, binary, { from })
+    } else {
+      this.env.broadcaster.publish(channel.tenantTopic, 'broadcast', payloadJson, { from })
+    }
     if (channel.ackBroadcast) ack()
   }
 

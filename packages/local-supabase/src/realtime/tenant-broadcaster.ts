@@ -10,6 +10,8 @@ export interface TopicMember {
    * broadcast read, a presence diff presence read, and a replayed message is not sent twice.
    */
   deliver(event: 'broadcast' | 'presence_diff', payloadJson: string, messageId?: string): void
+  /** Sends a broadcast with a binary payload (a binary frame; V1 sockets cannot carry it). */
+  deliverBinary(event: string, payload: Buffer, messageId?: string): void
 }
 
 /**
@@ -44,6 +46,17 @@ export class TenantBroadcaster {
   ): void {
     for (const member of this.topics.get(topic) ?? []) {
       if (member !== options.from) member.deliver(event, payloadJson, options.messageId)
+    }
+  }
+
+  publishBinary(
+    topic: string,
+    event: string,
+    payload: Buffer,
+    options: { from?: TopicMember; messageId?: string } = {},
+  ): void {
+    for (const member of this.topics.get(topic) ?? []) {
+      if (member !== options.from) member.deliverBinary(event, payload, options.messageId)
     }
   }
 }

@@ -1,18 +1,16 @@
 // Relative, not '@/', as import-plan.ts: the import bench runs these files under tsx.
-import { gameToRow } from '../../../lib/tables/game-rows'
+import { gameToRow, UNREADABLE_GAME } from '../../../lib/tables/game-rows'
 import type { Game } from '../../../lib/tables/games'
-import { ROUNDS_CSV_HEADER } from '../../../lib/tables/rounds'
 import { TEE_BOUNDS, teeRatingHint, type TeeRecord } from '../../../lib/tables/tees'
-import { neutraliseFormula } from './csv'
 import {
   FILE_EMPTY,
   MAX_IMPORT_ROUNDS,
   TOO_MANY_ROUNDS,
   emptyPlan,
-  findColumns,
   planImport,
-  readLine,
+  readRound,
   roundCollector,
+  type RoundFields,
   type ExistingRecord,
   type ImportPlan,
   type ImportSettings,
@@ -24,10 +22,9 @@ import {
  * courses' tees and their holes, its rounds (a nine with its side) and the settings, so that an
  * empty account gets the same record. Each course, tee, round and setting is checked here first,
  * and a problem is named by where it is and the field ("Course 2 (Old Links), tee 1 (White): the
- * stroke indexes must list 18 values, one per hole (found 17)"). A round is read by the CSV's own
- * rules (its cells made from its fields), so both files hold a round to the same bounds. A
- * round's adjusted gross score is not read: the handicap computes it from the holes, and it
- * depends on the whole record (the course handicap of the day), not on the round alone.
+ * stroke indexes must list 18 values, one per hole (found 17)"). A round's fields go to the same
+ * check as a CSV line's (`readRound`), so both files hold a round to the same bounds. Its adjusted
+ * gross score is not read: the handicap computes it from the holes and the whole record.
  */
 export const FILE_NOT_JSON =
   'This file is not JSON this app can read. Choose the file that "Download everything (JSON)" saved, or a CSV of rounds.'
@@ -69,19 +66,13 @@ export function planFileImport(text: string, existing: ExistingRecord, today: st
 
   const fileCourses = readCourses(plan, courses, existing)
   const consider = roundCollector(plan, existing, fileCourses, 'round')
-  const positions = findColumns(ROUNDS_CSV_HEADER) as Exclude<
-    ReturnType<typeof findColumns>,
-    string[]
-  >
   rounds.forEach((round: unknown, at) => {
     const where = isEntry(round)
       ? `Round ${at + 1} (${shown(round.playedOn)}, ${shown(round.courseName)})`
       : `Round ${at + 1}`
     consider(
       at + 1,
-      isEntry(round)
-        ? readLine(roundCells(round), positions, today, true)
-        : 'A round must be an object',
+      isEntry(round) ? readRound(jsonRoundFields(round), today) : 'A round must be an object',
       where,
     )
   })
@@ -300,61 +291,52 @@ function readSettings(value: unknown): ImportSettings | string {
   return problems.length > 0 ? capitalise(problems.join('; ')) : read
 }
 
-/** A value as a CSV cell would hold it; anything else is a cell that fails its check. */
-function cellOf(value: unknown): string {
-  if (value === undefined || value === null) return ''
-  if (typeof value === 'string') return value
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value)
-  return '?'
+/** A JSON round's list of hole values, as its CSV cell would list them; null when none. */
+function holeList(values: unknown): unknown[] | null {
+  if (values === undefined || values === null) return null
+  if (!Array.isArray(values)) return [Number.NaN]
+  return values.every((value) => value === null) ? null : values
 }
 
-/** A list of the holes as the CSV's cell: `-` for a hole not recorded, empty when none is. */
-function holesCell(values: unknown, read: (value: unknown) => string = cellOf): string {
-  if (values === undefined || values === null) return ''
-  if (!Array.isArray(values)) return '?'
-  if (values.every((value) => value === null)) return ''
-  return values.map((value) => (value === null ? '-' : read(value) || '?')).join(' ')
-}
-
-/** A round's game (issue 31) as the rounds CSV's Game cell: the database's shape, as JSON. */
-function gameCell(game: unknown): string {
-  if (game === undefined || game === null) return ''
+/** A JSON round's game in the database's shape, as the CSV holds it; unchecked. */
+function gameValue(game: unknown): unknown {
+  if (game === undefined || game === null) return null
   try {
-    return JSON.stringify(gameToRow(game as Game))
+    return gameToRow(game as Game)
   } catch {
-    return '?'
+    return UNREADABLE_GAME
   }
 }
 
-const flagOf = (value: unknown) => (value === true ? 'yes' : value === false ? 'no' : '?')
-
-/** A JSON round as the cells of a rounds CSV line, in ROUNDS_CSV_HEADER's order. */
-function roundCells(round: Entry): string[] {
+/** A JSON round as a round's fields (its holes as lists, its game in the database's shape). */
+function jsonRoundFields(round: Entry): RoundFields {
   const holes = Array.isArray(round.holeScores) ? (round.holeScores as unknown[]) : null
   const detail = (key: string) =>
-    holes ? holes.map((hole) => (isEntry(hole) ? (hole[key] ?? null) : undefined)) : null
-  const name = (value: unknown) => (typeof value === 'string' ? neutraliseFormula(value) : '')
-  const cells: Partial<Record<(typeof ROUNDS_CSV_HEADER)[number], string>> = {
-    'Date played': cellOf(round.playedOn),
-    'Course name': name(round.courseName),
-    'Course rating': cellOf(round.courseRating),
-    'Slope rating': cellOf(round.slopeRating),
-    Score: cellOf(round.score),
-    Tee: name(round.teeName),
-    Holes: cellOf(round.holes),
-    Nine: cellOf(round.nine),
-    Par: cellOf(round.par),
-    'Hole pars': holes ? holesCell(round.holePars) : '',
-    'Stroke indexes': holes ? holesCell(round.strokeIndexes) : '',
-    'Hole strokes': holesCell(detail('strokes')),
-    'Hole putts': holesCell(detail('putts')),
-    'Hole fairways': holesCell(detail('fairwayHit'), flagOf),
-    'Hole greens': holesCell(detail('greenInRegulation'), flagOf),
-    'Hole penalties': holesCell(detail('penalties')),
-    Game: gameCell(round.game),
+    holeList(holes?.map((hole) => (isEntry(hole) ? (hole[key] ?? null) : Number.NaN)))
+  const name = (value: unknown) => (typeof value === 'string' ? value : '')
+  const strokes =
+    round.holeScores !== undefined && round.holeScores !== null && !holes
+      ? [Number.NaN]
+      : detail('strokes')
+  return {
+    playedOn: round.playedOn,
+    courseName: name(round.courseName),
+    courseRating: round.courseRating,
+    slopeRating: round.slopeRating,
+    score: round.score,
+    teeName: name(round.teeName),
+    holes: round.holes,
+    nine: round.nine,
+    par: round.par,
+    holeLists: {
+      holePars: holes ? holeList(round.holePars) : null,
+      strokeIndexes: holes ? holeList(round.strokeIndexes) : null,
+      strokes,
+      putts: detail('putts'),
+      fairways: detail('fairwayHit'),
+      greens: detail('greenInRegulation'),
+      penalties: detail('penalties'),
+    },
+    game: gameValue(round.game),
   }
-  if (round.holeScores !== undefined && round.holeScores !== null && !holes) {
-    cells['Hole strokes'] = '?'
-  }
-  return ROUNDS_CSV_HEADER.map((column) => cells[column] ?? '')
 }

@@ -2,11 +2,13 @@
 import {
   HOLES_CSV_COLUMNS,
   HOLES_CSV_HEADER,
-  holesFromCsv,
+  holeListsFromCsv,
+  holesFromLists,
+  type HoleLists,
   type HolesCsvColumn,
   type RoundHoles,
 } from '../../../lib/tables/hole-scores'
-import { gameRowFromCsv, type GameRow } from '../../../lib/tables/game-rows'
+import { gameRowFrom, gameValueFromCsv, type GameRow } from '../../../lib/tables/game-rows'
 import type { NineSide } from '../../../lib/tables/rounds'
 import { TEE_BOUNDS, type TeeInput, type TeeRecord } from '../../../lib/tables/tees'
 import { CsvSyntaxError, parseCsv } from './csv'
@@ -173,7 +175,7 @@ export const emptyPlan = (): ImportPlan => ({
 })
 
 /** The header's columns by name (any order), or the required ones it lacks. */
-export function findColumns(header: readonly string[]): Record<Column, number> | string[] {
+function findColumns(header: readonly string[]): Record<Column, number> | string[] {
   const names = header.map(normalise)
   const positions = {} as Record<Column, number>
   for (const [column, { names: accepted }] of Object.entries(OPTIONAL_COLUMNS)) {
@@ -222,7 +224,7 @@ export function planImport(text: string, existing: ExistingRecord, today: string
   const holeColumns = HOLES_CSV_COLUMNS.some((column) => positions[column] !== -1)
   const consider = roundCollector(plan, existing)
   for (const { line, cells } of lines) {
-    consider(line, readLine(cells, positions, today, holeColumns))
+    consider(line, readRound(csvRoundFields(cells, positions, holeColumns), today))
   }
   return plan
 }
@@ -281,32 +283,91 @@ export function roundCollector(
   }
 }
 
-export function readLine(
+/**
+ * A round as either file holds it (a CSV line's cells, a JSON file's round), before it is checked:
+ * each value as read (text or a number), a name already freed of the CSV's formula guard.
+ */
+export interface RoundFields {
+  playedOn: unknown
+  courseName: unknown
+  courseRating: unknown
+  slopeRating: unknown
+  score: unknown
+  teeName: unknown
+  holes: unknown
+  nine: unknown
+  par: unknown
+  /** Null when the file has no hole columns: every round is a total. */
+  holeLists: HoleLists | null
+  /** Null or undefined: no game. */
+  game: unknown
+}
+
+/** A name a spreadsheet would run as a formula. */
+export const FORMULA = Symbol('formula')
+
+/** A CSV line's cells as a round's fields. */
+export function csvRoundFields(
   cells: readonly string[],
   at: Record<Column, number>,
-  today: string,
   holeColumns: boolean,
-): Omit<ImportRound, 'line'> | string {
-  const cell = (column: Column) => (cells[at[column]] ?? '').replace(TRIMMABLE, '')
+): RoundFields {
+  const cell = (column: Column) => (at[column] === -1 ? '' : (cells[at[column]] ?? ''))
+  const name = (column: Column) => readText(cell(column).replace(TRIMMABLE, '')) ?? FORMULA
+  const game = cell('game').replace(TRIMMABLE, '')
+  return {
+    playedOn: cell('playedOn'),
+    courseName: name('courseName'),
+    courseRating: cell('courseRating').replace(',', '.'),
+    slopeRating: cell('slopeRating'),
+    score: cell('score'),
+    teeName: name('teeName'),
+    holes: cell('holes'),
+    nine: cell('nine'),
+    par: cell('par'),
+    holeLists: holeColumns
+      ? holeListsFromCsv(
+          Object.fromEntries(
+            HOLES_CSV_COLUMNS.map((column) => [column, cell(column).replace(TRIMMABLE, '')]),
+          ) as Record<HolesCsvColumn, string>,
+        )
+      : null,
+    game: game === '' ? null : gameValueFromCsv(game),
+  }
+}
+
+/** A value as text to check: a number as written, anything else that is not text fails. */
+function textOf(value: unknown): string {
+  if (value === undefined || value === null) return ''
+  if (typeof value === 'string') return value.replace(TRIMMABLE, '')
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value)
+  return '?'
+}
+
+/**
+ * The one check of a round read from either file: the round to store, or every problem with it
+ * in the golfer's words. `today` (YYYY-MM-DD): a round cannot have been played after it.
+ */
+export function readRound(fields: RoundFields, today: string): Omit<ImportRound, 'line'> | string {
   const problems: string[] = []
 
-  const holesText = at.holes === -1 ? '' : cell('holes')
+  const holesText = textOf(fields.holes)
   const holes = holesText === '9' ? 9 : 18
   if (holesText !== '' && holesText !== '9' && holesText !== '18') {
     problems.push('the holes must be 9 or 18')
   }
-  const nineText = at.nine === -1 ? '' : cell('nine').toLowerCase()
+  const nineText = textOf(fields.nine).toLowerCase()
   const nine = nineText === 'front' || nineText === 'back' ? nineText : null
   if (nineText !== '' && (nine === null || holes !== 9)) {
     problems.push('the nine must be front or back, and only for 9 holes')
   }
-  const parText = at.par === -1 ? '' : cell('par')
+  const parText = textOf(fields.par)
   const par = parText === '' ? null : Number(parText)
   const parBounds = TEE_BOUNDS.par[holes]
   if (par !== null && (!/^\d{1,2}$/.test(parText) || par < parBounds.min || par > parBounds.max)) {
     problems.push(`the par must be a whole number from ${parBounds.min} to ${parBounds.max}`)
   }
-  const teeText = at.teeName === -1 ? '' : readText(cell('teeName'))
+  const teeText = fields.teeName === FORMULA ? null : textOf(fields.teeName)
   if (teeText === null) {
     problems.push(
       'the tee name starts with =, +, -, @ or a tab, which a spreadsheet would run as a formula',
@@ -315,7 +376,7 @@ export function readLine(
     problems.push('the tee name is longer than 100 characters')
   }
 
-  const playedOn = cell('playedOn')
+  const playedOn = textOf(fields.playedOn)
   if (!/^\d{4}-\d{2}-\d{2}$/.test(playedOn) || !isCalendarDate(playedOn)) {
     problems.push('the date played must be a date written YYYY-MM-DD')
   } else if (playedOn > today) {
@@ -324,7 +385,7 @@ export function readLine(
     problems.push('the date played is before 1900')
   }
 
-  const courseName = readText(cell('courseName'))
+  const courseName = fields.courseName === FORMULA ? null : textOf(fields.courseName)
   if (courseName === null) {
     problems.push(
       'the course name starts with =, +, -, @ or a tab, which a spreadsheet would run as a formula',
@@ -335,7 +396,7 @@ export function readLine(
     problems.push('the course name is longer than 100 characters')
   }
 
-  const ratingText = cell('courseRating').replace(',', '.')
+  const ratingText = textOf(fields.courseRating)
   const courseRating = Number(ratingText)
   const ratings = holes === 9 ? { min: 10, max: 45 } : { min: 20, max: 90 }
   if (
@@ -348,13 +409,13 @@ export function readLine(
     )
   }
 
-  const slopeText = cell('slopeRating')
+  const slopeText = textOf(fields.slopeRating)
   const slopeRating = Number(slopeText)
   if (!/^\d{1,3}$/.test(slopeText) || slopeRating < 55 || slopeRating > 155) {
     problems.push('the slope rating must be a whole number from 55 to 155')
   }
 
-  const scoreText = cell('score')
+  const scoreText = textOf(fields.score)
   const score = Number(scoreText)
   const scores = holes === 9 ? { min: 9, max: 100 } : { min: 18, max: 200 }
   if (!/^\d{1,3}$/.test(scoreText) || score < scores.min || score > scores.max) {
@@ -363,19 +424,17 @@ export function readLine(
     )
   }
 
-  // Only a file with hole columns pays for reading them: an older file has none.
   let card: RoundHoles = { holePars: null, strokeIndexes: null, holeScores: null }
-  if (holeColumns && (holesText === '' || holesText === '9' || holesText === '18')) {
-    const holeCells = Object.fromEntries(
-      HOLES_CSV_COLUMNS.map((column) => [column, at[column] === -1 ? '' : cell(column)]),
-    ) as Record<HolesCsvColumn, string>
-    const read = holesFromCsv(holeCells, holes, score)
+  if (fields.holeLists && (holesText === '' || holesText === '9' || holesText === '18')) {
+    const read = holesFromLists(fields.holeLists, holes, score)
     if (Array.isArray(read)) problems.push(...read)
     else card = read
   }
 
-  const gameText = at.game === -1 ? '' : cell('game')
-  const game = gameText === '' ? null : gameRowFromCsv(gameText, holes, card.holeScores !== null)
+  const game =
+    fields.game === null || fields.game === undefined
+      ? null
+      : gameRowFrom(fields.game, holes, card.holeScores !== null)
   if (typeof game === 'string') problems.push(game)
 
   if (problems.length > 0 || courseName === null || teeText === null || typeof game === 'string') {

@@ -58,7 +58,7 @@ export function directoryFailure(
 ): string {
   if (error instanceof DataError) {
     if (error.code === 'P0001') return PUBLISH_LIMIT
-    if (error.code === 'P0002') return COPY_GONE
+    if (error.code === 'PT404' || error.code === 'P0002') return COPY_GONE
     if (error.failure === 'not-yours') {
       if (action === 'publish') return PUBLISH_NOT_YOURS
       if (action === 'withdraw') return WITHDRAW_NOT_YOURS

@@ -452,7 +452,7 @@ export function explainTarget(
   if (leaving) {
     const counted = state.counts[leaving.at] ? 'one of your best 8' : 'not one of your best 8'
     lines.push(
-      `Your estimate uses your latest 20 rounds: a new one pushes out the oldest, from ${formatDay(leaving.entry.playedOn)} (differential ${formatUsed(leaving.entry)}), ${counted}.`,
+      `Your estimate uses your latest 20 rounds: a new one pushes out the oldest, from ${formatDay(leaving.entry.playedOn)}, differential ${formatUsed(leaving.entry)}, ${counted}.`,
     )
   } else if (state.fromStartingIndex) {
     lines.push(
@@ -467,28 +467,35 @@ export function explainTarget(
     const replaced = state.entries.findIndex(
       (_, at) => state.counts[at] === true && after[at] !== true && at !== leaving?.at,
     )
-    const out =
-      outlook.kind === 'any-score-lowers'
-        ? null
-        : replaced >= 0
-          ? state.entries[replaced]
-          : leaving && state.counts[leaving.at]
-            ? leaving.entry
-            : null
-    if (out) {
+    // The counting round leaving the latest 20 is named by the first line already.
+    const leavingCounts = leaving !== null && state.counts[leaving.at] === true
+    if (outlook.kind === 'any-score-lowers') {
+      // The sentence below says it all.
+    } else if (replaced >= 0) {
+      const out = state.entries[replaced] as KnownEntry
       lines.push(
         `It would take the place of a counting round: ${formatDay(out.playedOn)}, differential ${formatUsed(out)}.`,
       )
-    } else if (outlook.kind !== 'any-score-lowers') {
+    } else if (leavingCounts) {
+      lines.push('It would count in the place of that oldest round.')
+    } else {
       lines.push('It would join the rounds that count.')
     }
-    const nine = tee.holes === 9 ? ' (with your waiting nine)' : ''
-    const needed = formatTenths(differentialTenths(entry))
-    lines.push(
-      outlook.kind === 'any-score-lowers'
-        ? `Any score here lowers it: even ${scores.lower} gives a differential of ${needed}${nine}.`
-        : `It needs a differential of ${needed} or lower${nine}: a score of ${scores.lower} or better here.`,
-    )
+    const nine = tee.holes === 9 ? ' with your waiting nine' : ''
+    if (outlook.kind === 'any-score-lowers') {
+      const made = formatTenths(differentialTenths(entry))
+      lines.push(
+        `Any score here lowers it: even ${scores.lower} gives a differential of ${made}${nine}.`,
+      )
+    } else {
+      // The threshold is the engine's: the largest differential that lowers the index, which the
+      // named score reaches (its own differential may be lower still).
+      const threshold = targetSearch(state, playedOn).lowers
+      const needed = formatTenths(threshold ?? differentialTenths(entry))
+      lines.push(
+        `It needs a differential of ${needed} or lower${nine}: a score of ${scores.lower} or better here.`,
+      )
+    }
   } else {
     lines.push(`No score here gives a differential low enough to lower your ${name} today.`)
   }

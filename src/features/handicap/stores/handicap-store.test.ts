@@ -395,7 +395,7 @@ describe('the number to beat on each tee (issue 32)', () => {
       if (!plain) throw new Error('the plain tee has no number to beat')
       expect(explainTeeTarget(plain, (day) => day)).toEqual([
         'It would take the place of a counting round: 2025-03-03, differential 8.0.',
-        'It needs a differential of 6.0 or lower: a score of 78 or better here.',
+        'It needs a differential of 6.9 or lower: a score of 78 or better here.',
       ])
       // A tee the store does not hold (a course's first tee before the tees list has it) is
       // worked out from the same search.
