@@ -460,6 +460,24 @@ describe('entries', () => {
     // Settled later, by the marker (below, before Alice signs).
   })
 
+  it('let the player settle their own disputed cell, and a typed player’s marker theirs', async () => {
+    // Dave is marked by Alice; Ann, typed, by Dave. Bob is neither's player nor marker.
+    for (const player of [4, 3]) {
+      const first = await enter(golfer(alice), { player, hole: 2, strokes: 4 })
+      const second = await enter(golfer(bob), { player, hole: 2, strokes: 5 })
+      const both = [first.id, second.id]
+      await expect(
+        enter(golfer(bob), { player, hole: 2, strokes: 5, replaces: both }),
+      ).rejects.toMatchObject(refused('42501'))
+      const settled = await enter(golfer(dave), { player, hole: 2, strokes: 5, replaces: both })
+      expect(await cell(golfer(bob), player, 2)).toEqual({
+        strokes: 5,
+        state: 'agreed',
+        entries: [settled.id],
+      })
+    }
+  })
+
   it('are broadcast on the card’s private topic, which only its golfers may join', async () => {
     const { id } = await enter(golfer(dave), { player: 4, hole: 1, strokes: 5 })
     const { rows } = await superuser.query(
