@@ -18,7 +18,15 @@ const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 1 })
 afterAll(() => pool.end())
 
 /** What a golfer may call through /rpc. */
-const GOLFER_RPCS = ['delete_my_account()', 'import_rounds(jsonb)', 'undo_deletion(text,text)']
+const GOLFER_RPCS = [
+  'attest_card(text,integer)',
+  'delete_my_account()',
+  'import_rounds(jsonb)',
+  'invite_to_card(text)',
+  'join_card(text,integer)',
+  'sign_card(text)',
+  'undo_deletion(text,text)',
+]
 /** RPCs later issues name (issue 30's course directory), allowed for golfers once they exist. */
 const PLANNED_GOLFER_RPCS = [
   'publish_course',
