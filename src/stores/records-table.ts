@@ -23,7 +23,7 @@ export interface RecordsApi<R, I> {
 
 export interface TableDescriptor<T extends OwnTable, R extends { id: string }, I> {
   table: T
-  /** See "Data kept on the device" in the README. */
+  /** The shape of the record and the input, on the device and in the outbox. */
   version: number
   noun: readonly [singular: string, plural: string]
   fromRow(row: OwnRow<T>): R
