@@ -11,7 +11,9 @@ export interface ModalProps {
   children: ReactNode
 }
 
-/** Loaded by ./dialog on first use, so no screen's first frame evaluates Radix. */
+/**
+ * Loaded by ./dialog on first use, so no screen's first frame evaluates Radix.
+ */
 export function Modal({ open, onOpenChange, title, description, trigger, children }: ModalProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
