@@ -15,20 +15,16 @@ import { TeeDialog } from './tee-dialog'
 
 interface CourseTeesProps {
   course: Course
-  /** Course handicap as shown ("17", "+2") by tee id, for the tees with a par. */
   handicaps: Readonly<Record<string, string>>
-  /** A line under each tee (the app's: the number to beat), made when the tee is drawn. */
+  /** Made when the tee is drawn. */
   notes?: (tee: Tee) => ReactNode
 }
 
-/** The tees drawn with the course's entry as it opens; the rest follow in a later task. */
 const FIRST_TEES = 4
 
-/** A course's tees in its entry: each with its values and course handicap; add, edit, delete. */
 export function CourseTees({ course, handicaps, notes }: CourseTeesProps) {
   const tees = teesOfCourse(course, useTeesStore(selectTeesByCourse))
-  // Opening a course of a dozen tees drew them all in the tap's task (about 200 elements, with
-  // each tee's number to beat): the first few are what a phone shows, the rest come a task later.
+  // The first few tees are what a phone shows; the rest come a task later, out of the tap.
   const allDrawn = useDeferredValue(true, false)
   const drawn = allDrawn ? tees : tees.slice(0, FIRST_TEES)
   const [editing, setEditing] = useState<Tee | 'new' | null>(null)

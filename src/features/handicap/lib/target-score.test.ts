@@ -175,9 +175,8 @@ describe('targetScores', () => {
   })
 
   it('agrees with scoring the whole record again for every gross (the search is safe)', () => {
-    // A seeded mix of 18s and nines, exceptional rounds and caps, every other record with a
-    // starting index (in effect until the record has its own); the oracle adds the candidate to
-    // the record and scores it from scratch for each G in the range.
+    // Every other record has a starting index; the oracle scores the record plus the candidate
+    // from scratch for each G.
     let seed = 7
     const random = () => {
       seed = (seed * 1103515245 + 12345) % 2147483648
