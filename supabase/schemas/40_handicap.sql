@@ -6,15 +6,17 @@
 -- Each rule is one small function in `private` (not exposed by the API), each written once: the
 -- WHS table, the mean of the lowest, the differential, the pairing of nines, the course handicap,
 -- net double bogey, the exceptional reduction and the caps. private.walk_record composes them
--- over one golfer's record, private.walks_of over some golfers and private.whs_records over every
--- golfer the caller can read.
+-- over one golfer's record (private.walk_steps, private.whs_step, private.walk_rows),
+-- private.walks_of over some golfers and private.whs_records over every golfer the caller can
+-- read.
 --
 -- The views in `public` do not walk (issue 29): they read the walk as the database keeps it,
 -- private.walked_rounds (per round) and private.golfer_handicaps (per golfer), rewritten for a
 -- golfer by private.rewalk in the same transaction as any write that changes what the walk reads
 -- (statement-level triggers on rounds and handicap_settings; import_rounds once at its end). So a
 -- read costs the rows it returns, with or without the planner's statistics, and each write pays
--- its golfer's walk once (the figures: BENCHMARKS.md, "Handicap views without ANALYZE").
+-- its golfer's walk once, from the earliest day it touches on (issue 44: private.walk_start
+-- resumes the walk from the kept rows before that day; the figures: BENCHMARKS.md).
 --
 -- Everything is computed in whole tenths and integers, exactly, ties toward +∞: the course rating
 -- is a whole number of tenths (a constraint guarantees it), so 10 × (score − rating) is an integer
@@ -1049,10 +1051,12 @@ begin
       spec_index_after, entry_score, entry_course_rating, entry_slope_rating, entry_par,
       counts_for_index
     )
-    -- private.counted_for_index decides counts_for_index once the rows are written.
-    select w.*, coalesce(c.counts_for_index, false)
+    -- private.counted_for_index decides counts_for_index once the rows are written. A lookup
+    -- per row: the planner takes a function's rows for a thousand and would read them all.
+    select w.*, coalesce((
+      select c.counts_for_index from private.walked_rounds as c where c.round_id = w.round_id
+    ), false)
     from walked as w
-    left join private.walked_rounds as c on c.round_id = w.round_id
     on conflict (round_id) do update set
       played_on = excluded.played_on,
       differential = excluded.differential,
