@@ -1146,11 +1146,14 @@ $$;
 -- stay as they are, and the walk resumes there, private.walk_start; null: from the first
 -- round). Each golfer's row is locked first, so two transactions writing one golfer's record
 -- take turns and the second walks what the first committed. A golfer whose account is gone
--- gets no row. Only the triggers (and private.rewalk_own_record) call it.
+-- gets no row. Only the triggers (and private.rewalk_own_record) call it. Its statements (and
+-- those of the functions it calls) are planned for each golfer and day: a plan cached for a
+-- short record would read a long one whole.
 create function private.rewalk(golfers uuid[], days date[]) returns void
   language plpgsql
   security definer
   set search_path = ''
+  set plan_cache_mode = force_custom_plan
 as $$
 declare
   golfer uuid;
