@@ -125,11 +125,12 @@ describe('the API surface', () => {
   it('lets a golfer write the kept walk only through the triggers, or walk only their own record', async () => {
     // Issue 40 §3: private.rewalk rewrites any golfer's kept walk with its owner's rights, so
     // only the triggers (as definers) call it; the import walks the caller's own record through
-    // private.rewalk_own_record. Every definer helper a golfer or a visitor may run:
+    // private.rewalk_own_record. Every definer helper of the walk (its name says so) a golfer or
+    // a visitor may run:
     const { rows } = await pool.query<{ signature: string }>(
       `select p.oid::regprocedure::text as signature
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-       where n.nspname = 'private' and p.prosecdef
+       where n.nspname = 'private' and p.prosecdef and p.proname like '%walk%'
          and (has_function_privilege('authenticated', p.oid, 'execute')
            or has_function_privilege('anon', p.oid, 'execute'))
        order by 1`,
