@@ -17,6 +17,7 @@ import { benchTargetScore } from './target-score-bench.ts'
 import { benchUi } from './ui-bench.ts'
 import { benchViews } from './views-bench.ts'
 import { benchWhs } from './whs-bench.ts'
+import { benchWrites } from './write-bench.ts'
 
 type Section = { title: string; run: () => Promise<unknown> }
 
@@ -30,6 +31,10 @@ const sections: Section[] = [
   {
     title: 'Handicap views without ANALYZE: reads and write costs',
     run: () => benchViews(),
+  },
+  {
+    title: 'One round added, edited and deleted at 200, 1,000 and 5,000 rounds',
+    run: () => benchWrites(),
   },
   { title: 'Login bundle vs floor', run: benchBundle },
   { title: 'Installability: manifest, service worker, precache', run: benchInstallability },
