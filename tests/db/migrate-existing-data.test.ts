@@ -130,6 +130,8 @@ it('applies the new migrations to a database with rounds, losing and changing no
      where table_schema = 'public' and column_name in ('played_on', 'par') order by 1, 2`,
   )
   expect(columns.rows).toEqual([
+    { table_name: 'card_players', column_name: 'par' },
+    { table_name: 'cards', column_name: 'played_on' },
     { table_name: 'courses', column_name: 'par' },
     { table_name: 'directory_courses', column_name: 'par' },
     { table_name: 'directory_tees', column_name: 'par' },
