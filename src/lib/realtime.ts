@@ -1,4 +1,4 @@
-import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js'
+import type { RealtimeChannel } from '@supabase/supabase-js'
 import type { Database } from './database.types'
 import { supabase } from './supabase'
 
@@ -13,38 +13,55 @@ export interface OwnTablesFeed {
   onUpsert<T extends OwnTable>(table: T, row: OwnRow<T>): void
   onRemove(table: OwnTable, id: string): void
   /**
-   * Called with `live` on every (re)join and whenever Realtime reports the database subscription
+   * Called with `live` on every (re)join and whenever Realtime reports the channel's feed
    * (re)made: changes made while away were not delivered, so reload.
    */
   onHealth(health: Exclude<FeedHealth, 'connecting'>): void
 }
 
-/** Realtime's `system` message about a channel's extension (postgres_changes, or the channel). */
+/**
+ * The golfer's private topic, which the database's triggers broadcast every change of their rows
+ * to (`private.golfer_topic` in supabase/schemas/90_live_feed.sql names it the same way).
+ */
+export const golferTopic = (userId: string) => `golfer:${userId}`
+
+/** What `realtime.broadcast_changes` sends for a row: its table, the operation and the rows. */
+interface RowChange {
+  table?: string
+  operation?: string
+  record?: Record<string, unknown> | null
+  old_record?: Record<string, unknown> | null
+}
+
+/** Realtime's `system` message about a channel's extension. */
 interface SystemMessage {
   extension?: string
   status?: string
 }
 
 const MAX_REOPEN_DELAY_MS = 30_000
-let channelsOpened = 0
+/** The channels this module is leaving: a topic's next channel waits for its last one to go. */
+let leaving: Promise<unknown> = Promise.resolve()
+
+function leave(channel: RealtimeChannel): void {
+  const left = supabase.removeChannel(channel).catch(() => undefined)
+  leaving = Promise.all([leaving, left])
+}
 
 /**
  * Follows INSERT, UPDATE and DELETE of the signed-in golfer's rows of these tables, on ONE
- * channel: each change reaches the device once, and a (re)join is reported once. Returns the
- * unsubscribe. Deletes come from the golfer's own `deletions` rows, one per deleted row: the
- * tables keep the default replica identity, so a DELETE carries only the primary key and no
- * user_id filter (the golfer's or anyone's) can match it — Realtime never checks RLS for a
- * DELETE, and with the whole old row a filter would tell another golfer its values. An INSERT
- * into `deletions` is checked against RLS and reaches only its golfer.
+ * private channel, the golfer's topic: the database broadcasts each change there after commit,
+ * and only the golfer may join it (RLS on realtime.messages), so a delete, which carries the whole
+ * old row, reaches no one else. Each change reaches the device once, and a (re)join is reported
+ * once. Returns the unsubscribe.
  *
  * realtime-js rejoins by itself after a channel error or a join timeout, but not after the server
  * closed the channel (for example when it shut it down over an expired token), so then a new
- * channel is opened, backing off up to 30 s.
+ * channel is opened, backing off up to 30 s. `supabase.channel()` hands back an existing channel
+ * of the same topic, so a new one is made only once the last has left.
  *
- * A channel can also stay joined while its change feed is lost (the server's replication
- * connection dropped): Realtime then sends a `postgres_changes` system message with status
- * `error`, and, once it has subscribed to the database again, one with status `ok`. Changes in
- * between are never delivered, so the first means interrupted and the second means reload.
+ * A `system` message with status `error` about the channel's feed means changes are being missed,
+ * and the `ok` after it that they flow again: interrupted, then live (reload).
  */
 export function subscribeToOwnTables(
   userId: string,
@@ -55,44 +72,38 @@ export function subscribeToOwnTables(
   let channel: RealtimeChannel | null = null
   let openTimer: ReturnType<typeof setTimeout> | undefined
   let failedOpens = 0
-  const filter = `user_id=eq.${userId}`
-  const followed = (table: string): table is OwnTable =>
-    (tables as readonly string[]).includes(table)
+  const followed = (table: unknown): table is OwnTable =>
+    (tables as readonly unknown[]).includes(table)
 
-  function open() {
-    // A fresh topic each time: supabase.channel() hands back an existing channel of the same
-    // name, and the previous one may still be leaving.
-    const current: RealtimeChannel = supabase.channel(`records:${userId}:${++channelsOpened}`)
-    const isCurrent = () => active && channel === current
-    for (const table of tables) {
-      current.on(
-        'postgres_changes',
-        { event: '*', schema: 'public', table, filter },
-        (payload: RealtimePostgresChangesPayload<OwnRow<typeof table>>) => {
-          if (!isCurrent()) return
-          if (payload.eventType === 'DELETE') {
-            const id = (payload.old as { id?: unknown }).id
-            if (typeof id === 'string') feed.onRemove(table, id)
-          } else {
-            feed.onUpsert(table, payload.new)
-          }
-        },
-      )
+  function onChange({ payload: change }: { payload?: RowChange }) {
+    if (!change || !followed(change.table)) return
+    if (change.operation === 'DELETE') {
+      // handicap_settings is keyed by its golfer; the other tables by id.
+      const old = change.old_record
+      const id = change.table === 'handicap_settings' ? old?.user_id : old?.id
+      if (typeof id === 'string') feed.onRemove(change.table, id)
+    } else if (change.record) {
+      feed.onUpsert(change.table, change.record as unknown as OwnRow<typeof change.table>)
     }
+  }
+
+  async function open() {
+    await leaving
+    if (!active) return
+    // Private channels need the signed-in golfer's token on the socket before the join.
+    await supabase.realtime.setAuth().catch(() => undefined)
+    if (!active) return
+    const current: RealtimeChannel = supabase.channel(golferTopic(userId), {
+      config: { private: true },
+    })
+    channel = current
+    const isCurrent = () => active && channel === current
     current
-      .on(
-        'postgres_changes',
-        { event: 'INSERT', schema: 'public', table: 'deletions', filter },
-        (
-          payload: RealtimePostgresChangesPayload<Database['public']['Tables']['deletions']['Row']>,
-        ) => {
-          if (!isCurrent() || payload.eventType !== 'INSERT') return
-          if (followed(payload.new.table_name))
-            feed.onRemove(payload.new.table_name, payload.new.record_id)
-        },
-      )
+      .on('broadcast', { event: '*' }, (message: { payload?: RowChange }) => {
+        if (isCurrent()) onChange(message)
+      })
       .on('system', {}, (message: SystemMessage) => {
-        if (!isCurrent() || message.extension !== 'postgres_changes') return
+        if (!isCurrent() || message.extension === 'system') return
         if (message.status === 'error') feed.onHealth('interrupted')
         else if (message.status === 'ok') feed.onHealth('live')
       })
@@ -106,21 +117,20 @@ export function subscribeToOwnTables(
         feed.onHealth('interrupted')
         if (status === 'CLOSED') {
           channel = null
-          void supabase.removeChannel(current)
+          leave(current)
           const delay = Math.min(MAX_REOPEN_DELAY_MS, 1000 * 2 ** failedOpens++)
-          openTimer = setTimeout(open, delay)
+          openTimer = setTimeout(() => void open(), delay)
         }
       })
-    channel = current
   }
 
   // In a task of its own: the first channel opens the WebSocket, which Chromium creates
   // synchronously, and a slow phone is then not doing it inside the screen's first render.
-  openTimer = setTimeout(open, 0)
+  openTimer = setTimeout(() => void open(), 0)
   return () => {
     active = false
     clearTimeout(openTimer)
-    if (channel) void supabase.removeChannel(channel)
+    if (channel) leave(channel)
     channel = null
   }
 }

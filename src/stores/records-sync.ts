@@ -60,8 +60,8 @@ type AnyTable = SyncedTable<any, any>
  * copied back to the device. The returned stop leaves the channel and resets the stores.
  *
  * Each list is asked for once per load and once per rejoin. The feed says `live` more often than
- * the channel (re)joins: once when the channel is joined and again when its change feed is
- * subscribed, and again whenever a refreshed token is handed to the channel; only a `live` after
+ * the channel (re)joins: once when the channel is joined, again on a recovery message about its
+ * feed, and again whenever a refreshed token is handed to the channel; only a `live` after
  * `interrupted` is a rejoin. The first join reloads nothing the load at start has (or is) loading:
  * only a list whose load failed (the app opened offline) is loaded then. What another device
  * changes between that load and the first join (well under a second) comes with the next rejoin.
