@@ -15,8 +15,9 @@ import {
 /**
  * Issue 5's large load run: many golfers at once, each with its own supabase-js client and realtime
  * subscription, adding and deleting courses and rounds (tests/support/load.ts, the same invariants
- * as the load test in `npm test`). Reports the invariants, write and delivery latency, and the
- * memory of the stack before and after.
+ * as the load test in `npm test`; half on the app's broadcast topic, half on the released app's
+ * Postgres Changes). Reports the invariants, write and delivery latency (of the Postgres Changes
+ * half: a broadcast carries no commit time), and the memory of the stack before and after.
  *
  * The stack runs in this process, and so do the golfers' clients: the Node figures are of both
  * together. Postgres is a separate process tree, reported as its total PSS.

@@ -3,17 +3,14 @@ import { subscribeToOwnTables } from './realtime'
 import { supabase } from './supabase'
 
 type StatusCallback = (status: string) => void
-type ChangeCallback = (payload: unknown) => void
-
-interface Binding {
-  filter: { table: string; event: string }
-  callback: ChangeCallback
-}
+type MessageCallback = (message: unknown) => void
 
 interface FakeChannel {
   topic: string
-  bindings: Binding[]
-  onSystem: ChangeCallback
+  params: unknown
+  bindings: { type: string; filter: unknown }[]
+  onBroadcast: MessageCallback
+  onSystem: MessageCallback
   onStatus: StatusCallback
 }
 
@@ -21,14 +18,16 @@ const channels: FakeChannel[] = []
 
 vi.mock('./supabase', () => ({
   supabase: {
-    channel: vi.fn((topic: string) => {
+    channel: vi.fn((topic: string, params: unknown) => {
       // The builder is the channel, as in realtime-js: `on` and `subscribe` return it.
       const channel = {
         topic,
-        bindings: [] as Binding[],
-        on: (type: string, filter: Binding['filter'], callback: ChangeCallback) => {
+        params,
+        bindings: [] as FakeChannel['bindings'],
+        on: (type: string, filter: unknown, callback: MessageCallback) => {
+          channel.bindings.push({ type, filter })
           if (type === 'system') channel.onSystem = callback
-          else channel.bindings.push({ filter, callback })
+          if (type === 'broadcast') channel.onBroadcast = callback
           return channel
         },
         subscribe: (callback: StatusCallback) => {
@@ -40,32 +39,35 @@ vi.mock('./supabase', () => ({
       return channel
     }),
     removeChannel: vi.fn(async () => 'ok'),
+    realtime: { setAuth: vi.fn(async () => undefined) },
   },
 }))
 
 const USER = '6f1c3f7e-1d2a-4c1b-9e8a-2b5d4f6a7c8d'
 const row = { id: '01JC0000000000000000000001', user_id: USER, name: 'Links' }
 
-function follow() {
+/** Subscribes, and lets the task that opens the channel run. */
+async function follow(tables: ('courses' | 'rounds' | 'handicap_settings')[] = ['courses']) {
   const feed = { onUpsert: vi.fn(), onRemove: vi.fn(), onHealth: vi.fn() }
-  const stop = subscribeToOwnTables(USER, ['courses', 'rounds'], feed)
-  vi.advanceTimersByTime(0)
+  const stop = subscribeToOwnTables(USER, tables, feed)
+  await vi.advanceTimersByTimeAsync(0)
   return { feed, stop }
 }
 const last = () => channels[channels.length - 1] as FakeChannel
 
-/** One frame per channel with a matching binding; returns how many frames were sent. */
-function serverSends(table: string, payload: unknown, to: readonly FakeChannel[] = channels) {
-  let frames = 0
-  for (const channel of to) {
-    const matching = channel.bindings.filter((binding) => binding.filter.table === table)
-    if (matching.length > 0) frames++
-    for (const binding of matching) binding.callback(payload)
-  }
-  return frames
-}
-const changeOf = (channel: FakeChannel, payload: unknown) =>
-  serverSends('courses', payload, [channel])
+/** What `realtime.broadcast_changes` sends on the golfer's topic for one row. */
+const broadcast = (
+  channel: FakeChannel,
+  table: string,
+  operation: 'INSERT' | 'UPDATE' | 'DELETE',
+  record: unknown,
+  oldRecord: unknown = null,
+) =>
+  channel.onBroadcast({
+    type: 'broadcast',
+    event: operation,
+    payload: { schema: 'public', table, operation, record, old_record: oldRecord },
+  })
 
 beforeEach(() => {
   channels.length = 0
@@ -77,47 +79,48 @@ afterEach(() => {
 })
 
 describe('subscribeToOwnTables', () => {
-  it("listens to every change of the golfer's own rows only, of every table on one channel", () => {
-    follow()
+  it("joins the golfer's own private topic, once, for every table, with their token set first", async () => {
+    await follow(['courses', 'rounds'])
     expect(channels).toHaveLength(1)
-    expect(last().bindings.map((binding) => binding.filter)).toEqual([
-      { event: '*', schema: 'public', table: 'courses', filter: `user_id=eq.${USER}` },
-      { event: '*', schema: 'public', table: 'rounds', filter: `user_id=eq.${USER}` },
-      { event: 'INSERT', schema: 'public', table: 'deletions', filter: `user_id=eq.${USER}` },
+    expect(last().topic).toBe(`golfer:${USER}`)
+    expect(last().params).toEqual({ config: { private: true } })
+    expect(last().bindings.filter((binding) => binding.type !== 'system')).toEqual([
+      { type: 'broadcast', filter: { event: '*' } },
     ])
+    expect(supabase.realtime.setAuth).toHaveBeenCalledOnce()
   })
 
-  it('hears of a delete once: one frame, one removal', () => {
-    const { feed } = follow()
-    last().onStatus('SUBSCRIBED')
-    const id = '01JC0000000000000000000009'
-    // The DELETE itself carries only the id, so the user_id filter never lets it through; the
-    // golfer's own deletions row does.
-    const frames = serverSends('deletions', {
-      eventType: 'INSERT',
-      new: { user_id: USER, table_name: 'rounds', record_id: id },
-      old: {},
+  it('upserts inserted and updated rows and removes deleted ones by id', async () => {
+    const { feed } = await follow()
+    broadcast(last(), 'courses', 'INSERT', row)
+    broadcast(last(), 'courses', 'UPDATE', { ...row, name: 'Old Links' }, row)
+    broadcast(last(), 'courses', 'DELETE', null, { ...row, name: 'Old Links' })
+    expect(feed.onUpsert.mock.calls).toEqual([
+      ['courses', row],
+      ['courses', { ...row, name: 'Old Links' }],
+    ])
+    expect(feed.onRemove.mock.calls).toEqual([['courses', row.id]])
+  })
+
+  it('removes the handicap settings by their golfer, the key of that table', async () => {
+    const { feed } = await follow(['handicap_settings'])
+    broadcast(last(), 'handicap_settings', 'DELETE', null, {
+      user_id: USER,
+      course_handicap_source: 'whs',
     })
-    expect(frames).toBe(1)
-    expect(feed.onRemove.mock.calls).toEqual([['rounds', id]])
+    expect(feed.onRemove.mock.calls).toEqual([['handicap_settings', USER]])
   })
 
-  it('upserts inserted and updated rows and removes deleted ones by id', () => {
-    const { feed } = follow()
-    changeOf(last(), { eventType: 'INSERT', new: row, old: {} })
-    changeOf(last(), {
-      eventType: 'UPDATE',
-      new: { ...row, name: 'Old Links' },
-      old: { id: row.id },
-    })
-    changeOf(last(), { eventType: 'DELETE', new: {}, old: { id: row.id } })
-    expect(feed.onUpsert).toHaveBeenNthCalledWith(1, 'courses', row)
-    expect(feed.onUpsert).toHaveBeenNthCalledWith(2, 'courses', { ...row, name: 'Old Links' })
-    expect(feed.onRemove).toHaveBeenCalledWith('courses', row.id)
+  it('ignores the changes of tables it does not follow', async () => {
+    const { feed } = await follow(['courses'])
+    broadcast(last(), 'rounds', 'INSERT', { ...row, score: 80 })
+    broadcast(last(), 'rounds', 'DELETE', null, row)
+    expect(feed.onUpsert).not.toHaveBeenCalled()
+    expect(feed.onRemove).not.toHaveBeenCalled()
   })
 
-  it('reports live on every join and interrupted on errors and timeouts', () => {
-    const { feed } = follow()
+  it('reports live on every join and interrupted on errors and timeouts', async () => {
+    const { feed } = await follow()
     for (const status of ['SUBSCRIBED', 'CHANNEL_ERROR', 'SUBSCRIBED', 'TIMED_OUT']) {
       last().onStatus(status)
     }
@@ -130,18 +133,12 @@ describe('subscribeToOwnTables', () => {
     expect(channels).toHaveLength(1)
   })
 
-  it('reports interrupted when the change feed is lost, and live (reload) once it is back', () => {
-    const { feed } = follow()
+  it("reports interrupted when the channel's feed is lost, and live (reload) once it is back", async () => {
+    const { feed } = await follow()
     last().onStatus('SUBSCRIBED')
-    const lost = { extension: 'postgres_changes', status: 'error', message: 'feed lost' }
-    const back = {
-      extension: 'postgres_changes',
-      status: 'ok',
-      message: 'Subscribed to PostgreSQL',
-    }
-    last().onSystem(lost)
+    last().onSystem({ extension: 'postgres_changes', status: 'error', message: 'feed lost' })
     last().onSystem({ extension: 'system', status: 'ok', message: 'unrelated' })
-    last().onSystem(back)
+    last().onSystem({ extension: 'postgres_changes', status: 'ok', message: 'back' })
     expect(feed.onHealth.mock.calls.map(([health]) => health)).toEqual([
       'live',
       'interrupted',
@@ -150,36 +147,50 @@ describe('subscribeToOwnTables', () => {
     expect(channels).toHaveLength(1)
   })
 
-  it('opens a new channel, after a pause, when the server closed the old one', () => {
-    const { feed } = follow()
+  it('opens the topic again, after a pause and once the old channel has left, when the server closed it', async () => {
+    const { feed } = await follow()
     const first = last()
     first.onStatus('CLOSED')
     expect(feed.onHealth).toHaveBeenLastCalledWith('interrupted')
     expect(supabase.removeChannel).toHaveBeenCalledWith(first)
-    vi.advanceTimersByTime(1000)
+    await vi.advanceTimersByTimeAsync(1000)
     expect(channels).toHaveLength(2)
-    expect(last().topic).not.toBe(first.topic)
-    changeOf(first, { eventType: 'INSERT', new: row, old: {} })
+    expect(last().topic).toBe(`golfer:${USER}`)
+    broadcast(first, 'courses', 'INSERT', row)
     expect(feed.onUpsert).not.toHaveBeenCalled()
     last().onStatus('SUBSCRIBED')
     expect(feed.onHealth).toHaveBeenLastCalledWith('live')
   })
 
-  it('opens no channel when unsubscribed before its task runs', () => {
+  it('waits for the last channel of the topic to leave before joining it again', async () => {
+    let left = (_status: string) => {}
+    vi.mocked(supabase.removeChannel).mockImplementationOnce(
+      () => new Promise((resolve) => (left = resolve)),
+    )
+    const { stop } = await follow()
+    stop()
+    await follow()
+    expect(channels).toHaveLength(1)
+    left('ok')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(channels).toHaveLength(2)
+  })
+
+  it('opens no channel when unsubscribed before its task runs', async () => {
     const feed = { onUpsert: vi.fn(), onRemove: vi.fn(), onHealth: vi.fn() }
     subscribeToOwnTables(USER, ['courses'], feed)()
-    vi.advanceTimersByTime(0)
+    await vi.advanceTimersByTimeAsync(0)
     expect(supabase.channel).not.toHaveBeenCalled()
     expect(channels).toHaveLength(0)
   })
 
-  it('leaves the channel and ignores anything after unsubscribing', () => {
-    const { feed, stop } = follow()
+  it('leaves the channel and ignores anything after unsubscribing', async () => {
+    const { feed, stop } = await follow()
     const channel = last()
     stop()
     expect(supabase.removeChannel).toHaveBeenCalledWith(channel)
     channel.onStatus('CLOSED')
-    changeOf(channel, { eventType: 'INSERT', new: row, old: {} })
+    broadcast(channel, 'courses', 'INSERT', row)
     expect(feed.onHealth).not.toHaveBeenCalled()
     expect(feed.onUpsert).not.toHaveBeenCalled()
   })

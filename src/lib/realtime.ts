@@ -1,10 +1,12 @@
-import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js'
+import type { RealtimeChannel } from '@supabase/supabase-js'
 import type { Database } from './database.types'
 import { supabase } from './supabase'
 
+/** The golfer's own tables that the app follows live. */
 export type OwnTable = 'courses' | 'tees' | 'rounds' | 'handicap_settings'
 export type OwnRow<T extends OwnTable> = Database['public']['Tables'][T]['Row']
 
+/** `connecting` until the first join, `live` while joined, `interrupted` after losing it. */
 export type FeedHealth = 'connecting' | 'live' | 'interrupted'
 
 export interface OwnTablesFeed {
@@ -14,18 +16,38 @@ export interface OwnTablesFeed {
   onHealth(health: Exclude<FeedHealth, 'connecting'>): void
 }
 
+/** The golfer's private topic; `private.golfer_topic` (90_live_feed.sql) names it the same way. */
+export const golferTopic = (userId: string) => `golfer:${userId}`
+
+/** What `realtime.broadcast_changes` sends for a row: its table, the operation and the rows. */
+interface RowChange {
+  table?: string
+  operation?: string
+  record?: Record<string, unknown> | null
+  old_record?: Record<string, unknown> | null
+}
+
+/** Realtime's `system` message about a channel's extension. */
 interface SystemMessage {
   extension?: string
   status?: string
 }
 
 const MAX_REOPEN_DELAY_MS = 30_000
-let channelsOpened = 0
+/** The channels this module is leaving: a topic's next channel waits for its last one to go. */
+let leaving: Promise<unknown> = Promise.resolve()
 
-/** Deletes come from the golfer's own `deletions` rows: a DELETE carries only the primary key, so
- * no user_id filter can match it (docs/decisions.md, "Deletes and Realtime"). realtime-js does not
- * rejoin a channel the server closed, and a joined channel can lose its change feed (a system
- * message `error`, then `ok`): both count as interrupted. */
+function leave(channel: RealtimeChannel): void {
+  const left = supabase.removeChannel(channel).catch(() => undefined)
+  leaving = Promise.all([leaving, left])
+}
+
+/**
+ * Follows the golfer's rows on one private channel, their topic, which only they may join (RLS on
+ * realtime.messages), so a delete's old row reaches no one else. realtime-js does not rejoin a
+ * channel the server closed, so a new one is opened then, backing off up to 30 s; a system `error`
+ * then `ok` about the channel's feed means changes were missed (interrupted, then live: reload).
+ */
 export function subscribeToOwnTables(
   userId: string,
   tables: readonly OwnTable[],
@@ -35,43 +57,38 @@ export function subscribeToOwnTables(
   let channel: RealtimeChannel | null = null
   let openTimer: ReturnType<typeof setTimeout> | undefined
   let failedOpens = 0
-  const filter = `user_id=eq.${userId}`
-  const followed = (table: string): table is OwnTable =>
-    (tables as readonly string[]).includes(table)
+  const followed = (table: unknown): table is OwnTable =>
+    (tables as readonly unknown[]).includes(table)
 
-  function open() {
-    // supabase.channel() hands back an existing channel of the same name, which may still be leaving.
-    const current: RealtimeChannel = supabase.channel(`records:${userId}:${++channelsOpened}`)
-    const isCurrent = () => active && channel === current
-    for (const table of tables) {
-      current.on(
-        'postgres_changes',
-        { event: '*', schema: 'public', table, filter },
-        (payload: RealtimePostgresChangesPayload<OwnRow<typeof table>>) => {
-          if (!isCurrent()) return
-          if (payload.eventType === 'DELETE') {
-            const id = (payload.old as { id?: unknown }).id
-            if (typeof id === 'string') feed.onRemove(table, id)
-          } else {
-            feed.onUpsert(table, payload.new)
-          }
-        },
-      )
+  function onChange({ payload: change }: { payload?: RowChange }) {
+    if (!change || !followed(change.table)) return
+    if (change.operation === 'DELETE') {
+      // handicap_settings is keyed by its golfer; the other tables by id.
+      const old = change.old_record
+      const id = change.table === 'handicap_settings' ? old?.user_id : old?.id
+      if (typeof id === 'string') feed.onRemove(change.table, id)
+    } else if (change.record) {
+      feed.onUpsert(change.table, change.record as unknown as OwnRow<typeof change.table>)
     }
+  }
+
+  async function open() {
+    await leaving
+    if (!active) return
+    // Private channels need the signed-in golfer's token on the socket before the join.
+    await supabase.realtime.setAuth().catch(() => undefined)
+    if (!active) return
+    const current: RealtimeChannel = supabase.channel(golferTopic(userId), {
+      config: { private: true },
+    })
+    channel = current
+    const isCurrent = () => active && channel === current
     current
-      .on(
-        'postgres_changes',
-        { event: 'INSERT', schema: 'public', table: 'deletions', filter },
-        (
-          payload: RealtimePostgresChangesPayload<Database['public']['Tables']['deletions']['Row']>,
-        ) => {
-          if (!isCurrent() || payload.eventType !== 'INSERT') return
-          if (followed(payload.new.table_name))
-            feed.onRemove(payload.new.table_name, payload.new.record_id)
-        },
-      )
+      .on('broadcast', { event: '*' }, (message: { payload?: RowChange }) => {
+        if (isCurrent()) onChange(message)
+      })
       .on('system', {}, (message: SystemMessage) => {
-        if (!isCurrent() || message.extension !== 'postgres_changes') return
+        if (!isCurrent() || message.extension === 'system') return
         if (message.status === 'error') feed.onHealth('interrupted')
         else if (message.status === 'ok') feed.onHealth('live')
       })
@@ -85,20 +102,20 @@ export function subscribeToOwnTables(
         feed.onHealth('interrupted')
         if (status === 'CLOSED') {
           channel = null
-          void supabase.removeChannel(current)
+          leave(current)
           const delay = Math.min(MAX_REOPEN_DELAY_MS, 1000 * 2 ** failedOpens++)
-          openTimer = setTimeout(open, delay)
+          openTimer = setTimeout(() => void open(), delay)
         }
       })
-    channel = current
   }
 
-  // Chromium creates the WebSocket synchronously: keep it out of the screen's first render.
-  openTimer = setTimeout(open, 0)
+  // In a task of its own: the first channel opens the WebSocket, which Chromium creates
+  // synchronously, and a slow phone is then not doing it inside the screen's first render.
+  openTimer = setTimeout(() => void open(), 0)
   return () => {
     active = false
     clearTimeout(openTimer)
-    if (channel) void supabase.removeChannel(channel)
+    if (channel) leave(channel)
     channel = null
   }
 }

@@ -23,6 +23,26 @@ const PROJECT_SCHEMAS = ['public', 'private']
 /** What the catalog says about every object of the project's schemas (see local-supabase). */
 const catalogOfProject = (dbUrl: string): Promise<Catalog> => catalogOf(dbUrl, PROJECT_SCHEMAS)
 
+/**
+ * The project's policies on realtime.messages (who may join which topic): outside the project's
+ * schemas, so the catalog above does not hold them, and the schema diff leaves them to be copied
+ * by hand.
+ */
+async function realtimePolicies(dbUrl: string) {
+  const client = new pg.Client({ connectionString: dbUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query(
+      `select policyname, cmd, roles::text[] as roles, permissive, qual, with_check
+       from pg_policies where schemaname = 'realtime' and tablename = 'messages'
+       order by policyname`,
+    )
+    return rows
+  } finally {
+    await client.end()
+  }
+}
+
 /** A project directory whose only migrations are the schema files, in their file-name order. */
 async function projectOfSchemaFiles(root: string): Promise<{ dir: string }> {
   const dir = path.join(root, 'project')
@@ -66,14 +86,18 @@ let root: string
 let fromMigrations: Catalog
 let fromSchemaFiles: Catalog
 let afterCanary: Catalog
+let realtimeFromMigrations: unknown[]
+let realtimeFromSchemaFiles: unknown[]
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'hcpfast-schema-files-'))
   await chmod(root, 0o755)
   const project = await projectOfSchemaFiles(root)
   fromMigrations = await catalogOfProject(inject('database').dbUrl)
+  realtimeFromMigrations = await realtimePolicies(inject('database').dbUrl)
   await withThrowawayDatabase(project.dir, async (dbUrl) => {
     fromSchemaFiles = await catalogOfProject(dbUrl)
+    realtimeFromSchemaFiles = await realtimePolicies(dbUrl)
     const client = new pg.Client({ connectionString: dbUrl })
     await client.connect()
     try {
@@ -135,6 +159,19 @@ describe('supabase/schemas', () => {
     )
     // One comparison, so that the diff lists every object that differs.
     expect(fromSchemaFiles).toEqual(fromMigrations)
+  })
+
+  it('declares the same policies on realtime.messages: who may join a card or a live feed', () => {
+    expect(
+      (realtimeFromMigrations as { policyname: string; cmd: string }[]).map(
+        ({ policyname, cmd }) => ({ policyname, cmd }),
+      ),
+    ).toEqual([
+      { policyname: "Card golfers can receive their card's channel", cmd: 'SELECT' },
+      { policyname: "Card golfers can send on their card's channel", cmd: 'INSERT' },
+      { policyname: 'Golfers can read their own live feed', cmd: 'SELECT' },
+    ])
+    expect(realtimeFromSchemaFiles).toEqual(realtimeFromMigrations)
   })
 
   it('tells one function body apart from another (the comparison is not blind)', () => {

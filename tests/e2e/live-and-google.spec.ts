@@ -9,6 +9,32 @@ import { uniqueEmail } from '../support/stack.ts'
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
 const ulid = monotonicFactory()
 
+/**
+ * The Realtime frames a page exchanges, as text: what it joined (topic and the join's config) and
+ * the events it received on each topic.
+ */
+function watchRealtimeFrames(page: Page) {
+  const joins: { topic: string; config: { private?: boolean; postgres_changes?: unknown[] } }[] = []
+  const received: { topic: string; event: string }[] = []
+  page.on('websocket', (socket) => {
+    // Phoenix's serializer 2.0.0, as text: [join_ref, ref, topic, event, payload].
+    const frame = (payload: string | Buffer) =>
+      typeof payload === 'string'
+        ? (JSON.parse(payload) as [unknown, unknown, string, string, Record<string, unknown>])
+        : null
+    socket.on('framesent', ({ payload }) => {
+      const [, , topic, event, body] = frame(payload) ?? []
+      if (event === 'phx_join' && topic)
+        joins.push({ topic, config: (body?.config ?? {}) as (typeof joins)[number]['config'] })
+    })
+    socket.on('framereceived', ({ payload }) => {
+      const [, , topic, event, body] = frame(payload) ?? []
+      if (topic && event === 'broadcast') received.push({ topic, event: String(body?.event) })
+    })
+  })
+  return { joins, received }
+}
+
 const GOOGLE_ALERT = 'Error during Google sign in. Try again later or sign up with email.'
 
 describe('live data', () => {
@@ -18,6 +44,7 @@ describe('live data', () => {
     const golfer = await golferWith()
     const { page: onPhone, problems: phoneProblems } = await open({ viewport: PHONE })
     const { page: onLaptop, problems: laptopProblems } = await open({ viewport: DESKTOP })
+    const laptopFeed = watchRealtimeFrames(onLaptop)
     await logIn(onPhone, golfer.email, golfer.password)
     await logIn(onLaptop, golfer.email, golfer.password)
 
@@ -58,6 +85,13 @@ describe('live data', () => {
       })
       .toContain('Input Rounds Below')
     expect([...phoneProblems, ...laptopProblems]).toEqual([])
+
+    // The laptop heard all of it on the golfer's private topic, broadcast by the database, on one
+    // channel and with no Postgres Changes.
+    const topic = `realtime:golfer:${golfer.user.id}`
+    expect([...new Set(laptopFeed.joins.map((join) => join.topic))]).toEqual([topic])
+    expect(laptopFeed.joins[0]?.config).toMatchObject({ private: true, postgres_changes: [] })
+    expect(laptopFeed.received).toContainEqual({ topic, event: 'INSERT' })
   })
 
   it("never shows a golfer another golfer's courses or rounds", async ({ open }) => {

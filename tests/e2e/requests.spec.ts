@@ -26,29 +26,33 @@ function countListRequests(page: Page) {
 }
 
 /**
- * Passes the page's Realtime socket through, counting the server's word that the channel's change
- * feed is subscribed (`postgres_changes` ok: from then on every commit is delivered), and gives
- * the test the page's end of the socket to drop.
+ * Passes the page's Realtime socket through, counting the server's acceptance of the page's joins
+ * of the golfer's topic (from then on every commit is broadcast to it), and gives the test the
+ * page's end of the socket to drop.
  */
 async function watchRealtime(page: Page) {
-  const watched = { feedsSubscribed: 0, socket: null as WebSocketRoute | null }
+  const watched = { topicJoins: 0, socket: null as WebSocketRoute | null }
   await page.routeWebSocket(/\/realtime\/v1\/websocket/, (socket) => {
     watched.socket = socket
     const server = socket.connectToServer()
+    const joins = new Set<string>()
+    // Phoenix's serializer 2.0.0, as text: [join_ref, ref, topic, event, payload].
+    const frame = (message: string | Buffer) =>
+      typeof message === 'string'
+        ? (JSON.parse(message) as [unknown, string, string, string, { status?: string }])
+        : null
     server.onMessage((message) => {
       socket.send(message)
-      // Phoenix's serializer 2.0.0: [join_ref, ref, topic, event, payload].
-      const [, , , event, payload] = JSON.parse(String(message)) as [
-        unknown,
-        unknown,
-        string,
-        string,
-        { extension?: string; status?: string },
-      ]
-      if (event === 'system' && payload.extension === 'postgres_changes' && payload.status === 'ok')
-        watched.feedsSubscribed++
+      const [, ref, topic, event, payload] = frame(message) ?? []
+      if (event === 'phx_reply' && payload?.status === 'ok' && joins.delete(`${topic} ${ref}`))
+        watched.topicJoins++
     })
-    socket.onMessage((message) => server.send(message))
+    socket.onMessage((message) => {
+      server.send(message)
+      const [, ref, topic, event] = frame(message) ?? []
+      if (event === 'phx_join' && topic?.startsWith('realtime:golfer:'))
+        joins.add(`${topic} ${ref}`)
+    })
   })
   return watched
 }
@@ -75,13 +79,13 @@ describe('each list asked for once per load', () => {
     const realtime = await watchRealtime(page)
     await page.goto(appUrl('/hcp'))
     await page.getByRole('button', { name: /^Score 85, Home Links/ }).waitFor()
-    await expect.poll(() => realtime.feedsSubscribed, { timeout: LIVE_TIMEOUT }).toBe(1)
+    await expect.poll(() => realtime.topicJoins, { timeout: LIVE_TIMEOUT }).toBe(1)
     await settle(page)
     expect(requests.byList()).toEqual({ courses: 1, tees: 1, rounds: 1, handicap_settings: 1 })
 
     requests.reset()
     await realtime.socket?.close({ code: 1006, reason: 'the phone lost its signal' })
-    await expect.poll(() => realtime.feedsSubscribed, { timeout: LIVE_TIMEOUT }).toBe(2)
+    await expect.poll(() => realtime.topicJoins, { timeout: LIVE_TIMEOUT }).toBe(2)
     await expect
       .poll(() => requests.byList(), { timeout: LIVE_TIMEOUT })
       .toEqual({ courses: 1, tees: 1, rounds: 1, handicap_settings: 1 })

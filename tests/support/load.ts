@@ -8,7 +8,8 @@ const ulid = monotonicFactory()
 
 /**
  * Many golfers at once, each with a realtime subscription like the app's, each adding and deleting
- * courses and rounds. Shared by the modest load test in `npm test` and the large run in
+ * courses and rounds. As during an upgrade, every other golfer follows the new app's private
+ * topic (Broadcast from the database) and the rest the released app's Postgres Changes. Shared by the modest load test in `npm test` and the large run in
  * `npm run bench`, so both check the same invariants.
  *
  * Nothing here waits for a length of time. Realtime delivers one subscriber's changes in commit
@@ -33,15 +34,20 @@ export interface LoadReport {
   misdeliveredEvents: number
   /** Golfers whose state built from events differs from their rows in the database. */
   divergentGolfers: number
+  /** Golfers on each feed: the new app's topic, the released app's Postgres Changes. */
+  byFeed: Record<Feed, number>
   writeLatencyMs: number[]
+  /** Commit to delivery, of Postgres Changes (a broadcast carries no commit time). */
   deliveryLatencyMs: number[]
 }
 
 type EventKey = `${'INSERT' | 'DELETE'}:${string}`
+type Feed = 'broadcast' | 'postgres_changes'
 
 interface GolferRun {
   client: SupabaseClient<Database>
   userId: string
+  feed: Feed
   channel?: RealtimeChannel
   /** ids the golfer wrote, so any event about another id is a misdelivery. */
   ownIds: Set<string>
@@ -63,6 +69,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     duplicateEvents: 0,
     misdeliveredEvents: 0,
     divergentGolfers: 0,
+    byFeed: { broadcast: 0, postgres_changes: 0 },
     writeLatencyMs: [],
     deliveryLatencyMs: [],
   }
@@ -72,8 +79,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       Array.from({ length: Math.min(10, options.golfers - i) }, () => options.newGolfer()),
     )
     for (const golfer of batch) {
+      const feed: Feed = runs.length % 2 === 0 ? 'broadcast' : 'postgres_changes'
+      report.byFeed[feed] += 1
       runs.push({
         ...golfer,
+        feed,
         ownIds: new Set(),
         expectedEvents: new Set(),
         seenEvents: new Map(),
@@ -177,21 +187,22 @@ async function writeMarker(
   await arrived
 }
 
-function subscribe(run: GolferRun, report: LoadReport): Promise<void> {
+async function subscribe(run: GolferRun, report: LoadReport): Promise<void> {
   const record = (
     table: 'courses' | 'rounds',
     payload: {
       eventType: string
       new: Record<string, unknown>
       old: Record<string, unknown>
-      commit_timestamp: string
+      commit_timestamp?: string
     },
   ) => {
     report.events += 1
-    report.deliveryLatencyMs.push(Date.now() - Date.parse(payload.commit_timestamp))
+    if (payload.commit_timestamp)
+      report.deliveryLatencyMs.push(Date.now() - Date.parse(payload.commit_timestamp))
     const row = payload.eventType === 'DELETE' ? payload.old : payload.new
     const id = String(row.id)
-    if (!run.ownIds.has(id) || (payload.new.user_id && payload.new.user_id !== run.userId)) {
+    if (!run.ownIds.has(id) || (row.user_id && row.user_id !== run.userId)) {
       run.misdelivered += 1
       return
     }
@@ -201,6 +212,34 @@ function subscribe(run: GolferRun, report: LoadReport): Promise<void> {
     const visible = table === 'courses' ? run.visibleCourses : run.visibleRounds
     if (payload.eventType === 'DELETE') visible.delete(id)
     else visible.add(id)
+  }
+  const joined = () =>
+    new Promise<void>((resolve, reject) => {
+      run.channel?.subscribe((status, error) => {
+        if (status === 'SUBSCRIBED') resolve()
+        else if (status !== 'CLOSED') reject(error ?? new Error(`channel ${status}`))
+      })
+    })
+  if (run.feed === 'broadcast') {
+    // As in the app (src/lib/realtime.ts): the golfer's private topic, every change of their rows.
+    await run.client.realtime.setAuth()
+    run.channel = run.client
+      .channel(`golfer:${run.userId}`, { config: { private: true } })
+      .on('broadcast', { event: '*' }, ({ payload }) => {
+        const change = payload as {
+          table: string
+          operation: string
+          record: Record<string, unknown> | null
+          old_record: Record<string, unknown> | null
+        }
+        if (change.table !== 'courses' && change.table !== 'rounds') return
+        record(change.table, {
+          eventType: change.operation,
+          new: change.record ?? {},
+          old: change.old_record ?? {},
+        })
+      })
+    return joined()
   }
   const filter = `user_id=eq.${run.userId}`
   run.channel = run.client
@@ -232,12 +271,7 @@ function subscribe(run: GolferRun, report: LoadReport): Promise<void> {
         })
       },
     )
-  return new Promise((resolve, reject) => {
-    run.channel?.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') resolve()
-      else if (status !== 'CLOSED') reject(error ?? new Error(`channel ${status}`))
-    })
-  })
+  return joined()
 }
 
 const sameSet = (a: Set<string>, b: Set<string>) =>
