@@ -5,12 +5,15 @@ import { formatPlayedOn } from '../lib/played-on'
 import type { Round } from '../types'
 import { CountsMarks, GameResultLine, RoundCard, type CardScore } from './round-card'
 import type { RoundMark } from './rounds-list'
+import { SideGamesLines, type RoundSideGames } from './side-games-lines'
 
 interface RoundDetailsProps {
   round: Round
   card: CardScore | null
   /** The result of the round's game, when it has one (RoundMark's `game`). */
   result?: string | null
+  /** The round's side games, when it has any (RoundMark's `sideGames`). */
+  sideGames?: RoundSideGames | null
   /** What the actions are called when the entry holds more than one round ("front nine"). */
   name?: string
   onDelete(): void
@@ -19,11 +22,20 @@ interface RoundDetailsProps {
 }
 
 /** A round's details in its open entry: course, score or card, where it was played, actions. */
-export function RoundDetails({ round, card, result, name, onDelete, onEdit }: RoundDetailsProps) {
+export function RoundDetails({
+  round,
+  card,
+  result,
+  sideGames,
+  name,
+  onDelete,
+  onEdit,
+}: RoundDetailsProps) {
   return (
     <>
       <p className="detail detail--strong">{round.courseName}</p>
       <GameResultLine result={result ?? null} />
+      <SideGamesLines games={sideGames} />
       {card ? (
         <RoundCard round={round} score={card} />
       ) : (
@@ -131,6 +143,7 @@ export function PairEntry({ value, pair, marks, status, onDelete, onEdit }: Pair
               round={round}
               card={card}
               result={marks[round.id]?.game ?? null}
+              sideGames={marks[round.id]?.sideGames ?? null}
               name={name.toLowerCase()}
               onDelete={() => onDelete(round.id)}
               onEdit={onEdit ? () => onEdit(round) : null}
