@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { TextField } from '@/components/ui/text-field'
 import {
   CURRENCIES,
@@ -244,7 +244,7 @@ function GameToggle({
   on: boolean
   onChange(on: boolean): void
   invalid: boolean
-  children: React.ReactNode
+  children: ReactNode
 }) {
   return (
     <div className="side-games__game" data-on={on}>
