@@ -10,12 +10,14 @@ import { benchInstallability } from './installability-bench.ts'
 import { benchLighthouse } from './lighthouse-bench.ts'
 import { benchLoad } from './load-bench.ts'
 import { benchOriginalDesign } from './original-design-bench.ts'
+import { benchRealtimeBroadcast } from './realtime-broadcast-bench.ts'
 import { benchScorecard, GROUP } from './scorecard-bench.ts'
 import { benchStack } from './stack-bench.ts'
 import { benchTargetScore } from './target-score-bench.ts'
 import { benchUi } from './ui-bench.ts'
 import { benchViews } from './views-bench.ts'
 import { benchWhs } from './whs-bench.ts'
+import { benchWrites } from './write-bench.ts'
 
 type Section = { title: string; run: () => Promise<unknown> }
 
@@ -29,6 +31,10 @@ const sections: Section[] = [
   {
     title: 'Handicap views without ANALYZE: reads and write costs',
     run: () => benchViews(),
+  },
+  {
+    title: 'One round added, edited and deleted at 200, 1,000 and 5,000 rounds',
+    run: () => benchWrites(),
   },
   { title: 'Login bundle vs floor', run: benchBundle },
   { title: 'Installability: manifest, service worker, precache', run: benchInstallability },
@@ -56,6 +62,10 @@ const sections: Section[] = [
   { title: 'Import 1,000 rounds from CSV', run: () => benchImport() },
   { title: 'Directory search with 20,000 published courses', run: () => benchDirectory() },
   { title: 'Load: 200 golfers with realtime', run: () => benchLoad() },
+  {
+    title: 'Realtime: Broadcast from the database vs Postgres Changes, 100 subscribers, 25 rooms',
+    run: () => benchRealtimeBroadcast(),
+  },
   { title: 'Original design vs ours', run: () => benchOriginalDesign() },
 ]
 

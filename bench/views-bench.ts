@@ -131,13 +131,21 @@ async function writes(client: pg.Client, golfer: Golfer, course: string) {
     times.delete.push(remove)
   }
   // The walk alone (what a write adds now), where there is one to call.
+  // From the first round: private.rewalk(uuid[]) before issue 44, (uuid[], date[]) since.
   const walk = await client
-    .query(`select to_regprocedure('private.rewalk(uuid[])') is not null as kept`)
-    .then(({ rows }) => rows[0]?.kept === true)
+    .query<{ call: string | null }>(
+      `select case
+         when to_regprocedure('private.rewalk(uuid[],date[])') is not null
+           then 'select private.rewalk(array[$1::uuid], null)'
+         when to_regprocedure('private.rewalk(uuid[])') is not null
+           then 'select private.rewalk(array[$1::uuid])'
+       end as call`,
+    )
+    .then(({ rows }) => rows[0]?.call ?? null)
   const walkMs = walk
     ? await medianOf(WRITE_CYCLES, async () => {
         const started = performance.now()
-        await client.query('select private.rewalk(array[$1::uuid])', [golfer.id])
+        await client.query(walk, [golfer.id])
         return performance.now() - started
       })
     : null

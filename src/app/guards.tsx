@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import { Loading } from '@/components/ui/loading'
+import { PageLoading } from '@/components/ui/loading'
 import { Navigate, useNavigate } from '@/lib/routing'
 import { useSessionStore } from '@/features/auth/stores/session-store'
 import { prefetchLazyScreens } from './lazy-screens'
@@ -15,7 +15,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const [hadSession, setHadSession] = useState(false)
   if (status === 'signed-in' && !hadSession) setHadSession(true)
 
-  if (status === 'checking') return <Loading />
+  if (status === 'checking') return <PageLoading />
   if (status === 'signed-out') return hadSession ? <Navigate to="/" replace /> : <AccessDenied />
   return children
 }
@@ -33,7 +33,7 @@ function AccessDenied() {
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const status = useSessionStore((state) => state.status)
   useEffect(() => (status === 'signed-out' ? prefetchLazyScreens() : undefined), [status])
-  if (status === 'checking') return <Loading />
+  if (status === 'checking') return <PageLoading />
   if (status === 'signed-in') return <Navigate to="/courses" replace />
   return children
 }

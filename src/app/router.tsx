@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType } from 'react'
 import { ChunkBoundary, lazyChunk } from '@/components/ui/chunk-boundary'
-import { Loading } from '@/components/ui/loading'
+import { PageLoading } from '@/components/ui/loading'
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from '@/lib/routing'
 import { LoginScreen } from '@/features/auth/components/login-screen'
 import { RequireSession, SignedOutOnly } from './guards'
@@ -42,7 +42,7 @@ export function AppRoutes() {
   const { pathname } = useLocation()
   return (
     <ChunkBoundary resetKey={pathname}>
-      <Suspense fallback={<Loading />}>
+      <Suspense fallback={<PageLoading />}>
         <Routes>
           <Route
             path="/"
@@ -88,7 +88,7 @@ export function AppRoutes() {
 function SignedInShell() {
   return (
     <RequireSession>
-      <Suspense fallback={<Loading />}>
+      <Suspense fallback={<PageLoading />}>
         <SignedInLayout>
           <Outlet />
         </SignedInLayout>

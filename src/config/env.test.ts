@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, LOCAL_PUBLISHABLE_KEY, LOCAL_SUPABASE_URL, readConfig } from './env'
+import {
+  checkReachable,
+  ConfigError,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SUPABASE_URL,
+  readConfig,
+} from './env'
 
 describe('readConfig', () => {
   it('uses the local stack in development when nothing is set', () => {
@@ -62,5 +68,26 @@ describe('readConfig', () => {
     expect(() =>
       readConfig({ VITE_SUPABASE_URL: 'ftp://example.com', VITE_SUPABASE_ANON_KEY: 'k' }, false),
     ).toThrow(/must be http/)
+  })
+})
+
+describe('checkReachable', () => {
+  const local = { supabaseUrl: LOCAL_SUPABASE_URL, supabaseKey: LOCAL_PUBLISHABLE_KEY }
+
+  it('lets a build on the local stack run in a browser on the same machine', () => {
+    expect(checkReachable(local, '127.0.0.1')).toEqual(local)
+    expect(checkReachable(local, 'localhost')).toEqual(local)
+  })
+
+  it('refuses a build on the local stack served from another host, naming what to set', () => {
+    expect(() => checkReachable(local, 'hcpfast.example')).toThrow(ConfigError)
+    expect(() => checkReachable(local, '192.168.1.20')).toThrow(
+      /only this machine can reach; set VITE_SUPABASE_URL and VITE_SUPABASE_PUBLISHABLE_KEY/,
+    )
+  })
+
+  it('lets a build on a project run anywhere', () => {
+    const project = { supabaseUrl: 'https://abc.supabase.co', supabaseKey: 'sb_publishable_x' }
+    expect(checkReachable(project, 'hcpfast.example')).toEqual(project)
   })
 })

@@ -3,8 +3,9 @@
  *
  * With nothing set, development and tests use the local stack on its fixed port with Supabase's
  * well-known local publishable key (the same values `supabase start` prints), so `npm start` needs
- * no setup. A production build with nothing set refuses to start: silently pointing a deployed app
- * at 127.0.0.1 would look like an outage, so it names the missing variables instead.
+ * no setup; a production build gets the same from `.env.production`. A production build pointing
+ * at 127.0.0.1 refuses to start on any other host (it would look like an outage), naming the
+ * variables to set instead; so does one with nothing set.
  */
 export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321'
 export const LOCAL_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
@@ -63,9 +64,27 @@ export function readConfig(variables: EnvVariables, isProduction: boolean): AppC
   return { supabaseUrl: url.replace(/\/+$/, ''), supabaseKey: key }
 }
 
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/**
+ * A production build on the local stack (`.env.production`'s defaults) works only in a browser
+ * on the same machine: served from another host it would look like an outage, so it says what
+ * to set instead.
+ */
+export function checkReachable(config: AppConfig, pageHostname: string): AppConfig {
+  const apiHost = new URL(config.supabaseUrl).hostname
+  if (LOOPBACK.has(apiHost) && !LOOPBACK.has(pageHostname)) {
+    throw new ConfigError(
+      `HCPFast is not configured: this build talks to the local stack at ${config.supabaseUrl}, which only this machine can reach; set VITE_SUPABASE_URL and ${KEY_NAMES} when building for production.`,
+    )
+  }
+  return config
+}
+
 function readConfigOrExplain(): AppConfig {
   try {
-    return readConfig(import.meta.env, import.meta.env.PROD)
+    const config = readConfig(import.meta.env, import.meta.env.PROD)
+    return import.meta.env.PROD ? checkReachable(config, window.location.hostname) : config
   } catch (error) {
     // The app cannot start; say why on the page too, not only in the console.
     if (error instanceof ConfigError)

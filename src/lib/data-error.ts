@@ -1,12 +1,11 @@
-/** What went wrong with a database call, in the terms the screens need to word a message. */
 export type DataFailure = 'invalid' | 'not-yours' | 'gone' | 'unavailable'
 
-/** Thrown by every feature api/ function: the PostgREST or network error, classified. */
+/** Thrown by every feature api/ function. */
 export class DataError extends Error {
   override name = 'DataError'
   readonly failure: DataFailure
   readonly code: string | undefined
-  /** The unique constraint a 23505 names ("rounds_pkey"), as Postgres words the message. */
+  /** The unique constraint a 23505 names ("rounds_pkey"). */
   readonly constraint: string | undefined
 
   constructor(cause: { message: string; code?: string }) {
@@ -17,20 +16,13 @@ export class DataError extends Error {
       this.code === '23505' ? /unique constraint "([^"]+)"/.exec(cause.message)?.[1] : undefined
   }
 
-  /**
-   * The server answered and said no: sending the same change again cannot succeed. Anything else
-   * (no answer, a gateway or database that is down, an expired token) is worth retrying.
-   */
+  /** The server said no: the same change cannot succeed. No answer or an expired token is retryable. */
   get refused(): boolean {
     return this.failure !== 'unavailable'
   }
 
-  /**
-   * A row with this id is already in `table`: an insert sent again after its answer was lost, so
-   * the change is stored. Told by the constraint: Postgres names a table's primary key
-   * `<table>_pkey`, and every table the outbox writes is keyed by its `id` alone
-   * (tests/integration/resend.test.ts checks both). Any other unique violation is a refusal.
-   */
+  /** An insert resent after its answer was lost: Postgres names the primary key `<table>_pkey`, and
+   * every outbox table is keyed by `id` alone (tests/integration/resend.test.ts). */
   alreadyStoredIn(table: string): boolean {
     return this.code === '23505' && this.constraint === `${table}_pkey`
   }
@@ -38,26 +30,25 @@ export class DataError extends Error {
 
 function classify(code: string | undefined): DataFailure {
   switch (code) {
-    // check, not-null, unique and bad-value violations and bad function arguments: the values
-    // were refused, a retry will not help
-    case '23514': // a check, or a trigger's refusal in words (a scorecard's "hole 7: putts …")
+    // The values were refused (a constraint, a trigger's or function's refusal): a retry will not help.
+    case '23514':
     case '23502':
-    case '23505': // a unique value taken (a resend of a stored id is told apart: keyTaken)
-    case '22P02': // a value, or a list of hole values (even nested unevenly), not of its type
+    case '23505':
+    case '22P02':
     case '22003':
     case '22001':
-    case '22023': // a bad argument to a function: import_rounds over its row limit, bad hole data
-    case '23001': // a rule that keeps a row: a course's last tee (deleted on two devices at once)
-    case 'P0001': // a refusal raised in words: a day's publishing limit
+    case '22023':
+    case '23001': // a course's last tee
+    case 'P0001':
       return 'invalid'
-    // RLS or the trigger that only allows a golfer's own course; a foreign key to a deleted row
+    // RLS, or a foreign key to a deleted row.
     case '42501':
     case '23503':
       return 'not-yours'
-    // the row to change is not there (deleted on another device): .single() found no row
+    // The row is gone (deleted on another device, a withdrawn course).
     case 'PGRST116':
-    case 'PT404': // what a function was asked for is gone (a withdrawn course); PostgREST's 404
-    case 'P0002': // the same, from a server before PT404
+    case 'PT404':
+    case 'P0002': // PT404 from an older server
       return 'gone'
     default:
       return 'unavailable'

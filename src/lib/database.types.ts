@@ -9,6 +9,168 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      card_entries: {
+        Row: {
+          card_id: string
+          created_at: string
+          entered_by: string | null
+          hole: number
+          id: string
+          player_no: number
+          replaces: string[]
+          strokes: number | null
+        }
+        Insert: {
+          card_id: string
+          created_at?: string
+          entered_by?: string | null
+          hole: number
+          id: string
+          player_no: number
+          replaces?: string[]
+          strokes?: number | null
+        }
+        Update: {
+          card_id?: string
+          created_at?: string
+          entered_by?: string | null
+          hole?: number
+          id?: string
+          player_no?: number
+          replaces?: string[]
+          strokes?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "card_entries_card_id_fkey"
+            columns: ["card_id"]
+            isOneToOne: false
+            referencedRelation: "cards"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "card_entries_player_is_on_the_card"
+            columns: ["card_id", "player_no"]
+            isOneToOne: false
+            referencedRelation: "card_players"
+            referencedColumns: ["card_id", "player_no"]
+          },
+        ]
+      }
+      card_players: {
+        Row: {
+          attested_at: string | null
+          card_id: string
+          course_rating: number
+          hole_pars: number[]
+          index_in_effect: number
+          invited: boolean
+          marker_no: number | null
+          name: string
+          par: number
+          player_no: number
+          playing_handicap: number
+          round_id: string | null
+          signed_at: string | null
+          slope_rating: number
+          stroke_indexes: number[]
+          strokes_received: number | null
+          tee_name: string
+          user_id: string | null
+        }
+        Insert: {
+          attested_at?: string | null
+          card_id: string
+          course_rating: number
+          hole_pars: number[]
+          index_in_effect: number
+          invited?: boolean
+          marker_no?: number | null
+          name: string
+          par: number
+          player_no: number
+          playing_handicap: number
+          round_id?: string | null
+          signed_at?: string | null
+          slope_rating: number
+          stroke_indexes: number[]
+          strokes_received?: number | null
+          tee_name: string
+          user_id?: string | null
+        }
+        Update: {
+          attested_at?: string | null
+          card_id?: string
+          course_rating?: number
+          hole_pars?: number[]
+          index_in_effect?: number
+          invited?: boolean
+          marker_no?: number | null
+          name?: string
+          par?: number
+          player_no?: number
+          playing_handicap?: number
+          round_id?: string | null
+          signed_at?: string | null
+          slope_rating?: number
+          stroke_indexes?: number[]
+          strokes_received?: number | null
+          tee_name?: string
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "card_players_card_id_fkey"
+            columns: ["card_id"]
+            isOneToOne: false
+            referencedRelation: "cards"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "card_players_marker_is_a_place_of_the_card"
+            columns: ["card_id", "marker_no"]
+            isOneToOne: false
+            referencedRelation: "card_players"
+            referencedColumns: ["card_id", "player_no"]
+          },
+        ]
+      }
+      cards: {
+        Row: {
+          allowance_percent: number
+          course_name: string
+          created_at: string
+          created_by: string | null
+          format: string
+          holes: number
+          id: string
+          played_on: string
+          status: string
+        }
+        Insert: {
+          allowance_percent: number
+          course_name: string
+          created_at?: string
+          created_by?: string | null
+          format: string
+          holes: number
+          id: string
+          played_on?: string
+          status?: string
+        }
+        Update: {
+          allowance_percent?: number
+          course_name?: string
+          created_at?: string
+          created_by?: string | null
+          format?: string
+          holes?: number
+          id?: string
+          played_on?: string
+          status?: string
+        }
+        Relationships: []
+      }
       courses: {
         Row: {
           created_at: string
@@ -322,6 +484,32 @@ export type Database = {
       }
     }
     Views: {
+      card_cells: {
+        Row: {
+          card_id: string | null
+          entries: string[] | null
+          hole: number | null
+          player_no: number | null
+          state: string | null
+          strokes: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "card_entries_card_id_fkey"
+            columns: ["card_id"]
+            isOneToOne: false
+            referencedRelation: "cards"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "card_entries_player_is_on_the_card"
+            columns: ["card_id", "player_no"]
+            isOneToOne: false
+            referencedRelation: "card_players"
+            referencedColumns: ["card_id", "player_no"]
+          },
+        ]
+      }
       course_handicaps: {
         Row: {
           course_handicap: number | null
@@ -515,12 +703,18 @@ export type Database = {
       }
     }
     Functions: {
+      attest_card: {
+        Args: { card_id: string; player_no: number }
+        Returns: undefined
+      }
       copy_directory_course: { Args: { directory_id: string }; Returns: string }
       delete_my_account: {
         Args: Record<PropertyKey, never>
         Returns: undefined
       }
       import_rounds: { Args: { payload: Json }; Returns: Json }
+      invite_to_card: { Args: { card_id: string }; Returns: string }
+      join_card: { Args: { code: string; player_no: number }; Returns: string }
       publish_course: { Args: { course_id: string }; Returns: string }
       search_directory: {
         Args: { query: string }
@@ -533,6 +727,7 @@ export type Database = {
           tees: Json
         }[]
       }
+      sign_card: { Args: { card_id: string }; Returns: string }
       undo_deletion: {
         Args: { kind: string; record_id: string }
         Returns: undefined

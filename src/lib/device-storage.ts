@@ -1,16 +1,7 @@
 import { createStore, del, delMany, get, keys, set, update, type UseStore } from 'idb-keyval'
 
-/**
- * What the app keeps on the device between visits, in IndexedDB: the signed-in golfer's last-known
- * rows and their outbox. Every key starts with the golfer's user id, so one golfer's data is never
- * read for another on the same browser, and logging out deletes exactly that golfer's keys.
- *
- * Each `update` is one IndexedDB read-write transaction, so two tabs changing the outbox at once
- * see each other's writes (IndexedDB runs overlapping read-write transactions one after another).
- *
- * Without IndexedDB (some private modes, old engines) the same calls keep the data in memory for
- * the page's lifetime: the app still works, it just does not survive a reload.
- */
+// Keys start with the golfer's id, so logout deletes exactly theirs. Without IndexedDB (some
+// private modes) the data stays in memory: the app works but does not survive a reload.
 let idb: UseStore | null | undefined
 const memory = new Map<string, unknown>()
 
@@ -38,7 +29,6 @@ export async function writeToDevice(key: string, value: unknown): Promise<void> 
   else memory.set(key, value)
 }
 
-/** Reads and writes one key in a single transaction; resolves with the value written. */
 export async function updateOnDevice<T>(key: string, change: (current: T | undefined) => T) {
   const store = database()
   let written: T | undefined
@@ -48,12 +38,8 @@ export async function updateOnDevice<T>(key: string, change: (current: T | undef
   return written as T
 }
 
-/**
- * The synchronous side, in localStorage, for what must survive a tab killed a moment after a tap
- * (a scorecard in play): the write is done when the call returns, where an IndexedDB write is only
- * done when its transaction completes. Only for small values; false when the browser refused
- * (private mode, storage full).
- */
+/** For what must survive a tab killed just after a tap (a scorecard in play): a localStorage write
+ * is done when the call returns. False when the browser refused. */
 const nowKey = (key: string) => `hcpfast:${key}`
 
 export function readFromDeviceNow<T>(key: string): T | undefined {
@@ -82,7 +68,6 @@ export function removeFromDeviceNow(key: string): void {
   }
 }
 
-/** Deletes every key of one golfer. */
 export async function forgetOnDevice(userId: string): Promise<void> {
   const prefix = deviceKey(userId, '')
   try {

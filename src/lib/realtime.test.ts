@@ -46,7 +46,6 @@ vi.mock('./supabase', () => ({
 const USER = '6f1c3f7e-1d2a-4c1b-9e8a-2b5d4f6a7c8d'
 const row = { id: '01JC0000000000000000000001', user_id: USER, name: 'Links' }
 
-/** Subscribes, and lets the task that opens the channel run. */
 function follow() {
   const feed = { onUpsert: vi.fn(), onRemove: vi.fn(), onHealth: vi.fn() }
   const stop = subscribeToOwnTables(USER, ['courses', 'rounds'], feed)
@@ -55,10 +54,7 @@ function follow() {
 }
 const last = () => channels[channels.length - 1] as FakeChannel
 
-/**
- * What Realtime does with a change of `table`: one frame to each channel that has a binding for
- * it (a channel's matching bindings share the frame). Returns how many frames it sent.
- */
+/** One frame per channel with a matching binding; returns how many frames were sent. */
 function serverSends(table: string, payload: unknown, to: readonly FakeChannel[] = channels) {
   let frames = 0
   for (const channel of to) {

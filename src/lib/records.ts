@@ -1,29 +1,13 @@
-/**
- * The bookkeeping both data stores share, as pure functions of the state so the rules are tested
- * once. Two layers:
- *
- * - `confirmed`: the golfer's rows as the server last told us (a load, a realtime event, the
- *   answer to a save), or as this device last saw them (read back from IndexedDB on open).
- * - `queued`: the golfer's own changes still waiting in the outbox, oldest first. They are laid
- *   over the confirmed rows, so what the screens show (`byId`) is what the golfer asked for,
- *   whatever the server has said meanwhile. A change leaves the queue when the server has it (and
- *   its answer lands in `confirmed`) or refused it (and the view goes back to `confirmed`).
- *
- * Why the journal: a reload's snapshot is taken at some moment while the request is in flight; a
- * realtime event or a confirmed save that arrives in the meantime may be newer than the snapshot,
- * so it is applied again on top of it.
- */
+/** `queued` changes (the outbox's) are laid over `confirmed` rows, so the screens show what the golfer
+ * asked for whatever the server has said meanwhile. */
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
 export type PendingChange = 'adding' | 'editing' | 'deleting'
 
-/** One change the golfer made that the server does not have yet: the record as it should be now. */
 export type QueuedChange<R extends { id: string }> =
   { id: string; record: R } | { id: string; record: null }
 
 export interface RecordsState<R extends { id: string }> {
-  /** What the screens show: the confirmed rows with the queued changes laid over them. */
   byId: Record<string, R>
-  /** The queued change of each record, by id: what its entry says ("Saving…", waiting). */
   pending: Record<string, PendingChange>
   confirmed: Record<string, R>
   queued: readonly QueuedChange<R>[]
@@ -41,15 +25,10 @@ function without<V>(entries: Record<string, V>, key: string): Record<string, V> 
   return Object.fromEntries(Object.entries(entries).filter(([entryKey]) => entryKey !== key))
 }
 
-/** Nothing waiting: one object, so a screen that selects `pending` does not redraw for a new {}. */
+/** One frozen object, so a screen that selects `pending` does not redraw for a new {}. */
 const NOTHING_PENDING: Record<string, PendingChange> = Object.freeze({})
 
-/**
- * Whether two rows read the same, their arrays and objects (a card's holes, its game) compared by
- * value: a reload builds every row afresh, and a round scored hole by hole is never the same
- * object twice, so a shallow comparison took each such round as changed and the whole record was
- * scored and drawn again after every load.
- */
+/** By value: a reload builds every row afresh, and a round scored hole by hole is never the same object. */
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
@@ -61,11 +40,7 @@ function sameValue(a: unknown, b: unknown): boolean {
   return keys.every((key) => key in right && sameValue(left[key], right[key]))
 }
 
-/**
- * `next`, with each record that has not changed replaced by the object already held, and `previous`
- * itself when nothing changed: a reload that finds what the device showed (the usual case), or the
- * echo of the golfer's own save, redraws nothing, even for a golfer with hundreds of rounds.
- */
+/** Keeps the objects already held, so a reload that finds what the device showed redraws nothing. */
 function keepUnchanged<R extends { id: string }>(
   previous: Record<string, R>,
   next: Record<string, R>,
@@ -83,7 +58,6 @@ function keepUnchanged<R extends { id: string }>(
   return changed ? kept : previous
 }
 
-/** The view: confirmed rows, then each queued change in the order the golfer made them. */
 function overlay<R extends { id: string }>(
   confirmed: Record<string, R>,
   queued: readonly QueuedChange<R>[],
@@ -122,7 +96,6 @@ function journal<R extends { id: string }>(
   return { reload: { ...state.reload, changes: { ...state.reload.changes, [id]: value } } }
 }
 
-/** The server has this record (a realtime event, or its answer to a save). */
 export function upsertRecord<R extends { id: string }>(
   state: RecordsState<R>,
   record: R,
@@ -134,7 +107,6 @@ export function upsertRecord<R extends { id: string }>(
   )
 }
 
-/** The server no longer has this record. */
 export function removeRecord<R extends { id: string }>(
   state: RecordsState<R>,
   id: string,
@@ -143,25 +115,19 @@ export function removeRecord<R extends { id: string }>(
   return withConfirmed(state, without(state.confirmed, id), journal(state, id, null))
 }
 
-/** The outbox's changes for this table, oldest first, replacing the previous ones. */
 export function setQueued<R extends { id: string }>(
   state: RecordsState<R>,
   queued: readonly QueuedChange<R>[],
 ): Patch<R> {
-  // The outbox publishes after every send; an empty queue that stays empty changes nothing.
   if (queued.length === 0 && state.queued.length === 0) return {}
   return { queued, ...overlay(state.confirmed, queued) }
 }
 
-/** Records keyed by id, as a store holds them. */
 export function recordsById<R extends { id: string }>(records: readonly R[]): Record<string, R> {
   return Object.fromEntries(records.map((record) => [record.id, record]))
 }
 
-/**
- * What this device saw last time, shown at once on open. Ignored once the server has answered:
- * a slow IndexedDB read must not cover a fresh load.
- */
+/** Ignored once the server has answered: a slow IndexedDB read must not cover a fresh load. */
 export function hydrateRecords<R extends { id: string }>(
   state: RecordsState<R>,
   records: readonly R[],
@@ -199,11 +165,9 @@ export function failReload<R extends { id: string }>(
   token: number,
 ): Patch<R> {
   if (state.reload?.token !== token) return {}
-  // Records already on screen stay: they are still the best knowledge, and the next realtime
-  // rejoin reloads again.
   return { reload: null, status: state.status === 'ready' ? 'ready' : 'error' }
 }
 
 let lastToken = 0
-/** Tokens are unique for the page's lifetime, so a reload that outlives a reset is ignored. */
+/** Unique for the page's lifetime, so a reload that outlives a reset is ignored. */
 export const nextReloadToken = () => ++lastToken

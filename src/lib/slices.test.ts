@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { afterNextFrame, nextTask, runInSlices, type SliceScheduler } from './slices'
 
-/** A clock the steps move, and tasks that run when the test says. */
 function byHand() {
   const clock = { ms: 0 }
   const queue: (() => void)[] = []
@@ -15,7 +14,6 @@ function byHand() {
   return { clock, queue, scheduler }
 }
 
-/** `count` steps of `costMs` each, logging the step done. */
 function* steps(clock: { ms: number }, log: number[], count: number, costMs: number) {
   for (let step = 1; step <= count; step++) {
     clock.ms += costMs

@@ -1,28 +1,15 @@
-/**
- * Work done in slices between which the browser draws and takes input, so no part of it is a
- * long task: each slice runs steps until about `SLICE_MS` have passed, then hands the rest to a
- * later task. A job is a generator: each `yield` ends a step, where the slice may stop.
- */
-
-/** Where the slices run: the browser's tasks, or a test's own hand (no timing in tests). */
 export interface SliceScheduler {
-  /** A clock in milliseconds, read between steps to end a slice. */
   now(): number
-  /** Runs `next` in a later task; the function returned cancels it. */
   later(next: () => void): () => void
 }
 
-/** A slice's budget: half of a 16 ms frame, well under the 50 ms of a long task. */
+/** Half a 16 ms frame, well under a 50 ms long task. */
 export const SLICE_MS = 8
 
 interface PostTaskScheduler {
   postTask(task: () => void, options: { priority: 'user-visible'; signal: AbortSignal }): unknown
 }
 
-/**
- * Runs `next` in a task posted with `scheduler.postTask` (it yields to input and drawing) and
- * returns its cancel, or null where the browser has no such scheduler.
- */
 function postTask(next: () => void): (() => void) | null {
   const tasks = (globalThis as { scheduler?: PostTaskScheduler }).scheduler
   if (!tasks || typeof AbortController !== 'function') return null
@@ -31,12 +18,10 @@ function postTask(next: () => void): (() => void) | null {
     priority: 'user-visible',
     signal: controller.signal,
   }) as Promise<void> | undefined
-  // An aborted task rejects its promise: that is the cancel, not an error.
   posted?.catch?.(() => undefined)
   return () => controller.abort()
 }
 
-/** The browser's: `scheduler.postTask` where there is one, else a zero-delay timer. */
 export const browserScheduler: SliceScheduler = {
   now: () => performance.now(),
   later(next) {
@@ -47,11 +32,7 @@ export const browserScheduler: SliceScheduler = {
   },
 }
 
-/**
- * Resolves in a later task, so what follows runs after the browser has had the chance to draw
- * and take input: `scheduler.postTask` where there is one, else a message to this window's own
- * channel (a zero-delay timer would be clamped to 4 ms once nested, and tests fake timers).
- */
+/** A zero-delay timer would be clamped to 4 ms once nested, and tests fake timers. */
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => {
     if (postTask(resolve)) return
@@ -64,11 +45,7 @@ export function nextTask(): Promise<void> {
   })
 }
 
-/**
- * Runs `next` in a task after the browser's next frame, so what it draws comes in a frame of its
- * own rather than in the one being drawn; the function returned cancels it. Where nothing draws
- * frames (no `requestAnimationFrame`), a later task.
- */
+/** So what it draws comes in a frame of its own rather than the one being drawn. */
 export function afterNextFrame(next: () => void): () => void {
   let cancelled = false
   const run = () =>
@@ -84,20 +61,11 @@ export function afterNextFrame(next: () => void): () => void {
 }
 
 interface SliceOptions {
-  /** A slice's budget in milliseconds. */
   budgetMs?: number
-  /**
-   * Each slice is then a User Timing measure of this name (Chromium's Performance panel shows it,
-   * and a benchmark finds the tasks that ran the job among the page's others).
-   */
+  /** A User Timing measure per slice, so a benchmark can find the job's tasks. */
   name?: string
 }
 
-/**
- * Runs `job` in slices of about `budgetMs` on `scheduler`, the first in a later task; `onSlice`
- * is told after each slice (to publish what it made), `done` says whether the job ended. The
- * function returned cancels what is left.
- */
 export function runInSlices(
   job: Iterator<unknown>,
   scheduler: SliceScheduler,

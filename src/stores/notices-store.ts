@@ -1,10 +1,7 @@
 import { create } from 'zustand'
 import { registerReset } from './resets'
 
-/**
- * The one message the signed-in screens show when something the golfer started in the background
- * (an optimistic save or delete, a sign-out) failed. It outlives the screen that started it.
- */
+/** It outlives the screen that started the failed background work. */
 interface NoticesState {
   notice: string | null
   showNotice(message: string): void

@@ -123,8 +123,7 @@ describe('the outbox', () => {
   })
 
   it("counts an add refused by its table's primary key as stored, and any other unique value as refused", async () => {
-    // What Postgres says to an insert of an id the table already has, or of a value another
-    // unique constraint already holds.
+    // What Postgres says to an insert whose id or unique value is taken.
     const taken = (constraint: string) =>
       new DataError({
         message: `duplicate key value violates unique constraint "${constraint}"`,

@@ -6,50 +6,29 @@ import type { PendingChange, QueuedChange } from '@/lib/records'
 import { showNotice } from './notices-store'
 import { registerReset } from './resets'
 
-/**
- * The outbox: every add, edit, delete and undo the golfer makes is written to the device first
- * and only then shown, and is sent to the server in the order it was made — at once when the
- * server can be reached, otherwise when the browser is back online, when Realtime rejoins, or at
- * the next retry (backing off to 30 s). Nothing typed is lost to a dead spot on the course:
- *
- * - Only the server's refusal (a constraint, RLS, a row gone) takes a change out unsent, and then
- *   visibly: the alert, and what the golfer typed in the "Not saved" list.
- * - Replaying a change whose answer was lost is harmless: ids are made on the device, and an
- *   insert refused because the server already has its id (the table's primary key, 23505) was
- *   stored — for every kind, here, not in each table's api; a delete of a row already gone is
- *   done.
- * - Tabs of one golfer share one outbox in IndexedDB. One tab sends at a time (a Web Lock), each
- *   reads the outbox afresh before each send, and tells the others what happened.
- */
+/** Every change is written to the device first, then shown, then sent in order; see "The outbox"
+ * in docs/decisions.md. */
 export type OutboxAction = 'add' | 'edit' | 'delete' | 'restore'
 
 export interface OutboxEntry<R = unknown, I = unknown> {
-  /** The shape of `record` and `input`: its kind's version when it was written (see upgrade). */
+  /** Its kind's version when it was written (see upgrade). */
   version: number
-  /** A ULID: the order the golfer made the changes in, and the entry's identity. */
+  /** A ULID: the order the changes were made in. */
   key: string
-  /** Which table: a key of the kinds given to startOutbox. */
   kind: string
   action: OutboxAction
-  /** The record's id. */
   id: string
-  /** The record as the golfer sees it after this change; null for a delete. */
   record: R | null
-  /** What the golfer typed, for an add or an edit; null for a delete or a restore. */
   input: I | null
 }
 
-/**
- * An entry as an app of any version wrote it. Before versions (version 1) entries had no
- * `version` and, instead of `input`, a `payload` of the kind's own making.
- */
+/** As an app of any version wrote it: version 1 had a `payload` instead of `input`. */
 export type StoredEntry = Omit<OutboxEntry, 'version' | 'input'> & {
   version?: number
   input?: unknown
   payload?: unknown
 }
 
-/** What the outbox needs of a table's store: to lay its queue over the rows, and the answers. */
 export interface OutboxTarget<R extends { id: string }> {
   upsert(record: R): void
   remove(id: string): void
@@ -58,19 +37,13 @@ export interface OutboxTarget<R extends { id: string }> {
 
 export interface OutboxKind<R extends { id: string }> {
   store: { getState(): OutboxTarget<R> }
-  /** "round", "rounds": for "2 rounds waiting to sync". */
   noun: readonly [singular: string, plural: string]
-  /** The version new entries are written with. */
   version: number
-  /** An entry written by an older version, in this version's shape. */
   upgrade(entry: StoredEntry): OutboxEntry
-  /** Makes the change on the server; resolves with the stored row when the server returns one. */
   send(entry: OutboxEntry): Promise<R | null>
-  /** The server refused: the alert to show, and what the golfer typed, in words. */
   refusal(entry: OutboxEntry, error: DataError): { message: string; typed: string | null }
 }
 
-/** A change the server refused, kept on screen so that what was typed is not lost silently. */
 export interface RefusedChange {
   key: string
   message: string
@@ -79,7 +52,6 @@ export interface RefusedChange {
 
 interface OutboxState {
   entries: readonly OutboxEntry[]
-  /** False after a send could not reach the server, or while the browser says it is offline. */
   reachable: boolean
   refused: readonly RefusedChange[]
   dismissRefused(key: string): void
@@ -103,7 +75,7 @@ interface Session {
   userId: string
   kinds: Kinds
   channel: BroadcastChannel | null
-  /** The entry this tab is sending now, which Undo must not take back. */
+  /** Undo must not take this one back. */
   sending: string | null
   draining: boolean
   drainAgain: boolean
@@ -120,11 +92,7 @@ let session: Session | null = null
 
 const outboxKey = (userId: string) => deviceKey(userId, 'outbox')
 
-/**
- * The entries as this version of the app reads them: an entry an older version wrote is upgraded
- * by its kind (and written back so with the next change of the outbox). Its key stays, so it is
- * still sent once, in its place.
- */
+/** An upgraded entry keeps its key, so it is still sent once, in its place. */
 function upgraded(kinds: Kinds, stored: readonly StoredEntry[] | undefined): OutboxEntry[] {
   return (stored ?? []).map((entry) => {
     const kind = kinds[entry.kind]
@@ -136,13 +104,11 @@ function upgraded(kinds: Kinds, stored: readonly StoredEntry[] | undefined): Out
 const readEntries = async (golfer: Session) =>
   upgraded(golfer.kinds, await readFromDevice<StoredEntry[]>(outboxKey(golfer.userId)))
 
-/** One read-write transaction of this golfer's outbox, in this version's shape. */
 const updateEntries = (golfer: Session, change: (entries: OutboxEntry[]) => OutboxEntry[]) =>
   updateOnDevice<StoredEntry[]>(outboxKey(golfer.userId), (stored) =>
     change(upgraded(golfer.kinds, stored)),
   ) as Promise<OutboxEntry[]>
 
-/** Shows these entries: in the status line, and laid over each table's rows. */
 function publish(current: Session, entries: readonly OutboxEntry[]) {
   useOutboxStore.setState({ entries })
   for (const [kind, handler] of Object.entries(current.kinds)) {
@@ -173,10 +139,6 @@ function tellOtherTabs(current: Session, message: TabMessage) {
   current.channel?.postMessage(message)
 }
 
-/**
- * Starts this golfer's outbox: shows what was waiting from an earlier visit and sends it.
- * Returns the stop (for sign-out); the entries stay on the device until sent or forgotten.
- */
 export function startOutbox(userId: string, kinds: Kinds): () => void {
   const current: Session = {
     userId,
@@ -220,11 +182,8 @@ export function startOutbox(userId: string, kinds: Kinds): () => void {
   }
 }
 
-/**
- * Keeps a change on the device, shows it, and sends it when it can. Resolves true once the change
- * is in the outbox on the device (a finished scorecard is removed only then); false when no
- * outbox runs (signed out).
- */
+/** True once the change is in the outbox on the device (a finished scorecard is removed only
+ * then); false when signed out. */
 export async function enqueue(
   change: Pick<OutboxEntry, 'kind' | 'action' | 'id' | 'record' | 'input'>,
 ): Promise<boolean> {
@@ -240,10 +199,7 @@ export async function enqueue(
   return true
 }
 
-/**
- * Takes back a delete that has not been sent yet (Undo while it waits). False when there is none,
- * or it is on its way: then the caller queues a restore instead.
- */
+/** False when there is none or it is on its way: then the caller queues a restore instead. */
 export async function takeBackDelete(kind: string, id: string): Promise<boolean> {
   const current = session
   if (!current) return false
@@ -264,18 +220,13 @@ export async function takeBackDelete(kind: string, id: string): Promise<boolean>
   return taken
 }
 
-/** Sends now: the connection is back (Realtime rejoined). */
 export function sendOutboxNow(): void {
   if (!session) return
   session.failures = 0
   void drain(session)
 }
 
-/**
- * Resolves once nothing waits to be sent, once the server is found unreachable, or after
- * `withinMs`, whichever comes first: a logout lets a change already on its way arrive instead of
- * asking the golfer about it.
- */
+/** A logout lets a change already on its way arrive instead of asking the golfer about it. */
 export function outboxSettled(withinMs: number): Promise<void> {
   const settled = (state: OutboxState) => state.entries.length === 0 || !state.reachable
   if (settled(useOutboxStore.getState())) return Promise.resolve()
@@ -292,7 +243,6 @@ export function outboxSettled(withinMs: number): Promise<void> {
   })
 }
 
-/** Logout: stops the outbox and deletes everything this golfer kept on this device. */
 export async function forgetDevice(userId: string): Promise<void> {
   if (session?.userId === userId) {
     clearTimeout(session.retryTimer)
@@ -328,7 +278,6 @@ async function drain(current: Session): Promise<void> {
   }
 }
 
-/** The server could not be reached: say so, and try again after a delay that backs off. */
 function retryLater(current: Session) {
   useOutboxStore.setState({ reachable: false })
   // Changes made meanwhile wait for the retry too: the server was just found unreachable.
@@ -383,11 +332,7 @@ async function sendAll(current: Session): Promise<void> {
   }
 }
 
-/**
- * Makes the change on the server. An add or an Undo puts a row under the entry's id, so when the
- * server refuses it because that id is taken (its primary key), it was sent before and stored,
- * only the answer was lost: done, with the record as the golfer made it.
- */
+/** An add refused because its id is taken was sent before, only the answer was lost: done. */
 async function sendOnce<R extends { id: string }>(kind: OutboxKind<R>, entry: OutboxEntry) {
   try {
     return await kind.send(entry)
@@ -398,7 +343,6 @@ async function sendOnce<R extends { id: string }>(kind: OutboxKind<R>, entry: Ou
   }
 }
 
-/** The entry is done (stored, or refused): out of the outbox, and the answer into the store. */
 async function settle(current: Session, entry: OutboxEntry, stored: { row: unknown } | null) {
   const entries = await updateEntries(current, (list) =>
     list.filter((candidate) => candidate.key !== entry.key),
@@ -414,17 +358,12 @@ async function settle(current: Session, entry: OutboxEntry, stored: { row: unkno
   publish(current, entries)
 }
 
-/** What an entry with a change the server does not have yet says. */
 export function useSyncLabel(): (change: PendingChange | undefined) => string | null {
   const reachable = useOutboxStore((state) => state.reachable)
   return (change) => (change ? (reachable ? 'Saving…' : 'Waiting to sync') : null)
 }
 
-/**
- * "1 course and 2 rounds waiting to sync": the records whose change the server does not have yet,
- * by kind in the order given; null when nothing waits. A record added and deleted again while
- * waiting is nothing to the golfer, though both changes are still sent.
- */
+/** A record added and deleted again while waiting is nothing to the golfer, though both are sent. */
 export function waitingSummary(
   entries: readonly Pick<OutboxEntry, 'kind' | 'id' | 'action'>[],
   nouns: readonly (readonly [kind: string, singular: string, plural: string])[],

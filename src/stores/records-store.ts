@@ -29,13 +29,11 @@ export interface RecordsStore<R extends { id: string }> extends RecordsState<R> 
   reset(): void
 }
 
-/** What shared records code needs of a table's store: zustand's vanilla store interface. */
 export interface RecordsStoreApi<R extends { id: string }> {
   getState(): RecordsStore<R>
   subscribe(listener: (state: RecordsStore<R>, previous: RecordsStore<R>) => void): () => void
 }
 
-/** One golfer's rows of one table, as the screens show them (courses and rounds alike). */
 export function createRecordsStore<R extends { id: string }>() {
   const store = create<RecordsStore<R>>()((set) => ({
     ...emptyRecords<R>(),

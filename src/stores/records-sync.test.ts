@@ -234,7 +234,7 @@ describe('one channel for every table', () => {
   it('loads each table once for a load and its first join, however often the feed says live', async () => {
     const { feed, onLive, lists, stop } = withChannel()
     await vi.waitFor(() => expect(useOthers.getState().status).toBe('ready'))
-    // The channel joined, its change feed subscribed, a refreshed token handed to the channel.
+    // The channel joined, its feed subscribed, a refreshed token: three `live`s, no rejoin.
     feed().onHealth('live')
     feed().onHealth('live')
     feed().onHealth('live')

@@ -1,11 +1,9 @@
 import { create } from 'zustand'
 import { registerReset } from './resets'
 
-/** How long an Undo is offered after a delete. */
 export const UNDO_SECONDS = 8
 
 export interface UndoOffer {
-  /** What was deleted, in words: "Round deleted." */
   message: string
   undo(): void
 }
@@ -21,7 +19,6 @@ interface UndoState {
 
 let expiry: ReturnType<typeof setTimeout> | undefined
 
-/** The one Undo the signed-in screens offer: the last delete's, for a few seconds. */
 export const useUndoStore = create<UndoState>()((set, get) => ({
   offer: null,
   serial: 0,

@@ -5,7 +5,7 @@ import type { Game, GamePartner } from '@/lib/tables/games'
 export const USER_ID = '6f1c3f7e-1d2a-4c1b-9e8a-2b5d4f6a7c8d'
 
 let sequence = 0
-/** A ULID-shaped id; later calls sort after earlier ones, as real ULIDs do. */
+/** Later calls sort after earlier ones, as real ULIDs do. */
 export function nextId(): string {
   sequence += 1
   return `01JC${String(sequence).padStart(22, '0')}`
@@ -46,7 +46,6 @@ export function aRound(course: Course, score: number, overrides: Partial<Round> 
   }
 }
 
-/** What a card recorded besides the strokes, hole by hole; a null (or a missing list) is not recorded. */
 export interface HoleDetails {
   putts?: readonly (number | null)[]
   fairwayHit?: readonly (boolean | null)[]
@@ -54,7 +53,6 @@ export interface HoleDetails {
   penalties?: readonly (number | null)[]
 }
 
-/** A card's hole scores: the strokes of each hole, and the details recorded. */
 export function holeScoresOf(strokes: readonly number[], details: HoleDetails = {}): HoleScore[] {
   return strokes.map((hole, at) => ({
     strokes: hole,
@@ -65,7 +63,6 @@ export function holeScoresOf(strokes: readonly number[], details: HoleDetails = 
   }))
 }
 
-/** A singles match played off 0 against Ben (issue 31), his card as given. */
 export function aMatchWith(partner: Partial<GamePartner>): Game {
   return {
     format: 'match',

@@ -1,8 +1,4 @@
-/**
- * Deterministic pseudo-random numbers in [0, 1) (mulberry32): the same seed gives the same
- * sequence on every run and machine, so a failing random set can be replayed from its seed.
- * The one source for the unit tests, the database tests and the benchmarks.
- */
+/** mulberry32: a failing random set can be replayed from its seed. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0
   return () => {

@@ -85,7 +85,7 @@ comment on function private.broken_stake_rule(jsonb, text) is
 -- are places on the card (0 is the golfer, then the partners), so a side can name only this
 -- card's players. The first problem in the golfer's words, or null (absent: no side games). Mirrors
 -- validateSideGames in src/features/scorecard/lib/side-game-standings.ts; the game's 16 KB bound
--- (broken_game_rule's shape) keeps it small.
+-- (private.broken_game_shape) keeps it small.
 create function private.broken_side_games_rule(
   games jsonb,
   players integer,
@@ -226,13 +226,57 @@ $$;
 comment on function private.broken_side_games_rule(jsonb, integer, integer) is
   'The first problem of a round''s side games (game -> side_games: skins, Nassau, four-ball, scramble, their stakes and sides) for a card of `players` players and `holes` holes, in the golfer''s words, or null. Mirrors validateSideGames.';
 
+-- What is wrong with a game's shape (an object), or null: a field a game or a partner does not
+-- have, or more than 16 KB in all. A new field of a game is added to these lists, with its rule.
+create function private.broken_game_shape(game jsonb) returns text
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+declare
+  game_fields constant text[] :=
+    '{format,allowance_percent,playing_handicap,strokes_received,partners,picked_up,side_games}';
+  partner_fields constant text[] :=
+    '{name,index,tee_id,tee_name,playing_handicap,strokes_received,hole_strokes}';
+  unknown_field text;
+  unknown_place bigint;
+begin
+  if octet_length(game::text) > 16384 then
+    return 'the game is too large (at most 16 KB)';
+  end if;
+  select k.key into unknown_field
+    from jsonb_object_keys(game) as k (key)
+    where k.key <> all (game_fields)
+    order by k.key
+    limit 1;
+  if unknown_field is not null then
+    return format('the game has no field "%s"', left(unknown_field, 40));
+  end if;
+  select p.place, k.key into unknown_place, unknown_field
+    from jsonb_array_elements(case
+        when jsonb_typeof(game -> 'partners') = 'array' then game -> 'partners' else '[]'
+      end) with ordinality as p (value, place)
+      cross join lateral jsonb_object_keys(case
+        when jsonb_typeof(p.value) = 'object' then p.value else '{}'
+      end) as k (key)
+    where k.key <> all (partner_fields)
+    order by p.place, k.key
+    limit 1;
+  if unknown_field is not null then
+    return format(
+      'partner %s: the game has no field "%s"', unknown_place, left(unknown_field, 40)
+    );
+  end if;
+  return null;
+end;
+$$;
+
 -- The first rule of a game the values break (of `rules`, or every rule when null), in the
 -- golfer's words with the partner's place (from 1) and the hole number, or null. A null game is no
 -- game, and breaks nothing. The rules:
 --   scored      a game only with a round scored hole by hole
 --   format      an object whose format is stroke, stableford or match
---   shape       only the fields below (game_fields, partner_fields), and at most 16 KB in all:
---               a new field of a game is added to those lists, with its own rule
+--   shape       only the fields private.broken_game_shape lists, and at most 16 KB in all
 --   allowance   a whole percentage, 0–100
 --   handicaps   the golfer's and each partner's playing handicap and strokes: whole, −100 to 200
 --   partners    1 to 3 partners, exactly 1 in match play
@@ -253,12 +297,6 @@ create function private.broken_game_rule(
 as $$
 declare
   every boolean := rules is null;
-  game_fields constant text[] :=
-    '{format,allowance_percent,playing_handicap,strokes_received,partners,picked_up,side_games}';
-  partner_fields constant text[] :=
-    '{name,index,tee_id,tee_name,playing_handicap,strokes_received,hole_strokes}';
-  unknown_field text;
-  unknown_place bigint;
   partners jsonb;
   partner record;
   problem text;
@@ -281,31 +319,9 @@ begin
     return null;
   end if;
   if every or 'shape' = any (rules) then
-    if octet_length(game::text) > 16384 then
-      return 'the game is too large (at most 16 KB)';
-    end if;
-    select k.key into unknown_field
-      from jsonb_object_keys(game) as k (key)
-      where k.key <> all (game_fields)
-      order by k.key
-      limit 1;
-    if unknown_field is not null then
-      return format('the game has no field "%s"', left(unknown_field, 40));
-    end if;
-    select p.place, k.key into unknown_place, unknown_field
-      from jsonb_array_elements(case
-          when jsonb_typeof(game -> 'partners') = 'array' then game -> 'partners' else '[]'
-        end) with ordinality as p (value, place)
-        cross join lateral jsonb_object_keys(case
-          when jsonb_typeof(p.value) = 'object' then p.value else '{}'
-        end) as k (key)
-      where k.key <> all (partner_fields)
-      order by p.place, k.key
-      limit 1;
-    if unknown_field is not null then
-      return format(
-        'partner %s: the game has no field "%s"', unknown_place, left(unknown_field, 40)
-      );
+    problem := private.broken_game_shape(game);
+    if problem is not null then
+      return problem;
     end if;
   end if;
   if (every or 'allowance' = any (rules))
@@ -410,12 +426,14 @@ revoke all on function
   private.is_number_between(jsonb, numeric, numeric, integer),
   private.broken_stake_rule(jsonb, text),
   private.broken_side_games_rule(jsonb, integer, integer),
+  private.broken_game_shape(jsonb),
   private.broken_game_rule(text[], jsonb, integer, integer[])
   from public;
 grant execute on function
   private.is_number_between(jsonb, numeric, numeric, integer),
   private.broken_stake_rule(jsonb, text),
   private.broken_side_games_rule(jsonb, integer, integer),
+  private.broken_game_shape(jsonb),
   private.broken_game_rule(text[], jsonb, integer, integer[])
   to authenticated, service_role;
 

@@ -6,15 +6,17 @@
 -- Each rule is one small function in `private` (not exposed by the API), each written once: the
 -- WHS table, the mean of the lowest, the differential, the pairing of nines, the course handicap,
 -- net double bogey, the exceptional reduction and the caps. private.walk_record composes them
--- over one golfer's record, private.walks_of over some golfers and private.whs_records over every
--- golfer the caller can read.
+-- over one golfer's record (private.walk_steps, private.whs_step, private.walk_rows),
+-- private.walks_of over some golfers and private.whs_records over every golfer the caller can
+-- read.
 --
 -- The views in `public` do not walk (issue 29): they read the walk as the database keeps it,
 -- private.walked_rounds (per round) and private.golfer_handicaps (per golfer), rewritten for a
 -- golfer by private.rewalk in the same transaction as any write that changes what the walk reads
 -- (statement-level triggers on rounds and handicap_settings; import_rounds once at its end). So a
 -- read costs the rows it returns, with or without the planner's statistics, and each write pays
--- its golfer's walk once (the figures: BENCHMARKS.md, "Handicap views without ANALYZE").
+-- its golfer's walk once, from the earliest day it touches on (issue 44: private.walk_start
+-- resumes the walk from the kept rows before that day; the figures: BENCHMARKS.md).
 --
 -- Everything is computed in whole tenths and integers, exactly, ties toward +∞: the course rating
 -- is a whole number of tenths (a constraint guarantees it), so 10 × (score − rating) is an integer
@@ -391,69 +393,178 @@ create type private.walked_round as (
 comment on type private.walked_round is
   'A round of the walk: its entry''s differential (a pair''s on both nines, null while a nine waits), adjusted differential (less every exceptional reduction covering it as of the last round) and exceptional reduction; the WHS estimate, low index and cap after the entries at or before it; counts (the final estimate is made from it); adjusted_score and the course_handicap it was scored off; entry_id (the later round of its entry), paired_with (the other nine), spec_index_after (the spec''s index, all entries, no 20-round window) and the entry''s score, rating, slope and par.';
 
--- One golfer's record walked in record order (played_on, id), as scoreRecord in
--- src/features/handicap/lib/score-record.ts. The WHS estimate is sequential (whether a round is
--- exceptional depends on the estimate before its day, which depends on earlier reductions and
--- caps), and so is net double bogey (issue 23): each card counts its adjusted gross off the
--- golfer's chosen index in effect on the day played (source: the spec's, over the entries of the
--- days before, or the estimate), else the starting index (issue 32: never in either index
--- itself), else none. So one pass, O(20 · rounds): per round its counted score and entry, per
--- entry its differential, both indexes, the reduction, the low index (Rule 5.7: the lowest
--- end-of-day estimate of the 365 days before, a sliding minimum kept as a queue whose estimates
--- rise from first to last) and the caps.
-create function private.walk_record(
+-- The WHS estimate's running state from entry to entry (private.whs_step): the day of the last
+-- entry, the estimate in effect on it (the one at the end of the day before) and its low index;
+-- the low index's queue (end-of-day estimates of the past 365 days, rising from first to last);
+-- the latest 20 keys (see the walk), ascending; and what the last step made of its entry.
+create type private.whs_state as (
+  entry_day date,
+  in_effect integer,
+  low_of_day integer,
+  queue_days date[],
+  queue_estimates integer[],
+  latest integer[],
+  reduction integer,
+  index_tenths integer,
+  cap text,
+  low_index integer
+);
+
+-- The low index's queue with the estimate at the end of `day` joined last: the estimates not
+-- below it leave from the back first, as none of them can be the lowest again.
+create function private.low_queue_pushed(state private.whs_state, day date, estimate integer)
+  returns private.whs_state
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+declare
+  last integer := coalesce(cardinality(state.queue_estimates), 0);
+begin
+  while last > 0 and state.queue_estimates[last] >= estimate loop
+    last := last - 1;
+  end loop;
+  state.queue_days := coalesce(state.queue_days[:last], '{}') || day;
+  state.queue_estimates := coalesce(state.queue_estimates[:last], '{}') || estimate;
+  return state;
+end;
+$$;
+
+-- One entry of the WHS estimate. On the first entry of a day the estimate at the end of the
+-- day before (`estimate_before`) is the one in effect (Rule 5.4) and joins the low index's
+-- queue, whose estimates of more than 365 days before leave (Rule 5.7). Then the entry's
+-- exceptional reduction (Rule 5.9), its key among the latest 20 (the differential plus the
+-- reductions before it; `leaving`: the key that drops out) and the estimate with its caps.
+create function private.whs_step(
+  state private.whs_state,
+  day date,
+  differential integer,
+  reduced_before integer,
+  leaving integer,
+  entries integer,
+  estimate_before integer
+) returns private.whs_state
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+declare
+  first integer := 1;
+  estimate record;
+begin
+  if state.entry_day is distinct from day then
+    state.in_effect := estimate_before;
+    if estimate_before is not null then
+      state := private.low_queue_pushed(state, state.entry_day, estimate_before);
+    end if;
+    state.entry_day := day;
+    while first <= cardinality(state.queue_days) and state.queue_days[first] < day - 365 loop
+      first := first + 1;
+    end loop;
+    state.queue_days := state.queue_days[first:];
+    state.queue_estimates := state.queue_estimates[first:];
+    state.low_of_day := coalesce(state.queue_estimates[1], state.in_effect);
+  end if;
+  state.reduction := private.exceptional_reduction(state.in_effect, differential);
+  state.latest := private.sorted_with(state.latest, differential + reduced_before, leaving);
+  state.low_index := case when entries >= 20 then state.low_of_day end;
+  estimate := private.whs_estimate(
+    state.latest, reduced_before + 10 * state.reduction, state.low_index
+  );
+  state.index_tenths := estimate.index_tenths;
+  state.cap := estimate.cap;
+  return state;
+end;
+$$;
+
+-- A walk in progress (issue 44: a write walks from the changed day on, so a walk can start from
+-- the kept rows before that day, private.walk_start). Per round, in walk order (first the kept
+-- rows it resumed with, `kept`, then the rounds it walked, `rounds`): the score counted and its
+-- course handicap, its entry (null while a nine waits), the entries at or before it, the other
+-- nine. The nine waiting and where. Per entry (numbered from the record's first, so an array
+-- may start past 1): its later round, score, rating, slope, par, differential, reduction (and
+-- those before it), key, the spec's index and the estimate after it with its low index and cap.
+-- `entries` entries so far; spec_lowest: the lowest 8 differentials; whs: the estimate's state.
+create type private.walk as (
+  kept private.walked_round[],
+  rounds public.rounds[],
+  scores integer[],
+  handicaps integer[],
+  entry_of integer[],
+  seen integer[],
+  partners text[],
+  waiting public.rounds,
+  waiting_at integer,
+  entries integer,
+  entry_ids text[],
+  entry_scores integer[],
+  entry_ratings numeric[],
+  entry_slopes integer[],
+  entry_pars integer[],
+  diffs integer[],
+  reductions integer[],
+  reduced_before integer[],
+  keyed integer[],
+  spec integer[],
+  spec_lowest integer[],
+  estimates integer[],
+  lows integer[],
+  caps text[],
+  whs private.whs_state
+);
+
+-- The walk carried over `rounds` (the golfer's, in record order, all on days after those of
+-- `walk`, or null to start afresh), as scoreRecord in src/features/handicap/lib/score-record.ts.
+-- The WHS estimate is sequential (whether a round is exceptional depends on the estimate before
+-- its day, which depends on earlier reductions and caps), and so is net double bogey (issue 23):
+-- each card counts its adjusted gross off the golfer's chosen index in effect on the day played
+-- (source: the spec's, over the entries of the days before, or the estimate), else the starting
+-- index (issue 32: never in either index itself), else none. So one pass, O(20 · rounds): per
+-- round its counted score and entry, per entry its differential, both indexes and the estimate's
+-- step (private.whs_step). keyed[e] − reduced_before[r + 1] is diffs[e] less the reductions of
+-- entries e … r.
+create function private.walk_steps(
+  walk private.walk,
   rounds public.rounds[],
   source text,
   starting_index numeric
-) returns setof private.walked_round
+) returns private.walk
   language plpgsql
   immutable
   set search_path = ''
 as $$
 declare
   round public.rounds;
-  k integer := 0;
-  r integer := 0;
-  -- Per round k: the score it counts and its course handicap, its entry (null while a nine
-  -- waits), the entries at or before it, the other nine of its pair; the nine waiting (counted).
-  scores integer[] := '{}';
-  handicaps integer[] := '{}';
-  entry_of integer[] := '{}';
-  seen integer[] := '{}';
-  partners text[] := '{}';
+  k integer := coalesce(cardinality(walk.kept), 0);
+  r integer := coalesce(walk.entries, 0);
+  scores integer[] := coalesce(walk.scores, '{}');
+  handicaps integer[] := coalesce(walk.handicaps, '{}');
+  entry_of integer[] := coalesce(walk.entry_of, '{}');
+  seen integer[] := coalesce(walk.seen, '{}');
+  partners text[] := coalesce(walk.partners, '{}');
   scored record;
-  waiting public.rounds;
-  waiting_at integer;
-  -- Per entry r: its later round, score, rating, slope, par, differential, reduction (and those
-  -- before it), the spec's index and the estimate after it. keyed[e] − reduced_before[r + 1] is
-  -- diffs[e] less the reductions of entries e … r; `latest`: the latest 20 keys, in order.
-  entry_ids text[] := '{}';
-  entry_scores integer[] := '{}';
-  entry_ratings numeric[] := '{}';
-  entry_slopes integer[] := '{}';
-  entry_pars integer[] := '{}';
-  diffs integer[] := '{}';
-  reductions integer[] := '{}';
-  reduced_before integer[] := '{0}';
-  keyed integer[] := '{}';
-  latest integer[] := '{}';
-  spec integer[] := '{}';
-  spec_lowest integer[] := '{}';
-  estimate record;
-  estimates integer[] := '{}';
-  lows integer[] := '{}';
-  caps text[] := '{}';
-  -- The index in effect for the day's cards; for the estimate, the day of the last entry.
+  waiting public.rounds := walk.waiting;
+  waiting_at integer := walk.waiting_at;
+  entry_ids text[] := coalesce(walk.entry_ids, '{}');
+  entry_scores integer[] := coalesce(walk.entry_scores, '{}');
+  entry_ratings numeric[] := coalesce(walk.entry_ratings, '{}');
+  entry_slopes integer[] := coalesce(walk.entry_slopes, '{}');
+  entry_pars integer[] := coalesce(walk.entry_pars, '{}');
+  diffs integer[] := coalesce(walk.diffs, '{}');
+  reductions integer[] := coalesce(walk.reductions, '{}');
+  reduced_before integer[] := coalesce(walk.reduced_before, '{0}');
+  keyed integer[] := coalesce(walk.keyed, '{}');
+  spec integer[] := coalesce(walk.spec, '{}');
+  spec_lowest integer[] := coalesce(walk.spec_lowest, '{}');
+  estimates integer[] := coalesce(walk.estimates, '{}');
+  lows integer[] := coalesce(walk.lows, '{}');
+  caps text[] := coalesce(walk.caps, '{}');
+  whs private.whs_state := coalesce(
+    walk.whs, row(null, null, null, '{}', '{}', '{}', null, null, null, null)::private.whs_state
+  );
+  -- The index in effect for the day's cards.
   round_day date;
   chosen integer;
-  entry_day date;
-  in_effect integer;
-  low_of_day integer;
-  queue_days date[] := '{}';
-  queue_estimates integer[] := '{}';
-  queue_first integer := 1;
-  queue_last integer := 0;
-  result private.walked_round;
 begin
   foreach round in array rounds loop
     if round_day is distinct from round.played_on then
@@ -491,53 +602,82 @@ begin
     diffs[r] := private.differential_tenths(round.score, round.course_rating, round.slope_rating);
     spec_lowest := (private.sorted_with(spec_lowest, diffs[r], null))[:8];
     spec[r] := private.index_of_lowest(spec_lowest, r);
-    if entry_day is distinct from round.played_on then
-      -- Rule 5.4: every round of a day is played off the estimate at the end of the day before.
-      in_effect := estimates[r - 1];
-      if in_effect is not null then
-        while queue_last >= queue_first and queue_estimates[queue_last] >= in_effect loop
-          queue_last := queue_last - 1;
-        end loop;
-        queue_last := queue_last + 1;
-        queue_days[queue_last] := entry_day;
-        queue_estimates[queue_last] := in_effect;
-      end if;
-      entry_day := round.played_on;
-      while queue_first <= queue_last and queue_days[queue_first] < entry_day - 365 loop
-        queue_first := queue_first + 1;
-      end loop;
-      low_of_day := case
-        when queue_first <= queue_last then queue_estimates[queue_first]
-        else in_effect
-      end;
-    end if;
-    reductions[r] := private.exceptional_reduction(in_effect, diffs[r]);
+    whs := private.whs_step(
+      whs, round.played_on, diffs[r], reduced_before[r], keyed[r - 20], r, estimates[r - 1]
+    );
+    reductions[r] := whs.reduction;
     reduced_before[r + 1] := reduced_before[r] + 10 * reductions[r];
     keyed[r] := diffs[r] + reduced_before[r];
-    latest := private.sorted_with(latest, keyed[r], keyed[r - 20]);
-    lows[r] := case when r >= 20 then low_of_day end;
-    estimate := private.whs_estimate(latest, reduced_before[r + 1], lows[r]);
-    estimates[r] := estimate.index_tenths;
-    caps[r] := estimate.cap;
+    estimates[r] := whs.index_tenths;
+    lows[r] := whs.low_index;
+    caps[r] := whs.cap;
   end loop;
+  return row(
+    coalesce(walk.kept, '{}'), coalesce(walk.rounds, '{}') || rounds, scores, handicaps,
+    entry_of, seen, partners, waiting, waiting_at, r, entry_ids, entry_scores, entry_ratings,
+    entry_slopes, entry_pars, diffs, reductions, reduced_before, keyed, spec, spec_lowest,
+    estimates, lows, caps, whs
+  )::private.walk;
+end;
+$$;
 
-  -- The final estimate is made from the lowest of the latest 20 (their places among them).
+-- The rows of a walk: each round shows its entry's values (both nines of a pair the pair's, a
+-- waiting nine none), the adjusted differential less the reductions of its entry and the 19
+-- after it, and whether it counts: the final estimate is made from the lowest of the latest 20.
+-- A kept row the walk resumed with keeps what the rounds before it made (its score, handicaps
+-- and estimate); the rest is made again, as the entries after it decide it.
+create function private.walk_rows(walk private.walk) returns setof private.walked_round
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+declare
+  kept private.walked_round[] := walk.kept;
+  rounds public.rounds[] := walk.rounds;
+  placed integer := coalesce(cardinality(walk.kept), 0);
+  entries integer := walk.entries;
+  entry_of integer[] := walk.entry_of;
+  seen integer[] := walk.seen;
+  partners text[] := walk.partners;
+  scores integer[] := walk.scores;
+  handicaps integer[] := walk.handicaps;
+  entry_ids text[] := walk.entry_ids;
+  entry_scores integer[] := walk.entry_scores;
+  entry_ratings numeric[] := walk.entry_ratings;
+  entry_slopes integer[] := walk.entry_slopes;
+  entry_pars integer[] := walk.entry_pars;
+  diffs integer[] := walk.diffs;
+  reductions integer[] := walk.reductions;
+  reduced_before integer[] := walk.reduced_before;
+  spec integer[] := walk.spec;
+  estimates integer[] := walk.estimates;
+  lows integer[] := walk.lows;
+  caps text[] := walk.caps;
+  latest integer[];
+  r integer;
+  result private.walked_round;
+begin
+  -- The places (among the latest 20) of the lowest the final estimate is made from.
   latest := (private.lowest_of(
-    keyed[greatest(r - 19, 1):r], (private.differentials_used(least(r, 20))).counted
+    walk.keyed[greatest(entries - 19, 1):entries],
+    (private.differentials_used(least(entries, 20))).counted
   )).places;
-  for j in 1 .. k loop
+  for j in 1 .. placed + coalesce(cardinality(rounds), 0) loop
+    if j <= placed then
+      result := kept[j];
+    else
+      result.user_id := rounds[j - placed].user_id;
+      result.round_id := rounds[j - placed].id;
+      result.played_on := rounds[j - placed].played_on;
+      result.adjusted_score := scores[j];
+      result.course_handicap := handicaps[j];
+      result.index_after := (estimates[seen[j]] / 10.0)::numeric(4, 1);
+      result.low_index := (lows[seen[j]] / 10.0)::numeric(4, 1);
+      result.cap := coalesce(caps[seen[j]], 'none');
+      result.spec_index_after := (spec[seen[j]] / 10.0)::numeric(4, 1);
+    end if;
     r := entry_of[j];
-    result.user_id := rounds[j].user_id;
-    result.round_id := rounds[j].id;
-    result.played_on := rounds[j].played_on;
-    result.adjusted_score := scores[j];
-    result.course_handicap := handicaps[j];
     result.paired_with := partners[j];
-    result.index_after := (estimates[seen[j]] / 10.0)::numeric(4, 1);
-    result.low_index := (lows[seen[j]] / 10.0)::numeric(4, 1);
-    result.cap := coalesce(caps[seen[j]], 'none');
-    result.spec_index_after := (spec[seen[j]] / 10.0)::numeric(4, 1);
-    -- A round shows its entry's values: both nines of a pair the pair's, a waiting nine none.
     result.entry_id := entry_ids[r];
     result.entry_score := entry_scores[r];
     result.entry_course_rating := entry_ratings[r];
@@ -545,12 +685,28 @@ begin
     result.entry_par := entry_pars[r];
     result.differential := (diffs[r] / 10.0)::numeric(4, 1);
     result.adjusted_differential := ((
-      diffs[r] - (reduced_before[least(r + 19, cardinality(diffs)) + 1] - reduced_before[r])
+      diffs[r] - (reduced_before[least(r + 19, entries) + 1] - reduced_before[r])
     ) / 10.0)::numeric(4, 1);
     result.exceptional_reduction := reductions[r];
-    result.counts := coalesce(r - greatest(cardinality(diffs) - 20, 0) = any (latest), false);
+    result.counts := coalesce(r - greatest(entries - 20, 0) = any (latest), false);
     return next result;
   end loop;
+end;
+$$;
+
+-- One golfer's record walked in record order (played_on, id), from its first round.
+create function private.walk_record(
+  rounds public.rounds[],
+  source text,
+  starting_index numeric
+) returns setof private.walked_round
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+begin
+  return query
+    select * from private.walk_rows(private.walk_steps(null, rounds, source, starting_index));
 end;
 $$;
 
@@ -629,6 +785,26 @@ comment on table private.walked_rounds is
 create index walked_rounds_user_id_played_on_round_id_idx
   on private.walked_rounds (user_id, played_on, round_id);
 
+-- A write's walk reads a few kept rows through these (issue 44), never the whole record: the
+-- last entries before a day, the lowest differentials of the entries (the spec's index and its
+-- counting), the last nine before a day (nines only), and the rounds that count for the spec's
+-- index now.
+create index walked_rounds_entries_idx
+  on private.walked_rounds (user_id, played_on, round_id)
+  where round_id = entry_id;
+
+create index walked_rounds_entries_by_differential_idx
+  on private.walked_rounds (user_id, differential, played_on desc, entry_id desc)
+  where round_id = entry_id;
+
+create index walked_rounds_nines_idx
+  on private.walked_rounds (user_id, played_on, round_id)
+  where paired_with is not null or entry_id is null;
+
+create index walked_rounds_counted_idx
+  on private.walked_rounds (user_id)
+  where counts_for_index;
+
 -- One row per golfer the walk has seen: after their last round (record order), the spec's index
 -- and the WHS estimate, low index and cap; the rounds, the entries and the waiting nines counted.
 -- rounds 0: none (the row stays, so the next write has a row to lock).
@@ -665,51 +841,207 @@ revoke all on table private.walked_rounds, private.golfer_handicaps
 grant select on table private.walked_rounds, private.golfer_handicaps
   to authenticated, service_role;
 
--- Rewrites the kept walk of the given golfers from their rounds and settings as they are now.
--- Each golfer's row is locked first, so two transactions writing one golfer's record take turns
--- and the second walks what the first committed. Only rows that changed are written (a round
--- added today changes the last 20 rounds' rows and the few whose counting changes, not the
--- record). A golfer whose account is gone gets no row.
-create function private.rewalk(golfers uuid[]) returns void
+-- The kept rows before `day` that the rounds from `day` on can still change (issue 44): those
+-- of the golfer's last 20 entries (their adjusted differentials and counting), with the first
+-- nine of each pair, and the last nine if it waits at that day (the next nine pairs with it:
+-- it is a first nine whose pair is not among them, or has none), in record order.
+create function private.kept_before(golfer uuid, day date) returns private.walked_round[]
   language plpgsql
-  security definer
+  stable
   set search_path = ''
 as $$
 begin
-  if coalesce(cardinality(golfers), 0) = 0 then
-    return;
-  end if;
-  insert into private.golfer_handicaps (user_id)
-    select u.id from auth.users as u where u.id = any (golfers) order by u.id
-    on conflict (user_id) do nothing;
-  perform 1 from private.golfer_handicaps as g
-    where g.user_id = any (golfers)
-    order by g.user_id
-    for update;
+  return (
+    with entries as (
+      select e.*
+      from private.walked_rounds as e
+      where e.user_id = golfer and e.played_on < day and e.round_id = e.entry_id
+      order by e.played_on desc, e.round_id desc
+      limit 20
+    ),
+    nine as (
+      select n.*
+      from private.walked_rounds as n
+      where n.user_id = golfer
+        and n.played_on < day
+        and (n.paired_with is not null or n.entry_id is null)
+      order by n.played_on desc, n.round_id desc
+      limit 1
+    ),
+    kept as (
+      select e.* from entries as e
+      union all
+      select f.* from private.walked_rounds as f join entries as e on f.round_id = e.paired_with
+      union all
+      select n.* from nine as n where n.entry_id is distinct from n.round_id
+    )
+    select coalesce(array_agg(
+      (
+        w.user_id, w.round_id, w.played_on, w.differential, w.adjusted_differential,
+        w.exceptional_reduction, w.index_after, w.low_index, w.cap, w.counts, w.adjusted_score,
+        w.course_handicap, w.entry_id, w.paired_with, w.spec_index_after, w.entry_score,
+        w.entry_course_rating, w.entry_slope_rating, w.entry_par
+      )::private.walked_round
+      order by w.played_on, w.round_id
+    ), '{}')
+    from kept as w
+  );
+end;
+$$;
 
+-- The low index's queue as it stood after the golfer's last entry day before `day`
+-- (`last_entry_day`, whose own estimate joins when the next entry comes): the end-of-day
+-- estimates of the entry days before it, from the kept rows; the ones more than 365 days before
+-- `day` could only leave again.
+create function private.low_queue_before(golfer uuid, day date, last_entry_day date)
+  returns private.whs_state
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+declare
+  state private.whs_state := row(
+    null, null, null, '{}', '{}', '{}', null, null, null, null
+  )::private.whs_state;
+  closing record;
+begin
+  for closing in
+    select distinct on (e.played_on) e.played_on, (10 * e.index_after)::integer as estimate
+    from private.walked_rounds as e
+    where e.user_id = golfer and e.round_id = e.entry_id
+      and e.played_on >= day - 366 and e.played_on < last_entry_day
+    order by e.played_on, e.round_id desc
+  loop
+    if closing.estimate is not null then
+      state := private.low_queue_pushed(state, closing.played_on, closing.estimate);
+    end if;
+  end loop;
+  state.entry_day := last_entry_day;
+  return state;
+end;
+$$;
+
+-- Where a write's walk starts (issue 44): the walk as it stood at the end of the day before
+-- `day`, rebuilt from the golfer's kept rows, which stay as they are. The rows the rounds from
+-- `day` on can still change come back (private.kept_before) with their entries' values, keys
+-- and indexes; of the entries before them only the lowest 8 differentials (the spec's index)
+-- and the low index's queue matter. Keys count reductions from the first kept entry on: the
+-- walk only ever compares or subtracts them.
+create function private.walk_start(golfer uuid, day date) returns private.walk
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+declare
+  kept private.walked_round[] := private.kept_before(golfer, day);
+  kept_row private.walked_round;
+  r integer;
+  spec_lowest integer[];
+  entry_of integer[] := '{}';
+  partners text[] := '{}';
+  waiting public.rounds;
+  waiting_at integer;
+  entry_ids text[] := '{}';
+  entry_scores integer[] := '{}';
+  entry_ratings numeric[] := '{}';
+  entry_slopes integer[] := '{}';
+  entry_pars integer[] := '{}';
+  diffs integer[] := '{}';
+  reductions integer[] := '{}';
+  reduced_before integer[] := '{}';
+  keyed integer[] := '{}';
+  latest integer[] := '{}';
+  spec integer[] := '{}';
+  estimates integer[] := '{}';
+  lows integer[] := '{}';
+  caps text[] := '{}';
+  last_entry_day date;
+  whs private.whs_state;
+begin
+  -- The entries before the day: the golfer's less those from the day on.
+  r := (select g.rounds_count from private.golfer_handicaps as g where g.user_id = golfer) - (
+    select count(*) from private.walked_rounds as e
+    where e.user_id = golfer and e.played_on >= day and e.round_id = e.entry_id
+  )::integer;
+  spec_lowest := array(
+    select (10 * e.differential)::integer
+    from private.walked_rounds as e
+    where e.user_id = golfer and e.round_id = e.entry_id and e.played_on < day
+    order by e.differential
+    limit 8
+  );
+  r := r - (select count(*) from unnest(kept) as k where k.round_id = k.entry_id)::integer;
+  reduced_before[r + 1] := 0;
+  for j in 1 .. cardinality(kept) loop
+    kept_row := kept[j];
+    partners[j] := kept_row.paired_with;
+    continue when kept_row.round_id is distinct from kept_row.entry_id;
+    r := r + 1;
+    entry_of[j] := r;
+    entry_ids[r] := kept_row.entry_id;
+    entry_scores[r] := kept_row.entry_score;
+    entry_ratings[r] := kept_row.entry_course_rating;
+    entry_slopes[r] := kept_row.entry_slope_rating;
+    entry_pars[r] := kept_row.entry_par;
+    diffs[r] := (10 * kept_row.differential)::integer;
+    reductions[r] := kept_row.exceptional_reduction;
+    reduced_before[r + 1] := reduced_before[r] + 10 * kept_row.exceptional_reduction;
+    keyed[r] := diffs[r] + reduced_before[r];
+    latest := private.sorted_with(latest, keyed[r], null);
+    spec[r] := (10 * kept_row.spec_index_after)::integer;
+    estimates[r] := (10 * kept_row.index_after)::integer;
+    lows[r] := (10 * kept_row.low_index)::integer;
+    caps[r] := kept_row.cap;
+    last_entry_day := kept_row.played_on;
+  end loop;
+  -- A first nine takes its pair's entry; the nine whose pair is not kept waits.
+  for j in 1 .. cardinality(kept) loop
+    kept_row := kept[j];
+    continue when kept_row.round_id = kept_row.entry_id;
+    entry_of[j] := case
+      when kept_row.entry_id is not null then array_position(entry_ids, kept_row.entry_id)
+    end;
+    if entry_of[j] is null then
+      select w.* into waiting from public.rounds as w where w.id = kept_row.round_id;
+      waiting.score := kept_row.adjusted_score;
+      waiting_at := j;
+      partners[j] := null;
+    end if;
+  end loop;
+  whs := private.low_queue_before(golfer, day, last_entry_day);
+  whs.latest := latest;
+  return row(
+    kept, '{}', '{}', '{}', entry_of, '{}', partners, waiting, waiting_at, r, entry_ids,
+    entry_scores, entry_ratings, entry_slopes, entry_pars, diffs, reductions, reduced_before,
+    keyed, spec, spec_lowest, estimates, lows, caps, whs
+  )::private.walk;
+end;
+$$;
+
+-- Writes the walk of one golfer (private.rewalk), from `since` on: the walk's rows (the rounds
+-- walked and the kept rows it resumed with), the kept rows from `since` on that it no longer has
+-- (rounds deleted or moved), and the golfer's row. Only rows that changed are written; the
+-- counts before `since` stand, and at most one nine waits, among the walk's rows.
+create function private.kept_walk_written(golfer uuid, since date, walk private.walk)
+  returns void
+  language plpgsql
+  set search_path = ''
+as $$
+begin
   with walked as materialized (
-    select w.* from private.walks_of(golfers) as w
+    select w.* from private.walk_rows(walk) as w
   ),
-  ranked as (
-    -- One row per entry (its later round's); on a tie at the cut-off the entry listed first in
-    -- the app (played_on desc, id desc: the more recent) counts.
+  was as (
     select
-      w.entry_id,
-      row_number() over (
-        partition by w.user_id order by w.differential, w.played_on desc, w.entry_id desc
-      ) as position,
-      count(*) over (partition by w.user_id) as entries_count
-    from walked as w
-    where w.round_id = w.entry_id
-  ),
-  counted as (
-    select ranked.entry_id, coalesce(ranked.position <= rule.counted, false) as counts
-    from ranked
-    left join lateral private.differentials_used(ranked.entries_count) as rule on true
+      count(*)::integer as rounds,
+      (count(*) filter (where k.round_id = k.entry_id))::integer as entries
+    from private.walked_rounds as k
+    where k.user_id = golfer and k.played_on >= since
   ),
   gone as (
     delete from private.walked_rounds as k
-    where k.user_id = any (golfers)
+    where k.user_id = golfer
+      and k.played_on >= since
       and not exists (select 1 from walked as w where w.round_id = k.round_id)
   ),
   kept as (
@@ -719,9 +1051,12 @@ begin
       spec_index_after, entry_score, entry_course_rating, entry_slope_rating, entry_par,
       counts_for_index
     )
-    select w.*, coalesce(c.counts, false)
+    -- private.counted_for_index decides counts_for_index once the rows are written. A lookup
+    -- per row: the planner takes a function's rows for a thousand and would read them all.
+    select w.*, coalesce((
+      select c.counts_for_index from private.walked_rounds as c where c.round_id = w.round_id
+    ), false)
     from walked as w
-    left join counted as c on c.entry_id = w.entry_id
     on conflict (round_id) do update set
       played_on = excluded.played_on,
       differential = excluded.differential,
@@ -745,34 +1080,135 @@ begin
   )
   update private.golfer_handicaps as g
   set
-    rounds = coalesce(t.rounds, 0),
-    rounds_count = coalesce(t.rounds_count, 0),
-    waiting_nines = coalesce(t.waiting_nines, 0),
+    rounds = g.rounds - was.rounds + t.rounds,
+    rounds_count = g.rounds_count - was.entries + t.entries,
+    waiting_nines = t.waiting_nines,
     handicap_index = l.spec_index_after,
     whs_index = l.index_after,
     low_index = l.low_index,
     cap = l.cap
-  from unnest(golfers) as golfer (id)
-  left join (
+  from was
+  cross join (
     select
-      w.user_id,
-      count(*)::integer as rounds,
-      (count(*) filter (where w.round_id = w.entry_id))::integer as rounds_count,
+      (count(*) filter (where w.played_on >= since))::integer as rounds,
+      (count(*) filter (where w.played_on >= since and w.round_id = w.entry_id))::integer
+        as entries,
       (count(*) filter (where w.entry_id is null))::integer as waiting_nines
     from walked as w
-    group by w.user_id
-  ) as t on t.user_id = golfer.id
+  ) as t
   left join (
-    select distinct on (w.user_id) w.user_id, w.spec_index_after, w.index_after, w.low_index, w.cap
+    select w.spec_index_after, w.index_after, w.low_index, w.cap
     from walked as w
-    order by w.user_id, w.played_on desc, w.round_id desc
-  ) as l on l.user_id = golfer.id
-  where g.user_id = golfer.id;
+    order by w.played_on desc, w.round_id desc
+    limit 1
+  ) as l on true
+  where g.user_id = golfer;
 end;
 $$;
 
-comment on function private.rewalk(uuid[]) is
-  'Rewrites private.walked_rounds and private.golfer_handicaps for the given golfers from their rounds and handicap_settings, each golfer''s row locked first; writes only the rows that changed.';
+-- Whether each of the golfer's rounds is among the lowest differentials the spec's index
+-- averages (counts_for_index), over every entry, kept or walked: on a tie at the cut-off the
+-- entry listed first in the app (played_on desc, id desc: the more recent) counts; both nines
+-- of a pair as their entry. Writes only the rows whose answer changed (`counted`: the rounds
+-- that count now).
+create function private.counted_for_index(golfer uuid) returns void
+  language plpgsql
+  set search_path = ''
+as $$
+declare
+  counted text[];
+begin
+  select coalesce(array_agg(x.id) filter (where x.id is not null), '{}')
+  into counted
+  from (
+    select e.entry_id, e.paired_with
+    from private.walked_rounds as e
+    where e.user_id = golfer and e.round_id = e.entry_id
+    order by e.differential, e.played_on desc, e.entry_id desc
+    limit coalesce((
+      select (private.differentials_used(g.rounds_count)).counted
+      from private.golfer_handicaps as g
+      where g.user_id = golfer
+    ), 0)
+  ) as lowest
+  cross join lateral unnest(array[lowest.entry_id, lowest.paired_with]) as x (id);
+  update private.walked_rounds as k
+  set counts_for_index = false
+  where k.user_id = golfer and k.counts_for_index and k.round_id <> all (counted);
+  update private.walked_rounds as k
+  set counts_for_index = true
+  where k.round_id = any (counted) and not k.counts_for_index;
+end;
+$$;
+
+-- Rewrites the kept walk of the given golfers from their rounds and settings as they are now,
+-- each from its day in `days` on (issue 44: the rows before the earliest day a write touches
+-- stay as they are, and the walk resumes there, private.walk_start; null: from the first
+-- round). Each golfer's row is locked first, so two transactions writing one golfer's record
+-- take turns and the second walks what the first committed. A golfer whose account is gone
+-- gets no row. Only the triggers (and private.rewalk_own_record) call it. Its statements (and
+-- those of the functions it calls) are planned for each golfer and day: a plan cached for a
+-- short record would read a long one whole.
+create function private.rewalk(golfers uuid[], days date[]) returns void
+  language plpgsql
+  security definer
+  set search_path = ''
+  set plan_cache_mode = force_custom_plan
+as $$
+declare
+  golfer uuid;
+  since date;
+  settings record;
+  walk private.walk;
+begin
+  if coalesce(cardinality(golfers), 0) = 0 then
+    return;
+  end if;
+  insert into private.golfer_handicaps (user_id)
+    select u.id from auth.users as u where u.id = any (golfers) order by u.id
+    on conflict (user_id) do nothing;
+  perform 1 from private.golfer_handicaps as g
+    where g.user_id = any (golfers)
+    order by g.user_id
+    for update;
+  for at in 1 .. cardinality(golfers) loop
+    golfer := golfers[at];
+    since := coalesce(days[at], '-infinity');
+    continue when not exists (select 1 from private.golfer_handicaps as g where g.user_id = golfer);
+    select s.course_handicap_source as source, s.starting_index
+    into settings
+    from public.handicap_settings as s
+    where s.user_id = golfer;
+    walk := private.walk_steps(
+      case when since > '-infinity' then private.walk_start(golfer, since) end,
+      array(
+        select r from public.rounds as r
+        where r.user_id = golfer and r.played_on >= since
+        order by r.played_on, r.id
+      ),
+      coalesce(settings.source, 'spec'),
+      settings.starting_index
+    );
+    perform private.kept_walk_written(golfer, since, walk);
+    perform private.counted_for_index(golfer);
+  end loop;
+end;
+$$;
+
+comment on function private.rewalk(uuid[], date[]) is
+  'Rewrites private.walked_rounds and private.golfer_handicaps for the given golfers from their rounds and handicap_settings, each from its day in days on (null: from the first round), each golfer''s row locked first; writes only the rows that changed. For the triggers only.';
+
+-- The caller's own record walked again from its first round: public.import_rounds runs as the
+-- golfer and walks once at its end; no golfer can walk another's record.
+create function private.rewalk_own_record() returns void
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  perform private.rewalk(array[auth.uid()], null);
+end;
+$$;
 
 -- True only inside public.import_rounds, which walks the golfer once at its end instead of after
 -- each of its inserts (a card is inserted row by row). As for undo (20_rounds.sql), an API
@@ -786,26 +1222,57 @@ as $$
 $$;
 
 -- After each statement that writes rounds (and handicap_settings, 70_handicap_settings.sql): the
--- golfers whose walk it changes walked again. An update that leaves what the walk reads as it was
--- (a course or tee deleted, or undone: only course_id and tee_id change) walks nobody.
+-- golfers whose walk it changes walked again, a round's golfer from the earliest day the
+-- statement touches (a moved round's old day or new day, whichever is first), a setting's from
+-- the first round. An update that leaves what the walk reads as it was (a course or tee
+-- deleted, or undone: only course_id and tee_id change) walks nobody.
 create function private.rewalk_written_golfers() returns trigger
   language plpgsql
   security definer
   set search_path = ''
 as $$
+declare
+  golfers uuid[];
+  days date[];
 begin
   if private.is_walk_deferred() then
     return null;
   end if;
+  if tg_table_name = 'handicap_settings' then
+    if tg_op = 'INSERT' then
+      golfers := array(select distinct n.user_id from new_rows as n);
+    elsif tg_op = 'DELETE' then
+      golfers := array(select distinct o.user_id from old_rows as o);
+    else
+      golfers := array(
+        select distinct n.user_id
+        from new_rows as n
+        join old_rows as o on o.user_id = n.user_id
+        where (n.course_handicap_source, n.starting_index)
+          is distinct from (o.course_handicap_source, o.starting_index)
+      );
+    end if;
+    perform private.rewalk(golfers, null);
+    return null;
+  end if;
   if tg_op = 'INSERT' then
-    perform private.rewalk(array(select distinct n.user_id from new_rows as n));
+    select array_agg(c.user_id order by c.user_id), array_agg(c.day order by c.user_id)
+    into golfers, days
+    from (select n.user_id, min(n.played_on) as day from new_rows as n group by n.user_id) as c;
   elsif tg_op = 'DELETE' then
-    perform private.rewalk(array(select distinct o.user_id from old_rows as o));
-  elsif tg_table_name = 'rounds' then
-    perform private.rewalk(array(
-      select distinct n.user_id
+    select array_agg(c.user_id order by c.user_id), array_agg(c.day order by c.user_id)
+    into golfers, days
+    from (select o.user_id, min(o.played_on) as day from old_rows as o group by o.user_id) as c;
+  else
+    select array_agg(c.user_id order by c.user_id), array_agg(c.day order by c.user_id)
+    into golfers, days
+    from (
+      select t.user_id, min(t.day) as day
       from new_rows as n
       join old_rows as o on o.id = n.id
+      cross join lateral (
+        values (n.user_id, least(n.played_on, o.played_on)), (o.user_id, o.played_on)
+      ) as t (user_id, day)
       where (
         n.user_id, n.played_on, n.score, n.holes, n.course_rating, n.slope_rating, n.par,
         n.hole_pars, n.stroke_indexes, n.hole_strokes
@@ -813,16 +1280,10 @@ begin
         o.user_id, o.played_on, o.score, o.holes, o.course_rating, o.slope_rating, o.par,
         o.hole_pars, o.stroke_indexes, o.hole_strokes
       )
-    ));
-  else
-    perform private.rewalk(array(
-      select distinct n.user_id
-      from new_rows as n
-      join old_rows as o on o.user_id = n.user_id
-      where (n.course_handicap_source, n.starting_index)
-        is distinct from (o.course_handicap_source, o.starting_index)
-    ));
+      group by t.user_id
+    ) as c;
   end if;
+  perform private.rewalk(golfers, days);
   return null;
 end;
 $$;
@@ -849,7 +1310,8 @@ alter table public.rounds enable always trigger rewalk_after_update;
 alter table public.rounds enable always trigger rewalk_after_delete;
 
 -- The views read the kept walk; the walk itself is for private.rewalk (and whs_records, which
--- walks what the caller can read).
+-- walks what the caller can read). Writing the kept walk is for the triggers alone (issue 40):
+-- a golfer may walk again only their own record (private.rewalk_own_record, for the import).
 revoke all on function
   private.differentials_used(bigint),
   private.lowest_of(integer[], integer),
@@ -863,13 +1325,23 @@ revoke all on function
   private.net_double_bogey(public.rounds, integer),
   private.exceptional_reduction(integer, integer),
   private.whs_estimate(integer[], integer, integer),
+  private.low_queue_pushed(private.whs_state, date, integer),
+  private.whs_step(private.whs_state, date, integer, integer, integer, integer, integer),
+  private.walk_steps(private.walk, public.rounds[], text, numeric),
+  private.walk_rows(private.walk),
   private.walk_record(public.rounds[], text, numeric),
   private.walks_of(uuid[]),
   private.whs_records(),
-  private.rewalk(uuid[]),
   private.is_walk_deferred(),
+  private.kept_before(uuid, date),
+  private.low_queue_before(uuid, date, date),
+  private.walk_start(uuid, date),
+  private.kept_walk_written(uuid, date, private.walk),
+  private.counted_for_index(uuid),
+  private.rewalk(uuid[], date[]),
+  private.rewalk_own_record(),
   private.rewalk_written_golfers()
-  from public;
+  from public, anon, authenticated, service_role;
 grant execute on function
   private.differentials_used(bigint),
   private.lowest_of(integer[], integer),
@@ -883,12 +1355,16 @@ grant execute on function
   private.net_double_bogey(public.rounds, integer),
   private.exceptional_reduction(integer, integer),
   private.whs_estimate(integer[], integer, integer),
+  private.low_queue_pushed(private.whs_state, date, integer),
+  private.whs_step(private.whs_state, date, integer, integer, integer, integer, integer),
+  private.walk_steps(private.walk, public.rounds[], text, numeric),
+  private.walk_rows(private.walk),
   private.walk_record(public.rounds[], text, numeric),
   private.walks_of(uuid[]),
   private.whs_records(),
-  private.rewalk(uuid[]),
   private.is_walk_deferred()
   to authenticated, service_role;
+grant execute on function private.rewalk_own_record() to authenticated;
 -- The 18-hole entries the handicap counts (issue 22), one row per entry at its later round: an
 -- 18-hole round, or two nines paired in turn in record order (private.paired_nines), with the
 -- score it counts (issue 23: the adjusted gross score of a round scored hole by hole), the ratings

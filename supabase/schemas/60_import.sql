@@ -702,7 +702,7 @@ begin
   end loop;
 
   perform pg_catalog.set_config('hcpfast.walk_deferred', 'off', true);
-  perform private.rewalk(array[golfer]);
+  perform private.rewalk_own_record();
   return jsonb_build_object(
     'courses_added', courses_added,
     'rounds_added', rounds_added,

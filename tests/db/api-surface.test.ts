@@ -18,7 +18,15 @@ const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 1 })
 afterAll(() => pool.end())
 
 /** What a golfer may call through /rpc. */
-const GOLFER_RPCS = ['delete_my_account()', 'import_rounds(jsonb)', 'undo_deletion(text,text)']
+const GOLFER_RPCS = [
+  'attest_card(text,integer)',
+  'delete_my_account()',
+  'import_rounds(jsonb)',
+  'invite_to_card(text)',
+  'join_card(text,integer)',
+  'sign_card(text)',
+  'undo_deletion(text,text)',
+]
 /** RPCs later issues name (issue 30's course directory), allowed for golfers once they exist. */
 const PLANNED_GOLFER_RPCS = [
   'publish_course',
@@ -112,6 +120,50 @@ describe('the API surface', () => {
       [exposed],
     )
     expect(rows).toEqual([])
+  })
+
+  it('lets a golfer write the kept walk only through the triggers, or walk only their own record', async () => {
+    // Issue 40 §3: private.rewalk rewrites any golfer's kept walk with its owner's rights, so
+    // only the triggers (as definers) call it; the import walks the caller's own record through
+    // private.rewalk_own_record. Every definer helper of the walk (its name says so) a golfer or
+    // a visitor may run:
+    const { rows } = await pool.query<{ signature: string }>(
+      `select p.oid::regprocedure::text as signature
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'private' and p.prosecdef and p.proname like '%walk%'
+         and (has_function_privilege('authenticated', p.oid, 'execute')
+           or has_function_privilege('anon', p.oid, 'execute'))
+       order by 1`,
+    )
+    expect(rows.map((row) => row.signature)).toEqual(['private.rewalk_own_record()'])
+    // And the walk's writers and readers of kept rows, which are not definers, are not theirs.
+    const writers = [
+      'private.rewalk(uuid[],date[])',
+      'private.walk_start(uuid,date)',
+      'private.kept_before(uuid,date)',
+      'private.low_queue_before(uuid,date,date)',
+      'private.kept_walk_written(uuid,date,private.walk)',
+      'private.counted_for_index(uuid)',
+    ]
+    const { rows: callable } = await pool.query<{ signature: string; golfer: boolean }>(
+      `select s as signature,
+              has_function_privilege('authenticated', s::regprocedure, 'execute')
+                or has_function_privilege('service_role', s::regprocedure, 'execute') as golfer
+       from unnest($1::text[]) as s`,
+      [writers],
+    )
+    expect(callable).toEqual(writers.map((signature) => ({ signature, golfer: false })))
+    const db = await pool.connect()
+    try {
+      await db.query('begin')
+      await db.query('set local role authenticated')
+      await expect(
+        db.query(`select private.rewalk(array[gen_random_uuid()], null)`),
+      ).rejects.toMatchObject({ code: '42501' })
+    } finally {
+      await db.query('rollback')
+      db.release()
+    }
   })
 
   it('catches a new function that forgets its revoke (Supabase’s default privileges)', async () => {

@@ -86,6 +86,59 @@ const read = (user: string) =>
     'rollback',
   )
 
+/** Every column the walk writes (private.walked_round), in record order. */
+const WALKED_COLUMNS = `user_id, round_id, played_on, differential, adjusted_differential,
+  exceptional_reduction, index_after, low_index, cap, counts, adjusted_score, course_handicap,
+  entry_id, paired_with, spec_index_after, entry_score, entry_course_rating, entry_slope_rating,
+  entry_par`
+
+/**
+ * The kept rows against the walk made now from the rounds and settings (private.walks_of, read
+ * as the owner), from the first round whatever the last write touched: every column, whether
+ * each round counts for the spec's index (ranked over every entry), and the golfer's row
+ * against the walk's last round.
+ */
+async function expectFreshWalk(user: string, step: string) {
+  const kept = await pool.query(
+    `select ${WALKED_COLUMNS}, counts_for_index from private.walked_rounds where user_id = $1
+     order by played_on, round_id`,
+    [user],
+  )
+  const live = await pool.query(
+    `with live as (select * from private.walks_of(array[$1::uuid])),
+     ranked as (
+       select entry_id,
+              row_number() over (order by differential, played_on desc, entry_id desc) as position,
+              count(*) over () as entries
+       from live where round_id = entry_id
+     )
+     select ${WALKED_COLUMNS.replace(/(\w+)/g, 'l.$1')},
+            coalesce(r.position <= (private.differentials_used(r.entries)).counted, false)
+              as counts_for_index
+     from live as l left join ranked as r on r.entry_id = l.entry_id
+     order by l.played_on, l.round_id`,
+    [user],
+  )
+  expect(kept.rows, step).toEqual(live.rows)
+  const last = live.rows.at(-1) as Record<string, unknown> | undefined
+  const golferRow = await pool.query(
+    `select rounds, rounds_count, waiting_nines, handicap_index, whs_index, low_index, cap
+     from private.golfer_handicaps where user_id = $1`,
+    [user],
+  )
+  expect(golferRow.rows, step).toEqual([
+    {
+      rounds: live.rows.length,
+      rounds_count: live.rows.filter((row) => row.round_id === row.entry_id).length,
+      waiting_nines: live.rows.filter((row) => row.entry_id === null).length,
+      handicap_index: last?.spec_index_after ?? null,
+      whs_index: last?.index_after ?? null,
+      low_index: last?.low_index ?? null,
+      cap: last?.cap ?? null,
+    },
+  ])
+}
+
 describe('the kept walk', () => {
   it('follows every write to a golfer’s rounds, and no write that leaves the copies', async () => {
     const alice = await newGolfer('kept-alice')
@@ -278,37 +331,7 @@ describe('the kept walk', () => {
     const rounds: { id: string; card: boolean }[] = []
     const write = (statement: string, values: unknown[]) =>
       as(golfer(erin), (db) => db.query(statement, values))
-    // The kept rows against the walk made now from the rounds and settings (private.walks_of,
-    // read as the owner): every column, and the golfer's row against the walk's last round.
-    const compare = async (step: string) => {
-      const kept = await pool.query(
-        `select user_id, round_id, played_on, differential, adjusted_differential,
-                exceptional_reduction, index_after, low_index, cap, counts, adjusted_score,
-                course_handicap, entry_id, paired_with, spec_index_after, entry_score,
-                entry_course_rating, entry_slope_rating, entry_par
-         from private.walked_rounds where user_id = $1 order by played_on, round_id`,
-        [erin],
-      )
-      const live = await pool.query('select * from private.walks_of(array[$1::uuid])', [erin])
-      expect(kept.rows, step).toEqual(live.rows)
-      const last = live.rows.at(-1) as Record<string, unknown> | undefined
-      const golferRow = await pool.query(
-        `select rounds, rounds_count, waiting_nines, handicap_index, whs_index, low_index, cap
-         from private.golfer_handicaps where user_id = $1`,
-        [erin],
-      )
-      expect(golferRow.rows, step).toEqual([
-        {
-          rounds: live.rows.length,
-          rounds_count: live.rows.filter((row) => row.round_id === row.entry_id).length,
-          waiting_nines: live.rows.filter((row) => row.entry_id === null).length,
-          handicap_index: last?.spec_index_after ?? null,
-          whs_index: last?.index_after ?? null,
-          low_index: last?.low_index ?? null,
-          cap: last?.cap ?? null,
-        },
-      ])
-    }
+    const compare = (step: string) => expectFreshWalk(erin, step)
     for (let step = 0; step < 120; step++) {
       const roll = random()
       let what: string
@@ -375,6 +398,342 @@ describe('the kept walk', () => {
       }
       await compare(`step ${step}: ${what}`)
     }
+  })
+
+  it('rewrites the rows before the changed day that the rounds after it decide', async () => {
+    // Issue 44: a write leaves the rows before its day as kept, except what later rounds decide:
+    // the adjusted differentials (reductions of the 19 entries after), the latest 20's counting,
+    // the spec's counting over every entry, and a waiting nine that a new nine pairs with.
+    const gail = await newGolfer('kept-gail')
+    const course = await courseOf(gail)
+    for (const [score, day] of [
+      [92, '2026-07-01'],
+      [94, '2026-07-02'],
+      [96, '2026-07-03'],
+    ] as const) {
+      await addRound(gail, course, score, day)
+    }
+    const nine = (score: number, day: string) =>
+      as(golfer(gail), (db) =>
+        db.query(
+          `insert into public.rounds
+             (id, course_id, tee_id, nine, course_rating, slope_rating, score, played_on)
+           values ($1, $2, $2, 'front', 36.0, 113, $3, $4)`,
+          [ulid(), course, score, day],
+        ),
+      )
+    await nine(40, '2026-07-04')
+    const rows = async () =>
+      (
+        await pool.query(
+          `select w.played_on::text as day, w.differential::text, w.adjusted_differential::text,
+                  w.counts, r.counts as counts_for_index, r.paired_with is not null as paired
+           from public.whs_history as w join public.round_differentials as r on r.id = w.round_id
+           where r.user_id = $1
+           order by w.played_on, w.round_id`,
+          [gail],
+        )
+      ).rows
+    // 20.0, 22.0, 24.0 (estimate 18.0) and a nine waiting.
+    expect(await rows()).toEqual([
+      {
+        day: '2026-07-01',
+        differential: '20.0',
+        adjusted_differential: '20.0',
+        counts: true,
+        counts_for_index: true,
+        paired: false,
+      },
+      {
+        day: '2026-07-02',
+        differential: '22.0',
+        adjusted_differential: '22.0',
+        counts: false,
+        counts_for_index: false,
+        paired: false,
+      },
+      {
+        day: '2026-07-03',
+        differential: '24.0',
+        adjusted_differential: '24.0',
+        counts: false,
+        counts_for_index: false,
+        paired: false,
+      },
+      {
+        day: '2026-07-04',
+        differential: null,
+        adjusted_differential: null,
+        counts: false,
+        counts_for_index: false,
+        paired: false,
+      },
+    ])
+    // 0.0, 18.0 below the estimate in effect: 2.0 off it and the three before; it is the lowest.
+    await addRound(gail, course, 72, '2026-07-05')
+    // A nine of 40: with the one waiting, 80 on 72.0 / 113, 8.0.
+    await nine(40, '2026-07-06')
+    expect(await rows()).toEqual([
+      {
+        day: '2026-07-01',
+        differential: '20.0',
+        adjusted_differential: '18.0',
+        counts: false,
+        counts_for_index: false,
+        paired: false,
+      },
+      {
+        day: '2026-07-02',
+        differential: '22.0',
+        adjusted_differential: '20.0',
+        counts: false,
+        counts_for_index: false,
+        paired: false,
+      },
+      {
+        day: '2026-07-03',
+        differential: '24.0',
+        adjusted_differential: '22.0',
+        counts: false,
+        counts_for_index: false,
+        paired: false,
+      },
+      {
+        day: '2026-07-04',
+        differential: '8.0',
+        adjusted_differential: '8.0',
+        counts: false,
+        counts_for_index: false,
+        paired: true,
+      },
+      {
+        day: '2026-07-05',
+        differential: '0.0',
+        adjusted_differential: '-2.0',
+        counts: true,
+        counts_for_index: true,
+        paired: false,
+      },
+      {
+        day: '2026-07-06',
+        differential: '8.0',
+        adjusted_differential: '8.0',
+        counts: false,
+        counts_for_index: false,
+        paired: true,
+      },
+    ])
+    await expectFreshWalk(gail, 'after the nine')
+  })
+
+  it('resumes on any day of a record as the walk from its first round would go on', async () => {
+    // The walk resumed from the kept rows before each day of a long record (private.walk_start)
+    // against the walk from its first round, for both sources of the index in effect.
+    const hana = await newGolfer('kept-hana')
+    const course = await courseOf(hana)
+    await as(golfer(hana), async (db) => {
+      await db.query('select setseed(0.44)')
+      await db.query(
+        `insert into public.rounds (id, course_id, score, played_on, hole_strokes)
+         select $2 || lpad(g::text, 8, '0'), $1, 58 + floor(random() * 50)::integer,
+                date '2024-01-01' + floor(random() * 900)::integer, null
+         from generate_series(1, 100) as g`,
+        [course, '01M8H9K7QCE8Q7RYYV'],
+      )
+      await db.query(
+        `insert into public.rounds
+           (id, course_id, tee_id, nine, course_rating, slope_rating, score, played_on)
+         select $2 || lpad(g::text, 8, '0'), $1, $1, 'back', 36.0, 113,
+                30 + floor(random() * 24)::integer, date '2024-01-01' + floor(random() * 900)::integer
+         from generate_series(1, 40) as g`,
+        [course, '01M8H9K7QCE8Q7RYYW'],
+      )
+    })
+    for (const [source, starting] of [
+      ['spec', null],
+      ['whs', '12.0'],
+    ] as const) {
+      await as(golfer(hana), (db) =>
+        db.query(
+          `insert into public.handicap_settings (course_handicap_source, starting_index)
+           values ($1, $2)
+           on conflict (user_id) do update
+             set course_handicap_source = excluded.course_handicap_source,
+                 starting_index = excluded.starting_index`,
+          [source, starting],
+        ),
+      )
+      const { rows } = await pool.query<{ day: string; differing: number; rows: number }>(
+        `with fresh as (select w.* from private.walks_of(array[$1::uuid]) as w),
+         days as (select distinct r.played_on as day from public.rounds as r where r.user_id = $1),
+         resumed as (
+           select days.day, w.*
+           from days
+           cross join lateral private.walk_rows(private.walk_steps(
+             private.walk_start($1, days.day),
+             array(
+               select r from public.rounds as r
+               where r.user_id = $1 and r.played_on >= days.day
+               order by r.played_on, r.id
+             ),
+             $2, $3
+           )) as w
+         )
+         select r.day::text, count(*)::integer as rows,
+                (count(*) filter (where f is distinct from row(r.user_id, r.round_id, r.played_on,
+                  r.differential, r.adjusted_differential, r.exceptional_reduction, r.index_after,
+                  r.low_index, r.cap, r.counts, r.adjusted_score, r.course_handicap, r.entry_id,
+                  r.paired_with, r.spec_index_after, r.entry_score, r.entry_course_rating,
+                  r.entry_slope_rating, r.entry_par)::private.walked_round))::integer as differing
+         from resumed as r left join fresh as f on f.round_id = r.round_id
+         group by r.day order by r.day`,
+        [hana, source, starting],
+      )
+      expect(rows.length, source).toBeGreaterThan(100)
+      expect(
+        rows.filter((row) => row.differing > 0),
+        source,
+      ).toEqual([])
+    }
+  })
+
+  it('walks a write from its earliest day on and still matches a fresh walk: a long record', async () => {
+    // Issue 44: the rows before the earliest day a statement touches stay as kept, and the walk
+    // resumes there. Three years of days (so the low index's 365 days slide), scores wide enough
+    // for exceptional reductions and both caps, a third of the rounds nines (a new nine pairs
+    // with one kept as waiting), and statements that touch several rounds and days at once.
+    const fay = await newGolfer('kept-fay')
+    const course = await courseOf(fay)
+    const random = seededRandom(44_004)
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T
+    const dayOf = (offset: number) =>
+      new Date(Date.UTC(2024, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10)
+    let lastDay = 900
+    const day = () => dayOf(Math.floor(random() * lastDay))
+    const card = () => HOLE_PARS.map((par) => par - 2 + Math.floor(random() * 8))
+    const sum = (strokes: number[]) => strokes.reduce((total, n) => total + n, 0)
+    const rounds: { id: string; card: boolean }[] = []
+    const write = (statement: string, values: unknown[]) =>
+      as(golfer(fay), (db) => db.query(statement, values))
+    // Scores from `low` up, over 50 strokes (a round added today is a worse one: the index rises
+    // above its low, so the caps act).
+    const totals = (count: number, days: () => string, low = 58) => {
+      const ids = Array.from({ length: count }, () => ulid())
+      rounds.push(...ids.map((id) => ({ id, card: false })))
+      return write(
+        `insert into public.rounds (id, course_id, score, played_on)
+         select id, $2, score, played_on from unnest($1::text[], $3::int[], $4::date[])
+           as t (id, score, played_on)`,
+        [ids, course, ids.map(() => low + Math.floor(random() * 50)), ids.map(days)],
+      )
+    }
+    const nines = (count: number, days: () => string) => {
+      const ids = Array.from({ length: count }, () => ulid())
+      rounds.push(...ids.map((id) => ({ id, card: false })))
+      return write(
+        `insert into public.rounds
+           (id, course_id, tee_id, nine, course_rating, slope_rating, score, played_on)
+         select id, $2, $2, 'back', 36.0, 113, score, played_on
+         from unnest($1::text[], $3::int[], $4::date[]) as t (id, score, played_on)`,
+        [ids, course, ids.map(() => 30 + Math.floor(random() * 24)), ids.map(days)],
+      )
+    }
+    await totals(60, day)
+    await nines(16, day)
+    await expectFreshWalk(fay, 'the record to start from')
+    for (let step = 0; step < 150; step++) {
+      const roll = random()
+      let what: string
+      if (roll < 0.38 || rounds.length < 5) {
+        // Half of them on a day after every other, as a golfer adds today's round.
+        const latest = random() < 0.5
+        const when = latest ? () => dayOf(++lastDay) : day
+        const kind = pick(['total', 'card', 'nine'] as const)
+        what = `add a ${kind}${latest ? ' today' : ''}`
+        if (kind === 'card') {
+          const id = ulid()
+          const strokes = card()
+          await write(
+            `insert into public.rounds (id, course_id, score, played_on, hole_strokes)
+             values ($1, $2, $3, $4, $5)`,
+            [id, course, sum(strokes), when(), strokes],
+          )
+          rounds.push({ id, card: true })
+        } else if (kind === 'nine') {
+          await nines(1, when)
+        } else {
+          await totals(1, when, latest ? 80 : 58)
+        }
+      } else if (roll < 0.55) {
+        const round = pick(rounds)
+        what = `move ${round.id} to another day`
+        await write('update public.rounds set played_on = $2 where id = $1', [round.id, day()])
+      } else if (roll < 0.62) {
+        const moved = [pick(rounds).id, pick(rounds).id]
+        what = `move ${moved.join(' and ')} in one statement`
+        await write(
+          `update public.rounds set played_on = played_on + (case when id = $1 then -40 else 25 end)
+           where id = any ($2)`,
+          [moved[0], moved],
+        )
+      } else if (roll < 0.72) {
+        const round = pick(rounds)
+        what = `correct ${round.id}`
+        if (round.card) {
+          const strokes = card()
+          await write('update public.rounds set score = $2, hole_strokes = $3 where id = $1', [
+            round.id,
+            sum(strokes),
+            strokes,
+          ])
+        } else {
+          await write('update public.rounds set score = score + $2 where id = $1', [
+            round.id,
+            random() < 0.5 ? -3 : 3,
+          ])
+        }
+      } else if (roll < 0.8) {
+        const [round] = rounds.splice(Math.floor(random() * rounds.length), 1)
+        what = `delete ${round?.id}`
+        await write('delete from public.rounds where id = $1', [round?.id])
+      } else if (roll < 0.84) {
+        const gone = [0, 1, 2].map(() => rounds.splice(Math.floor(random() * rounds.length), 1))
+        const ids = gone.flat().map((round) => round.id)
+        what = `delete ${ids.join(', ')} in one statement`
+        await write('delete from public.rounds where id = any ($1)', [ids])
+      } else if (roll < 0.92) {
+        const round = rounds.at(-1)
+        what = `delete the last added, ${round?.id}`
+        rounds.pop()
+        await write('delete from public.rounds where id = $1', [round?.id])
+      } else {
+        const source = pick(['spec', 'whs'] as const)
+        const starting = random() < 0.5 ? null : (Math.floor(random() * 400) / 10).toFixed(1)
+        what = `settings ${source} ${starting}`
+        await write(
+          `insert into public.handicap_settings (course_handicap_source, starting_index)
+           values ($1, $2)
+           on conflict (user_id) do update
+             set course_handicap_source = excluded.course_handicap_source,
+                 starting_index = excluded.starting_index`,
+          [source, starting],
+        )
+      }
+      await expectFreshWalk(fay, `step ${step}: ${what}`)
+    }
+    // Not vacuous: the record has what makes a walk resume hard.
+    const { rows } = await pool.query<Record<string, number>>(
+      `select count(*) filter (where exceptional_reduction > 0)::integer as exceptional,
+              count(*) filter (where cap <> 'none')::integer as capped,
+              count(*) filter (where paired_with is not null)::integer as paired,
+              count(*) filter (where low_index is not null)::integer as low
+       from private.walked_rounds where user_id = $1`,
+      [fay],
+    )
+    expect(rows[0]?.exceptional).toBeGreaterThan(0)
+    expect(rows[0]?.capped).toBeGreaterThan(0)
+    expect(rows[0]?.paired).toBeGreaterThan(0)
+    expect(rows[0]?.low).toBeGreaterThan(0)
   })
 
   it('shows the service role every golfer, and a golfer only their own', async () => {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { describe, expect } from 'vitest'
 import { newClient, stackInfo, uniqueEmail } from '../support/stack.ts'
-import { appUrl } from './support/browser.ts'
+import { appUrl, savedDownload } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { golferWith, logIn } from './support/golfer.ts'
 
@@ -156,7 +156,7 @@ describe('account screen', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download rounds (CSV)' }).click(),
     ])
-    const file = await download.path()
+    const file = await savedDownload(download)
     const csv = await readFile(file, 'utf8')
     expect(
       csv.startsWith(

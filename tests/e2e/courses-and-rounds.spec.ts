@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core'
+import { ulid } from 'ulid'
 import { describe, expect } from 'vitest'
-import { appUrl, DESKTOP, screenshot } from './support/browser.ts'
+import { axeViolations } from './support/accessibility.ts'
+import { appUrl, DESKTOP, PHONE, screenshot } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { addCourse, golferWith, logIn } from './support/golfer.ts'
 
@@ -97,7 +99,69 @@ describe('HCP screen', () => {
     await page.setViewportSize(DESKTOP)
     await screenshot(page, 'hcp-desktop')
     await page.getByRole('button', { name: 'Delete Round' }).click()
+    // Deleting asks once more (a change: it used to delete at once).
+    await page
+      .getByRole('dialog', { name: 'Delete this round?' })
+      .getByRole('button', { name: 'Delete the round' })
+      .click()
     await expect.poll(() => entry.count()).toBe(0)
+  })
+
+  it('asks once more before a round or a tee goes, the destructive button second, light and dark', async ({
+    open,
+  }) => {
+    const golfer = await golferWith(
+      [{ name: 'Home Links', rating: 70, slope: 113, par: 72 }],
+      [{ course: 0, score: 88 }],
+    )
+    const tee = await golfer.client.from('tees').insert({
+      id: ulid(),
+      course_id: golfer.courseIds[0] as string,
+      name: 'Yellow',
+      course_rating: 68.2,
+      slope_rating: 120,
+      par: 72,
+    } as never)
+    if (tee.error) throw new Error(tee.error.message)
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page, problems } = await open({ viewport: PHONE, colorScheme })
+      await logIn(page, golfer.email, golfer.password)
+      await page.getByRole('link', { name: 'HCP' }).click()
+      const entry = page.getByRole('button', { name: /^Score 88, Home Links/ })
+      await entry.click()
+      const details = page.getByRole('region', { name: /^Score 88, Home Links/ })
+      await details.getByRole('button', { name: 'Delete Round' }).waitFor()
+      expect(await details.locator('.detail__actions button').allTextContents()).toEqual([
+        'Edit Round',
+        'Delete Round',
+      ])
+      await details.getByRole('button', { name: 'Delete Round' }).click()
+      const asked = page.getByRole('dialog', { name: 'Delete this round?' })
+      await asked.waitFor()
+      expect(await asked.getByRole('button').allTextContents()).toEqual([
+        'Keep it',
+        'Delete the round',
+      ])
+      expect(await axeViolations(page), colorScheme).toEqual([])
+      await asked.getByRole('button', { name: 'Keep it' }).click()
+      await asked.waitFor({ state: 'detached' })
+      expect(await entry.count()).toBe(1)
+
+      await page.getByRole('link', { name: 'My Courses' }).click()
+      await page.getByRole('button', { name: 'Home Links' }).click()
+      await page.getByRole('button', { name: 'Delete tee Yellow' }).click()
+      const askedTee = page.getByRole('dialog', { name: 'Delete the Yellow tee?' })
+      await askedTee.waitFor()
+      expect(await askedTee.getByRole('button').allTextContents()).toEqual([
+        'Keep it',
+        'Delete the tee',
+      ])
+      expect(await axeViolations(page), colorScheme).toEqual([])
+      await askedTee.getByRole('button', { name: 'Keep it' }).click()
+      await askedTee.waitFor({ state: 'detached' })
+      expect(await page.getByRole('button', { name: 'Delete tee Yellow' }).count()).toBe(1)
+      expect(problems).toEqual([])
+    }
   })
 
   it('refuses a score that is not a whole number in range with the add-round alert', async ({

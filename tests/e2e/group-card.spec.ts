@@ -4,7 +4,7 @@ import { adminPool } from '../support/stack.ts'
 import { appUrl, DESKTOP, LIVE_TIMEOUT, PHONE, serviceWorkerControls } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { axeInBothSchemes, targetsUnder48 } from './support/accessibility.ts'
-import { golferWithHoles, logIn } from './support/golfer.ts'
+import { fillGroupStart, golferWithHoles, logIn } from './support/golfer.ts'
 
 /**
  * The card for the group (issue 31): a three-player Stableford started on a phone, scored with no
@@ -152,10 +152,10 @@ describe('the group card', () => {
     for (let number = 8; number <= 18; number++) await enterHole(reopened, number)
 
     await heading(reopened, 'Round summary').waitFor()
-    // You: 18 × 2 + 11 = 47; Ann: 18 × 1 + 17 = 35; Ben: 17 × 2 + 3 = 37, gross 72 − 4 = 68.
+    // You: 18 × 2 + 11 = 47; Ann: 18 × 1 + 17 = 35; Ben: 17 × 2 + 3 = 37, his gross a pick-up.
     expect(
       await reopened.getByTestId('group-standings').getByRole('row').allTextContents(),
-    ).toEqual(['PlayerGrossPoints', 'You7247', 'Ann9035', 'Ben6837'])
+    ).toEqual(['PlayerGrossPoints', 'You7247', 'Ann9035', 'BenPU37'])
     expect(await reopened.getByTestId('group-holes').getByRole('row').count()).toBe(19)
     expect(await axeInBothSchemes(reopened, 'group-summary')).toEqual([])
     expect(await targetsUnder48(reopened)).toEqual([])
@@ -273,11 +273,11 @@ describe('the group card', () => {
     }
 
     await heading(page, 'Round summary').waitFor()
-    // The record: 72 − 4 + 9 = 77. The game: you 68 over the holes holed out, Ben 72 − 4 + 10.
+    // The card: 72 − 4 + 9 = 77, the summary's gross and the group's alike. Ben: 72 − 4 + 10.
     expect(await page.getByTestId('summary-gross').textContent()).toBe('77')
     expect(await page.getByTestId('group-standings').getByRole('row').allTextContents()).toEqual([
       'PlayerGrossMatch',
-      'You68lost 1 up',
+      'You77lost 1 up',
       'Ben78won 1 up',
     ])
     await page.getByRole('button', { name: 'Save round' }).click()
@@ -296,6 +296,60 @@ describe('the group card', () => {
     await expect
       .poll(() => page.getByTestId('game-result').textContent())
       .toBe('Match: lost 1 up to Ben')
+    expect(appProblems(problems)).toEqual([])
+  })
+
+  it("shows a pick-up as PU, and a gross no lower than the player's card has", async ({ open }) => {
+    // No index yet: the golfer types 14.0. Course handicaps 12, 18 and 3; stroke play at 95%:
+    // 11, 17 and 3. The golfer picks up on hole 1 (par 4), kept for the record as par + 5: 9.
+    // Ann picks up on hole 2. Everything else is par.
+    const golfer = await golferWithHoles(PARS, STROKE_INDEXES)
+    const { page, problems } = await open({
+      viewport: PHONE,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    })
+    await logIn(page, golfer.email, golfer.password)
+    await page.getByRole('link', { name: 'HCP' }).click()
+    const dialog = await fillGroupStart(
+      page,
+      [
+        ['Ann', '20.0'],
+        ['Ben', '5.0'],
+      ],
+      'Stroke play',
+      '14.0',
+    )
+    await dialog.getByRole('button', { name: 'Start scoring' }).click()
+    await heading(page, 'Hole 1').waitFor()
+    await page.getByRole('button', { name: 'Pick up for you: net double bogey' }).click()
+    await expect.poll(() => value(page, 0)).toBe('Picked up')
+    await page.getByRole('button', { name: 'Next' }).click()
+    await heading(page, 'Hole 2').waitFor()
+    await page.getByRole('button', { name: 'Pick up for Ann' }).click()
+    await expect.poll(() => value(page, 1)).toBe('Picked up')
+    for (let number = 2; number <= 18; number++) {
+      await heading(page, `Hole ${number}`).waitFor()
+      await page.getByRole('button', { name: number === 18 ? 'Finish' : 'Next' }).click()
+    }
+
+    await heading(page, 'Round summary').waitFor()
+    // The golfer's card: 72 − 4 + 9 = 77. Ann's has no total. Ben: 72, net 72 − 3 = 69.
+    expect(await page.getByTestId('summary-gross').textContent()).toBe('77')
+    expect(await page.getByTestId('group-standings').getByRole('row').allTextContents()).toEqual([
+      'PlayerGrossNet',
+      'You77no return',
+      'AnnPUno return',
+      'Ben72net 69',
+    ])
+    const holes = page.getByTestId('group-holes').getByRole('row')
+    expect(await holes.nth(1).allTextContents()).toEqual(['14PU44'])
+    expect(await holes.nth(2).allTextContents()).toEqual(['244PU4'])
+    expect(await axeInBothSchemes(page, 'group-summary-picked-up')).toEqual([])
+    await page.getByRole('button', { name: 'Share result' }).click()
+    await page.getByText('Copied', { exact: true }).waitFor()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      /^Stroke play at Home Links, \d{1,2} [A-Z][a-z]{2}: Ben 72 \(net 69\), you 77 \(no return\), Ann no return$/,
+    )
     expect(appProblems(problems)).toEqual([])
   })
 })

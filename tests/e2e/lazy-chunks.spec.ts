@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect } from 'vitest'
-import { PHONE } from './support/browser.ts'
+import { axeViolations } from './support/accessibility.ts'
+import { appUrl, LIVE_TIMEOUT, PHONE } from './support/browser.ts'
 import { it, type OpenPage } from './support/browser-test.ts'
 import { golferWithCards, HOME_PARS, logIn } from './support/golfer.ts'
 
@@ -12,6 +13,8 @@ import { golferWithCards, HOME_PARS, logIn } from './support/golfer.ts'
  */
 const CHUNK_FAILED = "Couldn't load this part of HCPFast. Check your connection."
 const STATS_CHUNK = /\/assets\/scoring-stats-[\w-]+\.js$/
+const ENTRY_CHUNK = /\/assets\/account-entry-[\w-]+\.js$/
+const ACCOUNT_CHUNK = /\/assets\/account-screen-[\w-]+\.js/
 
 /** Three cards at Home Links (the stats need three): bogeys, one more on the first hole each time. */
 const golferWithThreeCards = () =>
@@ -93,6 +96,79 @@ describe('a lazy chunk that cannot load', () => {
     await page.evaluate(() => fetch(location.href, { method: 'HEAD' }))
     expect(loads).toBe(1)
     expect(unexpected(problems)).toEqual([])
+  })
+})
+
+describe('a screen whose code failed to load', () => {
+  it('loads it again on Retry once the network is back, though the browser keeps the failed module', async ({
+    open,
+  }) => {
+    const golfer = await golferWithThreeCards()
+    const { context, page, problems } = await open({ viewport: PHONE, serviceWorkers: 'block' })
+    // The Account screen's chunk cannot be fetched while the network is cut (its idle prefetch
+    // fails too). A browser that keeps a failed module (Safari, Firefox) fails that URL again
+    // for the rest of the document's life; this Chromium asks anew, so the test keeps it failed.
+    let networkCut = true
+    const keptFailed = new Set<string>()
+    await context.route(ACCOUNT_CHUNK, async (route) => {
+      const url = route.request().url()
+      // The module map holds scripts: a fetch() of the same URL still reaches the network.
+      const kept = keptFailed.has(url) && route.request().resourceType() === 'script'
+      if (networkCut || kept) {
+        keptFailed.add(url)
+        await route.abort('internetdisconnected')
+      } else {
+        await route.continue()
+      }
+    })
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) keptFailed.clear()
+    })
+    await logIn(page, golfer.email, golfer.password)
+
+    await page.getByRole('link', { name: 'Account' }).click()
+    const alert = page.getByRole('alert').filter({ hasText: CHUNK_FAILED })
+    await alert.waitFor()
+    networkCut = false
+    await alert.getByRole('button', { name: 'Retry' }).click()
+    await page
+      .getByRole('heading', { name: 'Account', exact: true })
+      .waitFor({ timeout: LIVE_TIMEOUT })
+    expect(new URL(page.url()).pathname).toBe('/account')
+    expect(await alert.count()).toBe(0)
+    expect(unexpected(problems)).toEqual([])
+  })
+})
+
+describe('a signed-out screen while its code loads', () => {
+  it('keeps the page’s main landmark and heading, not a bare spinner, light and dark', async ({
+    open,
+  }) => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { context, page, problems } = await open({ viewport: PHONE, colorScheme })
+      // Sign-up's chunk is held until the fallback has been looked at.
+      let release = () => {}
+      const released = new Promise<void>((resolve) => (release = resolve))
+      let asked = false
+      await context.route(ENTRY_CHUNK, async (route) => {
+        asked = true
+        await released
+        await route.continue()
+      })
+      await page.goto(appUrl('/signup'))
+      await expect.poll(() => asked).toBe(true)
+      // The app has drawn its own fallback in place of index.html's skeleton.
+      await page.waitForFunction(() => !document.querySelector('[data-app-skeleton]'))
+      expect(await page.getByRole('main').count()).toBe(1)
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('HCPFast')
+      expect(await page.getByRole('main').getByRole('status').textContent()).toBe('Loading…')
+      expect(await axeViolations(page), colorScheme).toEqual([])
+
+      release()
+      await page.getByRole('button', { name: 'Sign Up' }).waitFor()
+      expect(await page.getByRole('main').count()).toBe(1)
+      expect(problems).toEqual([])
+    }
   })
 })
 

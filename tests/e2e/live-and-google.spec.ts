@@ -47,6 +47,11 @@ describe('live data', () => {
 
     await onLaptop.getByRole('button', { name: /80.*St Andrews/ }).click()
     await onLaptop.getByRole('button', { name: 'Delete Round' }).click()
+    // Deleting asks once more.
+    await onLaptop
+      .getByRole('dialog', { name: 'Delete this round?' })
+      .getByRole('button', { name: 'Delete the round' })
+      .click()
     await expect
       .poll(() => onPhone.getByTestId('handicap-display').textContent(), {
         timeout: LIVE_TIMEOUT,

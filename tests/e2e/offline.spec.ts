@@ -7,7 +7,7 @@ import { adminPool } from '../support/stack.ts'
 import { appUrl, DESKTOP, LIVE_TIMEOUT, newWatchedPage } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { axeViolations, smallTargets } from './support/accessibility.ts'
-import { golferWith, logIn } from './support/golfer.ts'
+import { golferWith, golferWithHoles, HOME_INDEXES, HOME_PARS, logIn } from './support/golfer.ts'
 
 /**
  * No signal on the course: rounds typed offline are kept on the device, survive a reload, and
@@ -65,6 +65,11 @@ async function addRound(page: Page, score: number, course?: string) {
 async function deleteRound(page: Page, score: number) {
   await roundEntry(page, score).click()
   await page.getByRole('button', { name: 'Delete Round' }).click()
+  // Deleting asks once more.
+  await page
+    .getByRole('dialog', { name: 'Delete this round?' })
+    .getByRole('button', { name: 'Delete the round' })
+    .click()
   await expect.poll(() => roundEntry(page, score).count()).toBe(0)
 }
 
@@ -269,4 +274,81 @@ describe('offline', () => {
     expect(await roundEntry(page, 88).count()).toBe(0)
     expect((await deviceKeys(page)).every((key) => key.startsWith(next.user.id))).toBe(true)
   })
+
+  it('says so in plain words on one line, over nothing, on every screen and on the card', async ({
+    open,
+  }) => {
+    const golfer = await golferWithHoles(HOME_PARS, HOME_INDEXES)
+    const { context, page, problems } = await open({ viewport: { width: 360, height: 640 } })
+    await logIn(page, golfer.email, golfer.password)
+    await serviceWorkerReady(page)
+    const line = page.locator('.connection')
+
+    await context.setOffline(true)
+    await expect.poll(() => line.textContent()).toBe('Offline')
+    expect(await connectionLineProblems(page)).toEqual([])
+    expect(await accessibilityFindings(page)).toEqual([])
+
+    await openHcp(page)
+    await addRound(page, 88)
+    await expect.poll(() => line.textContent()).toBe('Offline · 1 round waiting to sync')
+    expect(await connectionLineProblems(page)).toEqual([])
+    // Still in view at the foot of a long screen.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+    const box = await line.boundingBox()
+    expect(box && box.y >= 0 && box.y + box.height <= 640).toBe(true)
+    await page.evaluate(() => window.scrollTo(0, 0))
+
+    await page.getByRole('button', { name: 'Start a round' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Start a round' })
+    await dialog.getByRole('button', { name: 'Start scoring' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Hole 1' }).waitFor()
+    await expect.poll(() => line.textContent()).toBe('Offline · 1 round waiting to sync')
+    expect(await connectionLineProblems(page)).toEqual([])
+    expect(await accessibilityFindings(page)).toEqual([])
+
+    await context.setOffline(false)
+    await expect.poll(() => line.textContent(), { timeout: LIVE_TIMEOUT }).toBe('')
+    expect(await line.getAttribute('role')).toBe('status')
+    expect(appProblems(problems)).toEqual([])
+  })
 })
+
+/**
+ * What is wrong with the connection line as shown: more than one line, cut off, or over any
+ * text or control of the page. [] when it reads whole on one line, over nothing.
+ */
+function connectionLineProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const line = document.querySelector<HTMLElement>('.connection')
+    if (!line?.textContent) return ['no connection line']
+    const found: string[] = []
+    // The tops of the words' boxes: one line has one.
+    const tops = new Set<number>()
+    const words = document.createTreeWalker(line, NodeFilter.SHOW_TEXT)
+    for (let node = words.nextNode(); node; node = words.nextNode()) {
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      for (const box of range.getClientRects()) tops.add(Math.round(box.top))
+    }
+    if (tops.size !== 1) found.push(`on ${tops.size} lines`)
+    if (line.scrollWidth > line.clientWidth) found.push('cut off')
+    const box = line.getBoundingClientRect()
+    const overlaps = (other: DOMRect) =>
+      other.left < box.right &&
+      box.left < other.right &&
+      other.top < box.bottom &&
+      box.top < other.bottom
+    for (const element of document.querySelectorAll<HTMLElement>(
+      'main *, .toolbar *, .app-bar a',
+    )) {
+      const other = element.getBoundingClientRect()
+      if (other.width === 0 || other.height === 0) continue
+      const leaf = element.children.length === 0 || element.matches('a, button, input, select')
+      if (leaf && overlaps(other))
+        found.push(`over ${element.tagName} "${element.textContent?.trim()}"`)
+    }
+    return found
+  })
+}

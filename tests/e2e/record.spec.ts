@@ -142,6 +142,11 @@ describe("the golfer's record", () => {
       .getByRole('region', { name: /Score 100\b/ })
       .getByRole('button', { name: 'Delete Round' })
       .click()
+    // Deleting asks once more.
+    await onPhone
+      .getByRole('dialog', { name: 'Delete this round?' })
+      .getByRole('button', { name: 'Delete the round' })
+      .click()
     await expect
       .poll(() => display(onLaptop), { timeout: LIVE_TIMEOUT })
       .toContain('Input Rounds Below')

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect } from 'vitest'
 import { axeViolations, smallTargets } from './support/accessibility.ts'
-import { PHONE, screenshot } from './support/browser.ts'
+import { savedDownload, PHONE, screenshot } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { golferWithCards, HOME_PARS, logIn } from './support/golfer.ts'
 
@@ -80,7 +80,7 @@ describe('a round scored hole by hole', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download rounds (CSV)' }).click(),
     ])
-    const csv = await readFile(await download.path(), 'utf8')
+    const csv = await readFile(await savedDownload(download), 'utf8')
     // The round's line: its columns, the differential's and the estimate's, then its holes, then
     // its game (none: the last cell is empty).
     expect(csv).toContain('\r\n2026-11-02,Home Links,70.0,113,95,Default,18,')

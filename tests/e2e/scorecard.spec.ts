@@ -328,4 +328,72 @@ describe('a card that stays out of the way', () => {
     expect(await saved.getAttribute('role')).toBe('status')
     expect(await axeInBothSchemes(page, 'scorecard-saved')).toEqual([])
   })
+
+  it('says in words what a first round did when there is no index yet', async ({ page }) => {
+    await startCard(page)
+    // Every hole at par (72): differential 72 − 70 = 2.0; one round of the three an HCP needs.
+    for (let number = 1; number <= 18; number++) {
+      await heading(page, `Hole ${number}`).waitFor()
+      await page.getByRole('button', { name: number === 18 ? 'Finish' : 'Next' }).click()
+    }
+    await heading(page, 'Round summary').waitFor()
+    await page.getByRole('button', { name: 'Save round' }).click()
+    await page.waitForURL('**/hcp')
+    await expect
+      .poll(() => page.locator('.play-entry__saved').textContent())
+      .toBe('Round saved: Diff 2.0. 2 more rounds for your first HCP.')
+    expect(await axeInBothSchemes(page, 'scorecard-first-round-saved')).toEqual([])
+  })
+
+  it("shows the putts, fairways, greens and penalties entered in a first round's summary and details", async ({
+    page,
+  }) => {
+    await startCard(page)
+    // Hole 1 (par 4): 2 putts, fairway missed, green hit. Hole 2 (par 4): 1 putt, a penalty
+    // stroke, fairway hit. Nothing else recorded.
+    const plus = (name: string) => page.getByRole('button', { name: `${name}: one more` })
+    const choose = (group: string, answer: string) =>
+      page.getByRole('group', { name: group }).getByRole('button', { name: answer }).click()
+    await plus('Putts').click()
+    await plus('Putts').click()
+    await choose('Fairway hit', 'No')
+    await choose('Green in regulation', 'Yes')
+    await expect.poll(() => page.getByTestId('putts-label-value').textContent()).toBe('2')
+    await page.getByRole('button', { name: 'Next' }).click()
+    await heading(page, 'Hole 2').waitFor()
+    await plus('Putts').click()
+    await plus('Penalty strokes').click()
+    await choose('Fairway hit', 'Yes')
+    await expect.poll(() => page.getByTestId('penalty-strokes-label-value').textContent()).toBe('1')
+    for (let number = 2; number <= 18; number++) {
+      await heading(page, `Hole ${number}`).waitFor()
+      await page.getByRole('button', { name: number === 18 ? 'Finish' : 'Next' }).click()
+    }
+    await heading(page, 'Round summary').waitFor()
+    const stats = page.getByRole('region', { name: 'Your stats' })
+    expect(await stats.getByRole('term').allTextContents()).toEqual([
+      'Putts',
+      'Fairways hit',
+      'Greens in regulation',
+      'Penalty strokes',
+    ])
+    expect(await stats.getByRole('definition').allTextContents()).toEqual([
+      '3 on 2 holes',
+      '1 of 2',
+      '1 of 1',
+      '1',
+    ])
+    expect(await axeInBothSchemes(page, 'scorecard-summary-stats')).toEqual([])
+
+    // And in the round's details once it is saved.
+    await page.getByRole('button', { name: 'Save round' }).click()
+    await page.waitForURL('**/hcp')
+    await page.getByRole('button', { name: /^Score 72, Home Links/ }).click()
+    await expect
+      .poll(() => page.getByTestId('card-stats').textContent())
+      .toBe(
+        'Putts 3 on 2 holes · Fairways hit 1 of 2 · Greens in regulation 1 of 1 · Penalty strokes 1',
+      )
+    expect(await axeInBothSchemes(page, 'scorecard-round-stats')).toEqual([])
+  })
 })

@@ -64,7 +64,7 @@ describe('the number to beat', () => {
     expect(await target.getByRole('listitem').allTextContents()).toEqual([
       'Your HCP uses every round: the new one joins your 3.',
       'It would take the place of a counting round: 3 Jan 2025, differential 10.0.',
-      'It needs a differential of 8.0 or lower: a score of 78 or better here.',
+      'It needs a differential of 8.9 or lower: a score of 78 or better here.',
     ])
 
     // A 78 stored on another device: 15.0, 20.0, 10.0, 8.0, HCP 8.0 − 1.0 = 7.0. A fifth round
@@ -110,7 +110,7 @@ describe('the number to beat', () => {
       await target.getByRole('button', { name: /^Why\?/ }).click()
       expect(await target.getByRole('listitem').allTextContents()).toEqual([
         'It would take the place of a counting round: 5 Jun 2025, differential 18.0 (20.0 less 2.0 for exceptional scores).',
-        'It needs a differential of 15.0 or lower: a score of 85 or better here.',
+        'It needs a differential of 15.8 or lower: a score of 85 or better here.',
       ])
       expect(await axeViolations(page), colorScheme).toEqual([])
       expect(problems).toEqual([])
@@ -173,5 +173,33 @@ describe('the number to beat', () => {
     await page.getByRole('heading', { level: 1, name: 'Hole 1' }).waitFor()
     expect(await page.getByTestId('strokes-received').textContent()).toBe('1')
     expect(problems).toEqual([])
+  })
+
+  it('the Account screen shows the starting index it saved, and again after a reload, light and dark', async ({
+    open,
+  }) => {
+    const golfer = await golferWith([HOME])
+    for (const [colorScheme, typed, stored, shown] of [
+      ['light', '12.4', 12.4, '12.4'],
+      ['dark', '+1.2', -1.2, '+1.2'],
+    ] as const) {
+      const { page, problems } = await open({ viewport: PHONE, colorScheme })
+      await logIn(page, golfer.email, golfer.password)
+      await page.getByRole('link', { name: 'Account' }).click()
+      const field = page.getByRole('textbox', { name: 'Starting index' })
+      await field.fill(typed)
+      await page.getByRole('button', { name: 'Save starting index' }).click()
+      await expect
+        .poll(async () => {
+          const { data } = await golfer.client.from('handicap_settings').select('starting_index')
+          return data?.map((row) => Number(row.starting_index))
+        })
+        .toEqual([stored])
+      await expect.poll(() => field.inputValue()).toBe(shown)
+      await page.reload()
+      await expect.poll(() => field.inputValue()).toBe(shown)
+      expect(await axeViolations(page), colorScheme).toEqual([])
+      expect(problems).toEqual([])
+    }
   })
 })

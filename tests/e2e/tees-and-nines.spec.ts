@@ -157,4 +157,34 @@ describe('tees and nines', () => {
         },
       ])
   })
+
+  it("takes back what was wrong with a nine's rating as soon as it is typed again", async ({
+    page,
+  }) => {
+    const golfer = await golferWith([{ name: 'Home Links', rating: 70, slope: 113, par: 72 }])
+    const { error } = await golfer.client
+      .from('tees')
+      .update({ hole_pars: [4, 4, 4, 4, 4, 4, 4, 3, 4, 4, 4, 4, 5, 4, 4, 4, 4, 4] })
+      .eq('id', golfer.courseIds[0] as string)
+    expect(error).toBeNull()
+    await logIn(page, golfer.email, golfer.password)
+    await page.getByRole('link', { name: 'HCP' }).click()
+    await page.getByRole('button', { name: 'Add a round...' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add Round' })
+    await dialog.getByLabel('Holes Played').selectOption('front')
+    const rating = dialog.getByLabel("Nine's Course Rating")
+    await rating.fill('5')
+    await dialog.getByLabel("Nine's Slope Rating").fill('118')
+    await dialog.getByLabel('Gross Score').fill('44')
+    await dialog.getByRole('button', { name: 'Add Round' }).click()
+    const alert = dialog.getByRole('alert')
+    await expect.poll(() => alert.textContent()).toMatch(/^The nine's course rating must be/)
+
+    await rating.fill('36.0')
+    await expect.poll(() => alert.count()).toBe(0)
+    expect(await axeViolations(page)).toEqual([])
+    await dialog.getByRole('button', { name: 'Add Round' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => nineMarks(page)).toEqual(['Front nine, waiting for another nine'])
+  })
 })

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { monotonicFactory } from 'ulid'
 import { describe, expect } from 'vitest'
+import { axeViolations } from './support/accessibility.ts'
 import { DESKTOP, LIVE_TIMEOUT, PHONE } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { golferWith, logIn } from './support/golfer.ts'
@@ -79,17 +80,21 @@ describe('the WHS estimate', () => {
     expect(await page.getByTestId('counts-mark').count()).toBe(0)
 
     expect(await reasons(page)).toEqual([
+      "Diff is a round's score differential: your score measured against the course's rating and slope (113 ÷ slope × (score − rating)); the lower, the better the round",
+      'HCP averages your lowest Diffs from every round you entered; the WHS estimate takes only your latest 20, with the World Handicap System’s adjustments below',
       'Uses your latest 20 of 40 rounds',
       'Capped: your lowest index in the past year was 8.0, so the rise above 3.0 is halved',
       'Playing conditions are not known here',
+      'Rounds with the same Diff can be marked differently: only so many count, and on a tie the more recent one does; "Counts for WHS" looks only at your latest 20, after any exceptional-score reduction',
       'Not modelled here: committee adjustments, penalty scores and the 2024 rule for a lone nine (nines count in pairs, the WHS 2020 method)',
-      'An official index is issued by your federation, not by HCPFast',
+      'For a competition, use the index your federation issues: HCPFast issues none. Of its two numbers, the WHS estimate is the closer to it',
     ])
     expect(
       await display(page)
         .getByRole('button', { name: 'Why is it different?' })
         .getAttribute('aria-expanded'),
     ).toBe('true')
+    expect(await axeViolations(page)).toEqual([])
     expect(problems).toEqual([])
   })
 

@@ -17,9 +17,14 @@ import { handicapStore, useHandicap } from '../handicap'
 
 const shownIndex = (index: number | null) => (index === null ? '–' : formatHandicapIndex(index))
 
+/** The rounds an HCP is first made from (the HCP screen asks for as many). */
+const ROUNDS_FOR_AN_HCP = 3
+
 /**
  * What finishing did, from the handicap store's figures before and after the round went in:
- * "Round saved: Diff 14.2, HCP 9.2 → 9.1". A nine has no differential until it is paired.
+ * "Round saved: Diff 14.2, HCP 9.2 → 9.1"; before the first HCP, what it still needs ("Round
+ * saved: Diff 5.1. 2 more rounds for your first HCP.") or what it is. A nine has no differential
+ * until it is paired.
  */
 export function savedNote(
   indexBefore: number | null,
@@ -29,7 +34,16 @@ export function savedNote(
   const differential = after.record.byRound.get(roundId)?.differential ?? null
   const diff =
     differential === null ? 'a nine, counted once paired' : `Diff ${differential.toFixed(1)}`
-  return `Round saved: ${diff}, HCP ${shownIndex(indexBefore)} → ${shownIndex(after.index)}`
+  if (indexBefore !== null) {
+    return `Round saved: ${diff}, HCP ${shownIndex(indexBefore)} → ${shownIndex(after.index)}`
+  }
+  if (after.index !== null) {
+    return `Round saved: ${diff}. Your first HCP: ${formatHandicapIndex(after.index)}.`
+  }
+  const more = ROUNDS_FOR_AN_HCP - after.record.entries.length
+  return more > 0
+    ? `Round saved: ${diff}. ${more} more ${more === 1 ? 'round' : 'rounds'} for your first HCP.`
+    : `Round saved: ${diff}. No HCP yet.`
 }
 
 /**

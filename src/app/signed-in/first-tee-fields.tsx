@@ -322,7 +322,7 @@ function FiguresTable({ firstTee, storedIndex, golferTee, tees, played }: FirstT
     ...firstTee.partners.map((draft, at) => draft.name.trim() || `Partner ${at + 1}`),
   ]
   return (
-    <table className="hole-grid__table" data-testid="first-tee-figures">
+    <table className="hole-grid__table first-tee__figures" data-testid="first-tee-figures">
       <caption className="hole-grid__caption">On the first tee</caption>
       <thead>
         <tr>
@@ -337,7 +337,9 @@ function FiguresTable({ firstTee, storedIndex, golferTee, tees, played }: FirstT
           const figure = figures?.[at]
           return (
             <tr key={at === 0 ? 'you' : firstTee.partners[at - 1]?.key}>
-              <th scope="row">{name}</th>
+              <th scope="row">
+                <span className="first-tee__name">{name}</span>
+              </th>
               <td>{figure?.courseHandicap ?? '–'}</td>
               <td>{figure?.playingHandicap ?? '–'}</td>
               <td>{figure?.strokes ?? '–'}</td>

@@ -27,6 +27,7 @@ import type { Round } from '@/features/rounds/types'
 import { ResumeRound } from '@/features/scorecard/components/resume-round'
 import { gameResult } from '@/features/scorecard/lib/game-result'
 import { roundSideGamesLines } from '@/features/scorecard/lib/card-side-games'
+import { roundStats } from '@/features/scorecard/lib/stats'
 import type { LoadStatus } from '@/lib/records'
 import { useHandicap } from '../handicap'
 import { StartRoundDialog } from './start-round-dialog'
@@ -165,6 +166,7 @@ export function HcpScreen() {
                       adjustedScore: score.adjustedScore,
                       courseHandicap: score.courseHandicap,
                       cappedHoles: score.cappedHoles,
+                      stats: roundStats(round.holeScores, round.holePars ?? []),
                     }
                   : null,
               // The result of the round's game, from its stored strokes (issue 31).

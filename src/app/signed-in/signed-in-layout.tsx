@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react'
+import { Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { ChunkBoundary } from '@/components/ui/chunk-boundary'
 import { Loading } from '@/components/ui/loading'
@@ -25,6 +25,47 @@ function useWaitingSummary(): string | null {
   )
 }
 
+function onOnlineChange(change: () => void): () => void {
+  window.addEventListener('online', change)
+  window.addEventListener('offline', change)
+  return () => {
+    window.removeEventListener('online', change)
+    window.removeEventListener('offline', change)
+  }
+}
+
+/** False while the device has no network at all (an open socket can outlive it unnoticed). */
+const useOnline = () => useSyncExternalStore(onOnlineChange, () => navigator.onLine)
+
+/**
+ * The connection in a few plain words, on the app bar's one line: "Offline", "Reconnecting…",
+ * and what waits to be sent ("Offline · 1 round waiting to sync"); empty while all is well.
+ */
+function ConnectionLine() {
+  const online = useOnline()
+  const coursesLost = useCoursesStore((state) => state.live === 'interrupted')
+  const roundsLost = useRoundsStore((state) => state.live === 'interrupted')
+  const waiting = useWaitingSummary()
+  // What waits already says the server is out of reach; "Reconnecting…" is the live data alone.
+  const state = !online
+    ? 'Offline'
+    : (coursesLost || roundsLost) && !waiting
+      ? 'Reconnecting…'
+      : null
+  return (
+    <div className="connection" role="status">
+      {state || waiting ? (
+        <p className="connection__line">
+          <span className="connection__dot" aria-hidden="true" />
+          {state}
+          {state && waiting ? ' · ' : null}
+          {waiting ? <span className="connection__waiting">{waiting}</span> : null}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
 /**
  * Every signed-in screen: the golfer's live data for as long as they are signed in, the message
  * of a background failure, the connection status, and the bottom toolbar.
@@ -33,9 +74,6 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   const userId = useSessionStore(selectUserId)
   const notice = useNoticesStore((state) => state.notice)
   const dismissNotice = useNoticesStore((state) => state.dismissNotice)
-  const reconnecting = useCoursesStore((state) => state.live === 'interrupted')
-  const roundsReconnecting = useRoundsStore((state) => state.live === 'interrupted')
-  const waiting = useWaitingSummary()
   // A card in play has the screen to itself: no tab bar (nor Logout) under the golfer's thumb.
   // Only the bar goes: the live data above keeps running, and the card links back to HCP.
   const { pathname } = useLocation()
@@ -54,20 +92,12 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
     <div className={cardInPlay ? 'app-shell app-shell--card' : 'app-shell'}>
       <SkipLink to="main">Skip to main content</SkipLink>
       {cardInPlay ? null : <SkipLink to="main-navigation">Skip to navigation</SkipLink>}
-      <div className="connection" role="status">
-        {reconnecting || roundsReconnecting || waiting ? (
-          <p className="connection__banner">
-            <span className="connection__dot" aria-hidden="true" />
-            {reconnecting || roundsReconnecting ? <span>Reconnecting…</span> : null}
-            {waiting ? <span className="connection__waiting">{waiting}</span> : null}
-          </p>
-        ) : null}
-      </div>
       <header
         className="app-bar"
         onPointerDown={prefetchLinkedScreen}
         onFocus={prefetchLinkedScreen}
       >
+        <ConnectionLine />
         <NavLink to="/account" className="app-bar__link">
           Account
         </NavLink>

@@ -265,7 +265,7 @@ describe('courses screen', () => {
         .map((item) => item.textContent),
     ).toEqual([
       'It would take the place of a counting round: 5 Jun 2025, differential 18.0 (20.0 less 2.0 for exceptional scores).',
-      'It needs a differential of 15.0 or lower: a score of 85 or better here.',
+      'It needs a differential of 15.8 or lower: a score of 85 or better here.',
     ])
     expect(saveHandicapSettings).toHaveBeenCalledWith({ courseHandicapSource: 'whs' })
     await act(async () =>
@@ -537,6 +537,8 @@ describe('HCP screen', () => {
     const user = await openHcp([round])
     await user.click(screen.getByRole('button', { name: /88.*Augusta/ }))
     await user.click(screen.getByRole('button', { name: 'Delete Round' }))
+    // Deleting asks once more.
+    await user.click(await screen.findByRole('button', { name: 'Delete the round' }))
     await vi.waitFor(() => expect(deleteRound).toHaveBeenCalledWith(round.id))
     expect(await screen.findByRole('alert')).toHaveTextContent(DELETE_ROUND_UNAVAILABLE)
     expect(await screen.findByRole('button', { name: /88.*Augusta/ })).toBeInTheDocument()
@@ -568,6 +570,8 @@ describe('HCP screen', () => {
     const user = await openHcp([round])
     await user.click(screen.getByRole('button', { name: /88.*Augusta/ }))
     await user.click(screen.getByRole('button', { name: 'Delete Round' }))
+    // Deleting asks once more.
+    await user.click(await screen.findByRole('button', { name: 'Delete the round' }))
     await vi.waitFor(() => expect(deleteRound).toHaveBeenCalledWith(round.id))
     await user.click(screen.getByRole('button', { name: 'Logout' }))
     expect(screen.getByRole('button', { name: 'Signing out…' })).toBeInTheDocument()

@@ -26,15 +26,7 @@ const MOVES: Record<string, (at: number, count: number) => number> = {
   End: (_, count) => count - 1,
 }
 
-/**
- * A list of entries, one open at a time (the WAI-ARIA accordion: a heading holding a button that
- * shows or hides its panel); arrow keys, Home and End move between the entries' buttons.
- *
- * Made here rather than taken from Radix: a closed entry renders its button and an empty panel,
- * nothing more. Radix mounted every closed panel and measured it and read its animation on mount,
- * a forced layout per entry, which held a slow phone's main thread for seconds on the HCP screen
- * of a golfer with 200 rounds.
- */
+/** Hand-made, not Radix's: see "Lists are a hand-made WAI-ARIA accordion" in docs/decisions.md. */
 export function Accordion({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<string | null>(null)
   const toggle = useCallback(
@@ -64,18 +56,11 @@ interface AccordionItemProps {
   value: string
   title: ReactNode
   children: ReactNode
-  /**
-   * A change the server does not have yet: the entry says so ("Saving…", "Waiting to sync"),
-   * and its name stays the title alone.
-   */
+  /** "Saving…" or "Waiting to sync"; the entry's name stays the title alone. */
   status?: string | null
-  /** Entries are headings: h2 right under a screen's h1, h3 under a section's h2. */
+  /** h2 right under a screen's h1, h3 under a section's h2. */
   headingLevel?: 2 | 3
-  /**
-   * The spoken name when the title alone does not say what its numbers are ("Score 82, St
-   * Andrews, 12 March"). Chrome reads visually hidden spans in a title with spaces around them
-   * ("82 , St Andrews"), so a name made of parts is given here whole.
-   */
+  /** Given whole: Chrome reads visually hidden spans in a title with spaces around them ("82 , St"). */
   label?: string
 }
 
@@ -89,11 +74,8 @@ export function AccordionItem({
 }: AccordionItemProps) {
   const { open, toggle } = useContext(AccordionContext)
   const isOpen = open === value
-  // The entry opens in the tap (its button says so at once) and its panel is drawn in a render
-  // after it, which React does in slices between which the browser takes input. Drawn in the tap,
-  // a course's entry (its tees, each with its number to beat) was a task of 50-130 ms on a slow
-  // phone (Chromium at 4x CPU). Closing is at once. No initial value: with one, React draws every
-  // entry of a list a second time after mounting it.
+  // The panel is drawn in a deferred render after the tap, so the tap stays short. No initial
+  // value: with one, React draws every entry of a list a second time after mounting it.
   const drawn = useDeferredValue(isOpen) && isOpen
   const state = isOpen ? 'open' : 'closed'
   const id = useId()

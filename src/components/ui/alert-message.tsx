@@ -5,11 +5,7 @@ interface AlertMessageProps {
   onDismiss(): void
 }
 
-/**
- * The in-page alert: announced by screen readers (role="alert"), focus moves to its OK button so
- * a keyboard user can dismiss it at once, and OK gives focus back to where it was. It sits in
- * the page (or inside the open dialog), never in a separate window, so nothing typed is lost.
- */
+/** In the page (or the open dialog), never a separate window, so nothing typed is lost. */
 export function AlertMessage({ message, onDismiss }: AlertMessageProps) {
   const okButton = useRef<HTMLButtonElement>(null)
   const focusBefore = useRef<HTMLElement | null>(null)

@@ -77,14 +77,42 @@ export async function reloadOnceIfDeployed(
   return true
 }
 
+/**
+ * Whether Retry must reload the page: a browser keeps a module that failed to load in its module
+ * map for the document's life (Safari and Firefox do), so importing it again throws the same
+ * failure. A new document starts afresh; only once the script can be fetched (or, where the
+ * browser names none, the device is online), so an offline Retry never loses the page.
+ */
+export async function reloadToRetry(
+  error: unknown,
+  reload: () => void = () => window.location.reload(),
+): Promise<boolean> {
+  if (!(error instanceof ChunkLoadError)) return false
+  if (error.url) {
+    try {
+      const answer = await fetch(error.url, { method: 'HEAD', cache: 'no-store' })
+      if (!answer.ok) return false
+    } catch {
+      return false
+    }
+  } else if (!navigator.onLine) {
+    return false
+  }
+  reload()
+  return true
+}
+
 interface ChunkBoundaryProps {
   children: ReactNode
   /** The place shown (a route's path): moving elsewhere draws that place afresh. */
   resetKey?: string
+  /** How Retry reloads the page (tests pass their own). */
+  reload?: () => void
 }
 
 interface ChunkBoundaryState {
   failed: boolean
+  error: unknown
 }
 
 const retryFailedChunks = () => {
@@ -97,10 +125,10 @@ const retryFailedChunks = () => {
  * in its place, never a blank app; the rest of the screen stays. React reports the error itself.
  */
 export class ChunkBoundary extends Component<ChunkBoundaryProps, ChunkBoundaryState> {
-  override state: ChunkBoundaryState = { failed: false }
+  override state: ChunkBoundaryState = { failed: false, error: null }
 
-  static getDerivedStateFromError(): ChunkBoundaryState {
-    return { failed: true }
+  static getDerivedStateFromError(error: unknown): ChunkBoundaryState {
+    return { failed: true, error }
   }
 
   override componentDidCatch(error: unknown): void {
@@ -108,12 +136,18 @@ export class ChunkBoundary extends Component<ChunkBoundaryProps, ChunkBoundarySt
   }
 
   override componentDidUpdate(previous: ChunkBoundaryProps): void {
-    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.retry()
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.drawAgain()
+  }
+
+  private readonly drawAgain = () => {
+    retryFailedChunks()
+    this.setState({ failed: false, error: null })
   }
 
   private readonly retry = () => {
-    retryFailedChunks()
-    this.setState({ failed: false })
+    void reloadToRetry(this.state.error, this.props.reload).then((reloaded) => {
+      if (!reloaded) this.drawAgain()
+    })
   }
 
   override render(): ReactNode {

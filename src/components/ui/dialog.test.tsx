@@ -4,10 +4,7 @@ import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CHUNK_FAILED } from './chunk-boundary'
 
-/**
- * The app's first tap on a dialog's trigger, before Radix's code is in (setup-tests loads it for
- * every other test): a fresh copy of ./dialog, whose module cache is empty.
- */
+/** A fresh copy of ./dialog, before Radix's code is in (setup-tests loads it for every other test). */
 async function freshDialog() {
   vi.resetModules()
   return import('./dialog')

@@ -11,15 +11,11 @@ import type { ModalProps } from './modal'
 
 type ModalModule = typeof import('./modal')
 
-/**
- * Radix's dialog is a fifth of a signed-in screen's code, and no screen opens one in its first
- * frame: it is fetched when the browser is idle after a screen with a dialog is drawn, or on the
- * first tap if that comes sooner. Kept here once loaded, so every later dialog opens at once.
- */
+/** Radix is fetched when the browser is idle or on the first tap (docs/decisions.md). */
 let modalModule: ModalModule | null = null
 let modalLoading: Promise<ModalModule> | null = null
 
-/** Loads the dialog's code (once; a failure lets the next call try again). */
+/** A failure lets the next call try again. */
 export function loadModal(): Promise<ModalModule> {
   modalLoading ??= import('./modal').then(
     (module) => (modalModule = module),
@@ -44,28 +40,16 @@ function loadModalWhenIdle(): void {
   }
 }
 
-/**
- * Opens a dialog from a tap: `show` sets the state that draws it, in a transition. React then
- * builds the dialog in slices after the tap's task, between which the browser takes input, and
- * the tap's own task stays short. Drawn in the tap, the tee dialog with its grid was one task of
- * 110-240 ms on a slow phone (Chromium at 4x CPU); opened in a transition, with the portal and
- * the focus of ./modal, the blocking time of opening it went from a median of 213 ms to 22 ms in
- * eight traces of each.
- */
+/** A transition, so React builds the dialog in slices after the tap and the tap's task stays short. */
 export function openDialog(show: () => void): void {
   startTransition(show)
 }
 
-/** Closing is at once; opening is a transition (see `openDialog`). */
 function openOrClose(onOpenChange: (open: boolean) => void) {
   return (open: boolean) => (open ? openDialog(() => onOpenChange(true)) : onOpenChange(false))
 }
 
-/**
- * A modal: focus moves in when it opens and back to the opener when it closes (Radix). Until its
- * code is loaded and it is first opened, only the trigger is drawn, with the same name and state
- * as Radix gives it; a tap opens the dialog as soon as the code is in.
- */
+/** Until Radix's code is in and it is first opened, only the trigger is drawn, named as Radix would. */
 export function Dialog(props: ModalProps) {
   const { open, onOpenChange, trigger } = props
   const [modal, setModal] = useState<ModalModule | null>(open ? modalModule : null)
@@ -116,7 +100,6 @@ export function Dialog(props: ModalProps) {
   )
 }
 
-/** The trigger as Radix draws it while closed: a button that says it opens a dialog. */
 function ClosedTrigger({ trigger, onOpen }: { trigger: ReactElement; onOpen(): void }) {
   const own = trigger.props as { onClick?: (event: MouseEvent<HTMLElement>) => void }
   return cloneElement(trigger as ReactElement<Record<string, unknown>>, {
@@ -130,13 +113,11 @@ function ClosedTrigger({ trigger, onOpen }: { trigger: ReactElement; onOpen(): v
   })
 }
 
-/** Wraps a button so that it closes the dialog it is in (drawn only inside an open dialog). */
 function DialogClose({ children }: { children: ReactElement }) {
   if (!modalModule) throw new Error('DialogClose is drawn only inside an open Dialog')
   return <modalModule.ModalClose asChild>{children}</modalModule.ModalClose>
 }
 
-/** The button that closes a dialog, leaving things as they are. */
 export function DialogCancel({ label = 'Cancel' }: { label?: string }) {
   return (
     <DialogClose>
@@ -147,7 +128,6 @@ export function DialogCancel({ label = 'Cancel' }: { label?: string }) {
   )
 }
 
-/** A form dialog's footer: Cancel closes it, the named button submits the form. */
 export function DialogActions({ submitLabel }: { submitLabel: string }) {
   return (
     <div className="form__actions">
@@ -159,7 +139,6 @@ export function DialogActions({ submitLabel }: { submitLabel: string }) {
   )
 }
 
-/** A confirmation's footer: the first button keeps things as they are, the second does it. */
 export function ConfirmActions({
   cancelLabel,
   confirmLabel,

@@ -1,6 +1,5 @@
 import { stroke } from './icon-stroke'
 
-/** The product's mark: on the signed-out screens and in the toolbar. Decorative (aria-hidden). */
 export function FlagIcon() {
   return (
     <svg className="icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">

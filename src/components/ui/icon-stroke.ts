@@ -1,4 +1,3 @@
-/** The line style every icon is drawn with. */
 export const stroke = {
   fill: 'none',
   stroke: 'currentColor',

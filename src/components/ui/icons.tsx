@@ -1,10 +1,7 @@
 import { stroke } from './icon-stroke'
 
-/**
- * Decorative icons of the signed-in screens: always aria-hidden, the text next to them is the
- * name. The flag, which the login screen shows too, is in flag-icon.tsx: a module the login
- * screen imports goes into its script whole.
- */
+/** Always aria-hidden. The flag is in flag-icon.tsx: a module the login screen imports goes into its
+ * script whole. */
 export function PlusIcon() {
   return (
     <svg className="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">

@@ -1,4 +1,3 @@
-/** Shown when a list could not be loaded; the golfer can ask for it again. */
 export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <div className="load-error">

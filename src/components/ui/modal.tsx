@@ -7,26 +7,34 @@ export interface ModalProps {
   onOpenChange(open: boolean): void
   title: string
   description?: ReactNode
-  /** The button that opens the dialog; focus goes back to it when the dialog closes. */
   trigger?: ReactElement
+  /** Once the dialog has closed and let go of focus; `preventDefault()` keeps focus from going back. */
+  onCloseAutoFocus?: (event: Event) => void
   children: ReactNode
 }
 
 /**
- * A modal: focus moves in once it is drawn and back to the opener when it closes (Radix). Loaded
- * by ./dialog on first use, so no screen's first frame evaluates Radix.
+ * Loaded by ./dialog on first use, so no screen's first frame evaluates Radix.
  */
-export function Modal({ open, onOpenChange, title, description, trigger, children }: ModalProps) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  trigger,
+  onCloseAutoFocus,
+  children,
+}: ModalProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger> : null}
-      {/* Without a container, Radix's portal draws nothing at first and mounts the dialog from a
-          layout effect: a second render of all of it, synchronous, inside the opening's commit. */}
+      {/* Without a container, Radix mounts the dialog a second time, synchronously, from a layout effect. */}
       <DialogPrimitive.Portal container={document.body}>
         <DialogPrimitive.Overlay className="dialog-overlay" />
         <DialogPrimitive.Content
           className="dialog"
           onOpenAutoFocus={focusFirstFieldOnceDrawn}
+          onCloseAutoFocus={onCloseAutoFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <DialogPrimitive.Title className="dialog__title">{title}</DialogPrimitive.Title>
@@ -44,12 +52,8 @@ export function Modal({ open, onOpenChange, title, description, trigger, childre
 
 export const ModalClose = DialogPrimitive.Close
 
-/**
- * Radix focuses the dialog's first field in the task of the tap that opens it, before the browser
- * has styled or laid out a single box of it, so focusing makes the browser do all of that there
- * and then: a third of the tap's task on a slow phone (a trace at 4x CPU: `focus` 92 of 350 ms).
- * After the frame that draws the dialog, the same focus finds everything done.
- */
+/** Radix focuses inside the tap's task, forcing style and layout of the whole dialog there; after the
+ * frame that draws it, the same focus finds everything done. */
 function focusFirstFieldOnceDrawn(event: Event) {
   event.preventDefault()
   const content = event.currentTarget
@@ -64,7 +68,7 @@ function focusFirstFieldOnceDrawn(event: Event) {
 
 const CANDIDATES = 'input, select, textarea, button, [tabindex]'
 
-/** The first element a Tab would reach in `container` (links left out, as Radix does). */
+/** Links left out, as Radix does. */
 function firstTabbable(container: HTMLElement): HTMLElement | null {
   for (const element of container.querySelectorAll<HTMLElement>(CANDIDATES)) {
     if (element.tabIndex < 0 || element.hidden) continue

@@ -1,7 +1,7 @@
 import { useId, type ComponentProps } from 'react'
 import type { FieldProps } from './text-field'
 
-/** A labelled native select: the platform's own picker, best on phones. */
+/** Native: the platform's own picker, best on phones. */
 export function SelectField({ label, children, ...select }: FieldProps & ComponentProps<'select'>) {
   const id = useId()
   return (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-/** Moves focus to an element by id without touching the URL (the router owns it). */
+/** Without touching the URL: the router owns it. */
 export function SkipLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <a

@@ -3,11 +3,9 @@ import { useId, type ComponentProps, type ReactNode } from 'react'
 export interface FieldProps {
   label: string
   hint?: ReactNode
-  /** What is wrong with what was typed, said under the field and tied to it; it keeps its value. */
   error?: string | null | undefined
 }
 
-/** A labelled input; the label, the hint and any error are tied to it by unique ids. */
 export function TextField({ label, hint, error, ...input }: FieldProps & ComponentProps<'input'>) {
   const made = useId()
   const id = input.id ?? made

@@ -1,6 +1,6 @@
 import { useUndoStore } from '@/stores/undo-store'
 
-/** "Round deleted. Undo" for a few seconds after a delete; announced politely, never stealing focus. */
+/** Announced politely, never stealing focus. */
 export function UndoBar() {
   const offer = useUndoStore((state) => state.offer)
   const dismissUndo = useUndoStore((state) => state.dismissUndo)

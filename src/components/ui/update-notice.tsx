@@ -1,16 +1,11 @@
 interface UpdateNoticeProps {
-  /** A new version of the app is installed and waits for the golfer. */
   open: boolean
   onReload(): void
   onDismiss(): void
 }
 
-/**
- * "A new version is ready": announced politely (role="status", a live region that is in the page
- * before anything is put in it), never modal, never taking focus, and never reloading by itself:
- * the golfer chooses the moment, so nothing half-typed is lost. "Later" hides it until the next
- * visit, when the new version starts anyway.
- */
+/** Never modal and never reloading by itself: the golfer chooses the moment, so nothing half-typed
+ * is lost. The live region is in the page before anything is put in it. */
 export function UpdateNotice({ open, onReload, onDismiss }: UpdateNoticeProps) {
   return (
     <div className="update-notice" role="status">

@@ -1,5 +1,5 @@
 export type { Course, CourseInput } from '@/lib/tables/courses'
 import type { CourseInput } from '@/lib/tables/courses'
 
-/** What Add Course asks for: a new course has no par until the golfer edits it. */
+/** A new course has no par until the golfer edits it. */
 export type NewCourse = Omit<CourseInput, 'par'>

@@ -1,6 +1,13 @@
+import { randomUUID } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Download,
+  type Page,
+} from 'playwright-core'
 import { inject } from 'vitest'
 import { CHROMIUM_LAUNCH } from '../../../scripts/chromium.ts'
 
@@ -73,4 +80,18 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     fullPage: true,
     animations: 'disabled',
   })
+}
+
+/**
+ * Where a download was saved on this machine: a browser the test connected to keeps its own copy
+ * out of reach (`download.path()` works only for a browser this process launched).
+ */
+export async function savedDownload(download: Download): Promise<string> {
+  const file = path.resolve(
+    'test-results',
+    'downloads',
+    `${randomUUID()}-${download.suggestedFilename()}`,
+  )
+  await download.saveAs(file)
+  return file
 }

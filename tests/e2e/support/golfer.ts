@@ -103,3 +103,30 @@ export async function addCourse(
   await dialog.getByRole('button', { name: 'Add Course' }).click()
   return dialog
 }
+
+/**
+ * From the HCP screen: Start a round with these partners (name, index) in `format` ("Stroke
+ * play", "Stableford", "Match play"), typing `ownIndex` when the golfer has none on the day.
+ * Leaves the dialog open; returns it.
+ */
+export async function fillGroupStart(
+  page: Page,
+  partners: readonly (readonly [name: string, index: string])[],
+  format: string,
+  ownIndex?: string,
+): Promise<Locator> {
+  await page.getByRole('button', { name: 'Start a round' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Start a round' })
+  await dialog.getByLabel('Holes Played').waitFor()
+  for (const [at, [name, index]] of partners.entries()) {
+    await dialog.getByRole('button', { name: 'Add a partner' }).click()
+    const partner = dialog.getByRole('group', { name: `Partner ${at + 1}` })
+    await partner.getByRole('textbox', { name: 'Name' }).fill(name)
+    await partner.getByRole('textbox', { name: 'Index' }).fill(index)
+  }
+  await dialog.getByRole('radio', { name: format }).check()
+  if (ownIndex !== undefined) {
+    await dialog.getByRole('textbox', { name: 'Your index for this card' }).fill(ownIndex)
+  }
+  return dialog
+}

@@ -12,7 +12,7 @@ const OVERSIZE_VALUE_BYTES = 64
 /** Values of one column's eq filters compared in one probe. */
 const EQ_VALUES_PER_PROBE = 1000
 
-const OPERATORS: Record<FilterOp, string> = {
+const OPERATORS: Record<Exclude<FilterOp, 'is' | 'isdistinct'>, string> = {
   eq: '=',
   neq: '!=',
   lt: '<',
@@ -20,6 +20,37 @@ const OPERATORS: Record<FilterOp, string> = {
   gt: '>',
   gte: '>=',
   in: '= any',
+  like: 'like',
+  ilike: 'ilike',
+  match: '~',
+  imatch: '~*',
+}
+
+/** The operators whose answer for a null value is not null (`is null`, `is distinct from`). */
+const nullAware = (op: FilterOp) => op === 'is' || op === 'isdistinct'
+
+/**
+ * One filter as the negate-aware `check_equality_op` evaluates it, for a row value that is a
+ * parameter, or SQL null (only `is` and `isdistinct` are asked about a null value).
+ */
+function comparisonProbe(filter: ColumnFilter, type: string, text: string | null): Probe {
+  const not = filter.negate ? 'not ' : ''
+  const left = text === null ? `null::${type}` : `$?::text::${type}`
+  const params = text === null ? [] : [text]
+  if (filter.op === 'is') {
+    return { sql: `(${left} is ${not}${filter.value.toUpperCase()})`, params }
+  }
+  if (filter.op === 'isdistinct') {
+    return {
+      sql: `(${left} is ${not}distinct from $?::text::${type})`,
+      params: [...params, filter.value],
+    }
+  }
+  const list = filter.op === 'in' ? '[]' : ''
+  return {
+    sql: `coalesce(${not}(${left} ${OPERATORS[filter.op]} ($?::text::${type}${list})), false)`,
+    params: [...params, filter.value],
+  }
 }
 
 interface TableInfo {
@@ -330,7 +361,7 @@ async function evaluateRow(
   const comparisonProbes: Probe[] = []
   const eqGroups = new Map<string, { text: string; type: string; values: Set<string> }>()
   const comparisonKey = (kind: TupleKind, filter: ColumnFilter) =>
-    `${kind}\u0000${filter.column}\u0000${filter.op}\u0000${filter.value}`
+    `${kind}\u0000${filter.column}\u0000${filter.op}\u0000${filter.negate}\u0000${filter.value}`
   // Those with the fewest filters first: if a change's statement budget runs out, it runs out on
   // the subscriber who asked for the most.
   const byFilterCount = [...subscriptions].sort((a, b) => a.filters.length - b.filters.length)
@@ -339,9 +370,10 @@ async function evaluateRow(
       for (const kind of kindsToTest) {
         const text = tuples[kind]?.get(filter.column)
         const key = comparisonKey(kind, filter)
-        if (text === undefined || text === null || comparisons.has(key)) continue
+        if (text === undefined || comparisons.has(key)) continue
+        if (text === null && !nullAware(filter.op)) continue
         const type = typeOf(filter.column)
-        if (filter.op === 'eq') {
+        if (filter.op === 'eq' && !filter.negate && text !== null) {
           // Typical channels filter on the subscriber's own id: one comparison per column against all
           // their values keeps the statement small however many subscribe.
           const groupKey = `${kind}\u0000${filter.column}`
@@ -351,10 +383,7 @@ async function evaluateRow(
           continue
         }
         comparisons.set(key, comparisonProbes.length)
-        comparisonProbes.push({
-          sql: `coalesce($?::text::${type} ${OPERATORS[filter.op]} ($?::text::${type}${filter.op === 'in' ? '[]' : ''}), false)`,
-          params: [text, filter.value],
-        })
+        comparisonProbes.push(comparisonProbe(filter, type, text))
       }
     }
   }
@@ -409,8 +438,8 @@ async function evaluateRow(
       const text = tuples[kind]?.get(filter.column)
       if (text === undefined) continue
       applied = true
-      if (text === null) return false
-      if (filter.op === 'eq') {
+      if (text === null && !nullAware(filter.op)) return false
+      if (filter.op === 'eq' && !filter.negate) {
         if (!eqMatched.get(`${kind}\u0000${filter.column}`)?.has(filter.value)) return false
         continue
       }

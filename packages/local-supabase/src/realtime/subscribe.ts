@@ -105,6 +105,44 @@ async function checkTable(db: pg.Pool, relid: number, role: string, params: Chan
       if ((rows[0]?.count ?? 0) > 100) {
         throw new SubscriptionRefused('P0001', 'too many values for `in` filter. Maximum 100')
       }
+    } else if (filter.op === 'is') {
+      if (!['null', 'true', 'false', 'unknown'].includes(filter.value)) {
+        throw new SubscriptionRefused(
+          'P0001',
+          'invalid value for is filter: must be null, true, false, or unknown',
+        )
+      }
+      if (filter.value !== 'null' && type !== 'boolean') {
+        throw new SubscriptionRefused(
+          'P0001',
+          `is ${filter.value} filter requires a boolean column, got ${type}`,
+        )
+      }
+    } else if (['like', 'ilike', 'match', 'imatch'].includes(filter.op)) {
+      const regex = filter.op === 'match' || filter.op === 'imatch'
+      const operator = filter.op === 'imatch' ? '~*' : filter.op === 'match' ? '~' : '~~'
+      const { rows } = await db.query<{ found: boolean }>(
+        `select exists (select 1 from pg_catalog.pg_operator
+                         where oprname = $1 and oprleft = $2::regtype
+                           and (not $3 or (oprright = $2::regtype and oprresult = 'boolean'::regtype))) as found`,
+        [operator, type, regex],
+      )
+      if (!rows[0]?.found) {
+        throw new SubscriptionRefused(
+          'P0001',
+          `operator ${filter.op} requires a text-compatible column type, got ${type}`,
+        )
+      }
+      if (regex) {
+        try {
+          await db.query(`select '' ~ $1`, [filter.value])
+        } catch (error) {
+          throw new SubscriptionRefused(
+            'P0001',
+            `invalid regular expression for ${filter.op} filter: ${(error as Error).message}`,
+          )
+        }
+      }
     } else if (type !== 'bytea') {
       await db.query(`select to_jsonb($1::text::${type})`, [filter.value])
     }

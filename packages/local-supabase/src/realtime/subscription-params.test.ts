@@ -25,7 +25,7 @@ describe('parseChangeParams', () => {
         action: '*',
         schema: 'public',
         table: 'notes',
-        filters: [{ column: 'user_id', op: 'eq', value: '4f9c' }],
+        filters: [{ column: 'user_id', op: 'eq', value: '4f9c', negate: false }],
         selectedColumns: null,
       },
     )
@@ -82,12 +82,12 @@ describe('parseFilters', () => {
     expect(result).toEqual({
       ok: true,
       value: [
-        { column: 'a', op: 'eq', value: '1' },
-        { column: 'b', op: 'neq', value: '2' },
-        { column: 'c', op: 'lt', value: '3' },
-        { column: 'd', op: 'lte', value: '4' },
-        { column: 'e', op: 'gt', value: '5' },
-        { column: 'f', op: 'gte', value: '6' },
+        { column: 'a', op: 'eq', value: '1', negate: false },
+        { column: 'b', op: 'neq', value: '2', negate: false },
+        { column: 'c', op: 'lt', value: '3', negate: false },
+        { column: 'd', op: 'lte', value: '4', negate: false },
+        { column: 'e', op: 'gt', value: '5', negate: false },
+        { column: 'f', op: 'gte', value: '6', negate: false },
       ],
     })
   })
@@ -95,11 +95,11 @@ describe('parseFilters', () => {
   it('keeps everything after the first dot as the value', () => {
     expect(parseFilters('rating=gte.71.5')).toEqual({
       ok: true,
-      value: [{ column: 'rating', op: 'gte', value: '71.5' }],
+      value: [{ column: 'rating', op: 'gte', value: '71.5', negate: false }],
     })
     expect(parseFilters('name=eq.a=b')).toEqual({
       ok: true,
-      value: [{ column: 'name', op: 'eq', value: 'a=b' }],
+      value: [{ column: 'name', op: 'eq', value: 'a=b', negate: false }],
     })
   })
 
@@ -107,8 +107,8 @@ describe('parseFilters', () => {
     expect(parseFilters('id=in.(1,2,3),name=eq.x')).toEqual({
       ok: true,
       value: [
-        { column: 'id', op: 'in', value: '{1,2,3}' },
-        { column: 'name', op: 'eq', value: 'x' },
+        { column: 'id', op: 'in', value: '{1,2,3}', negate: false },
+        { column: 'name', op: 'eq', value: 'x', negate: false },
       ],
     })
     expect(parseFilters('id=in.1,2')).toEqual({
@@ -125,9 +125,32 @@ describe('parseFilters', () => {
     })
   })
 
-  it('refuses operators Realtime v2.102.1 does not have', () => {
-    for (const op of ['like', 'ilike', 'is', 'match', 'not']) {
-      expect(parseFilters(`a=${op}.x`).ok, op).toBe(false)
+  it('reads the newer operators, the not. prefix and double-quoted values', () => {
+    expect(parseFilters('title=not.like.A%,done=is.null,body=imatch."^a,b"')).toEqual({
+      ok: true,
+      value: [
+        { column: 'title', op: 'like', value: 'A%', negate: true },
+        { column: 'done', op: 'is', value: 'null', negate: false },
+        { column: 'body', op: 'imatch', value: '^a,b', negate: false },
+      ],
+    })
+    expect(parseFilters('a=isdistinct."say \\"hi\\"",b=not.in.(1,2)')).toEqual({
+      ok: true,
+      value: [
+        { column: 'a', op: 'isdistinct', value: 'say "hi"', negate: false },
+        { column: 'b', op: 'in', value: '{1,2}', negate: true },
+      ],
+    })
+    // A quote that does not close the value is part of it.
+    expect(parseFilters('a=eq."x"y')).toEqual({
+      ok: true,
+      value: [{ column: 'a', op: 'eq', value: '"x"y', negate: false }],
+    })
+  })
+
+  it('refuses operators Realtime does not have', () => {
+    for (const filter of ['a=not.x', 'a=foo.x', 'a=not.not.eq.x']) {
+      expect(parseFilters(filter).ok, filter).toBe(false)
     }
   })
 })
@@ -153,11 +176,11 @@ describe('describeParams', () => {
         action: '*',
         schema: 'public',
         table: 'notes',
-        filters: [{ column: 'user_id', op: 'eq', value: 'abc' }],
+        filters: [{ column: 'user_id', op: 'eq', value: 'abc', negate: false }],
         selectedColumns: null,
       }),
     ).toBe(
-      'event: *, schema: public, table: notes, filters: [{"user_id", "eq", "abc"}], select: nil',
+      'event: *, schema: public, table: notes, filters: [{"user_id", "eq", "abc", false}], select: nil',
     )
   })
 })

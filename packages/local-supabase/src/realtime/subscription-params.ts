@@ -2,13 +2,28 @@ import { inspectTerm } from './frames.ts'
 
 export type ChangeAction = 'INSERT' | 'UPDATE' | 'DELETE'
 export type ActionFilter = ChangeAction | '*'
-export type FilterOp = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in'
+export type FilterOp =
+  | 'eq'
+  | 'neq'
+  | 'lt'
+  | 'lte'
+  | 'gt'
+  | 'gte'
+  | 'in'
+  | 'like'
+  | 'ilike'
+  | 'is'
+  | 'match'
+  | 'imatch'
+  | 'isdistinct'
 
 export interface ColumnFilter {
   column: string
   op: FilterOp
-  /** As Postgres will cast it: `in.(a,b)` becomes the array literal `{a,b}`. */
+  /** As Postgres will cast it: `in.(a,b)` becomes the array literal `{a,b}`; quotes are removed. */
   value: string
+  /** The `not.` prefix. */
+  negate: boolean
 }
 
 /** One `postgres_changes` binding of a join, parsed as Realtime does. */
@@ -24,8 +39,22 @@ export interface ChangeParams {
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string }
 
-/** The operators of Realtime v2.102.1, the version `supabase start` runs. */
-const FILTER_OPS: readonly string[] = ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in']
+/** The operators of the Realtime the installed CLI pins (v2.130.0). */
+const FILTER_OPS: readonly string[] = [
+  'eq',
+  'neq',
+  'lt',
+  'lte',
+  'gt',
+  'gte',
+  'in',
+  'like',
+  'ilike',
+  'is',
+  'match',
+  'imatch',
+  'isdistinct',
+]
 
 const NO_PARAMS =
   'No subscription params provided. Please provide at least a `schema` or `table` to subscribe to: '
@@ -88,25 +117,43 @@ function parseSelect(select: unknown): Parsed<string[] | null> {
 }
 
 /**
- * `col=op.value[,col=op.value…]`, ANDed. Commas inside parentheses (an `in` list) do not split;
- * there is no quoting, as in Realtime v2.102.1.
+ * `col=[not.]op.value[,…]`, ANDed. Commas inside parentheses (an `in` list) or inside a double-
+ * quoted value (opened after `.`, `(` or `,`; `\` escapes) do not split.
  */
 export function parseFilters(text: string): Parsed<ColumnFilter[]> {
   const trimmed = text.trim()
   if (trimmed === '') return { ok: true, value: [] }
   const segments: string[] = []
   let depth = 0
-  let start = 0
+  let quoted = false
+  let previous = ''
+  let current = ''
   for (let i = 0; i < trimmed.length; i++) {
-    const char = trimmed[i]
-    if (char === '(') depth += 1
-    else if (char === ')') depth = Math.max(0, depth - 1)
-    else if (char === ',' && depth === 0) {
-      segments.push(trimmed.slice(start, i))
-      start = i + 1
+    const char = trimmed[i] as string
+    if (quoted) {
+      if (char === '\\' && i + 1 < trimmed.length) {
+        current += char + (trimmed[i + 1] as string)
+        previous = trimmed[i + 1] as string
+        i += 1
+        continue
+      }
+      if (char === '"') quoted = false
+    } else if (char === '"' && ['.', '(', ','].includes(previous)) {
+      quoted = true
+    } else if (char === '(') {
+      depth += 1
+    } else if (char === ')') {
+      depth = Math.max(0, depth - 1)
+    } else if (char === ',' && depth === 0) {
+      segments.push(current)
+      current = ''
+      previous = ''
+      continue
     }
+    current += char
+    previous = char
   }
-  segments.push(trimmed.slice(start))
+  segments.push(current)
 
   const filters: ColumnFilter[] = []
   for (const segment of segments) {
@@ -124,7 +171,9 @@ function parseSegment(segment: string): Parsed<ColumnFilter> {
   }
   const columnAndRest = splitOnce(trimmed, '=')
   if (columnAndRest.length !== 2) return { ok: false, message: inspectTerm(columnAndRest) }
-  const [column, rest] = columnAndRest as [string, string]
+  const [column, afterColumn] = columnAndRest as [string, string]
+  const negate = afterColumn.startsWith('not.')
+  const rest = negate ? afterColumn.slice(4) : afterColumn
   const opAndValue = splitOnce(rest, '.')
   const [op, value] = opAndValue
   if (
@@ -139,9 +188,28 @@ function parseSegment(segment: string): Parsed<ColumnFilter> {
     if (value.length < 2 || !value.startsWith('(') || !value.endsWith(')')) {
       return { ok: false, message: '`in` filter value must be wrapped by parentheses' }
     }
-    return { ok: true, value: { column, op, value: `{${value.slice(1, -1)}}` } }
+    return { ok: true, value: { column, op, value: `{${value.slice(1, -1)}}`, negate } }
   }
-  return { ok: true, value: { column, op: op as FilterOp, value } }
+  return { ok: true, value: { column, op: op as FilterOp, value: unquote(value), negate } }
+}
+
+/** A value wholly in double quotes loses them and its `\` escapes; anything else is kept as is. */
+function unquote(value: string): string {
+  if (!value.startsWith('"')) return value
+  let result = ''
+  for (let i = 1; i < value.length; i++) {
+    const char = value[i] as string
+    if (char === '\\') {
+      if (i + 1 >= value.length) return value
+      result += value[i + 1] as string
+      i += 1
+    } else if (char === '"') {
+      return i === value.length - 1 ? result : value
+    } else {
+      result += char
+    }
+  }
+  return value
 }
 
 function splitOnce(text: string, separator: string): string[] {
@@ -177,7 +245,8 @@ function canonicalJson(value: unknown): string {
 export function describeParams(params: ChangeParams): string {
   const filters = `[${params.filters
     .map(
-      (f) => `{${JSON.stringify(f.column)}, ${JSON.stringify(f.op)}, ${JSON.stringify(f.value)}}`,
+      (f) =>
+        `{${JSON.stringify(f.column)}, ${JSON.stringify(f.op)}, ${JSON.stringify(f.value)}, ${f.negate}}`,
     )
     .join(', ')}]`
   const select = params.selectedColumns ? inspectTerm(params.selectedColumns) : 'nil'

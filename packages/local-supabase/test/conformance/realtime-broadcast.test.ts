@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
 import { Watch, type SystemMessage } from '../realtime-support.ts'
-import { adminPool, newUser } from '../support.ts'
+import { adminPool, newUser, stackInfo } from '../support.ts'
 
 /**
  * Broadcast, Presence and Broadcast from the database through supabase-js's own RealtimeClient,
@@ -84,11 +85,11 @@ async function joinRoom(
 
 const roomName = () => `room:${randomUUID()}`
 
-async function addMember(room: string, user: User) {
-  await pool.query('insert into public.room_members (room, user_id) values ($1, $2)', [
-    room,
-    user.user.id,
-  ])
+async function addMember(room: string, user: User, canSend = true) {
+  await pool.query(
+    'insert into public.room_members (room, user_id, can_send) values ($1, $2, $3)',
+    [room, user.user.id, canSend],
+  )
 }
 
 /** A post written by the database's owner, committed or rolled back. */
@@ -168,6 +169,45 @@ describe('private channels', () => {
       message: `You do not have permissions to read from this Channel topic: ${room}`,
     })
     await joined.watch.until(() => joined.statuses.includes('CLOSED'), 'the channel closed')
+  })
+})
+
+describe('sending on a private channel', () => {
+  it("drops a broadcast and refuses a track from a member the insert policy doesn't allow", async () => {
+    const room = roomName()
+    const reader = await newUser('rt-reader')
+    clients.push(reader.client)
+    await Promise.all([
+      addMember(room, member),
+      addMember(room, otherMember),
+      addMember(room, reader, false),
+    ])
+    const listener = await joinRoom(member.client, room, { private: true })
+    const readOnly = await joinRoom(reader.client, room, { private: true })
+    const sender = await joinRoom(otherMember.client, room, { private: true })
+    expect(readOnly.statuses).toEqual(['SUBSCRIBED'])
+
+    await readOnly.channel.send({ type: 'broadcast', event: 'said', payload: { from: 'reader' } })
+    // The channel handles its messages in order: this answer comes after the broadcast's fate.
+    expect(await readOnly.channel.track({ here: true })).toBe('error')
+    await sender.channel.send({ type: 'broadcast', event: 'said', payload: { from: 'member' } })
+    await listener.watch.until(() => listener.broadcasts.length > 0, 'the member message')
+    expect(listener.broadcasts.map((message) => message.payload)).toEqual([{ from: 'member' }])
+  })
+
+  it('refuses a broadcast over the payload size limit, answering it with ack', async () => {
+    const topic = `big:${randomUUID()}`
+    const listener = await joinRoom(otherMember.client, topic, {})
+    const sender = await joinRoom(member.client, topic, { broadcast: { ack: true } })
+    const big = { blob: 'x'.repeat(3_001_000) }
+    expect(await sender.channel.send({ type: 'broadcast', event: 'big', payload: big })).toBe(
+      'error',
+    )
+    expect(
+      await sender.channel.send({ type: 'broadcast', event: 'small', payload: { n: 1 } }),
+    ).toBe('ok')
+    await listener.watch.until(() => listener.broadcasts.length > 0, 'the small message')
+    expect(listener.broadcasts.map((message) => message.event)).toEqual(['small'])
   })
 })
 
@@ -306,6 +346,51 @@ describe('Broadcast between clients', () => {
       otherMember.client.removeChannel(sender),
       outsider.client.removeChannel(stranger),
     ])
+  })
+})
+
+describe('a client that stops reading', () => {
+  it('is cut off, and never holds up delivery to the others', async () => {
+    const topic = `flood:${randomUUID()}`
+    const { apiUrl, publishableKey } = stackInfo()
+    const slow = new WebSocket(
+      `${apiUrl.replace('http', 'ws')}/realtime/v1/websocket?apikey=${publishableKey}&vsn=2.0.0`,
+    )
+    const watch = new Watch()
+    let frames = 0
+    let closed = false
+    slow.on('message', () => {
+      frames += 1
+      watch.notify()
+    })
+    slow.on('close', () => {
+      closed = true
+      watch.notify()
+    })
+    slow.on('error', () => undefined)
+    await new Promise((resolve) => slow.once('open', resolve))
+    slow.send(JSON.stringify(['1', '1', `realtime:${topic}`, 'phx_join', { config: {} }]))
+    await watch.until(() => frames > 0, 'the slow join reply')
+    slow.pause()
+
+    const listener = await joinRoom(otherMember.client, topic, {})
+    const sender = await joinRoom(member.client, topic, {})
+    // Far more than the server keeps for one client plus what the kernel buffers on loopback,
+    // each sent once the listener has the one before, so only the stopped client falls behind.
+    const count = 24
+    const blob = 'x'.repeat(2_500_000)
+    for (let n = 0; n < count; n += 1) {
+      await sender.channel.send({ type: 'broadcast', event: 'flood', payload: { n, blob } })
+      await listener.watch.until(() => listener.broadcasts.length === n + 1, `message ${n}`)
+    }
+    expect(listener.statuses).toEqual(['SUBSCRIBED'])
+    expect(listener.broadcasts.map((message) => message.payload.n)).toEqual(
+      Array.from({ length: count }, (_, n) => n),
+    )
+    slow.resume()
+    await watch.until(() => closed, 'the slow socket closed')
+    // Its reply and what fitted in the buffers, never the whole flood.
+    expect(frames).toBeLessThan(count + 1)
   })
 })
 

@@ -1,9 +1,5 @@
 import { supabase } from '@/lib/supabase'
 
-/**
- * Starts a PKCE sign-in with Google without leaving the page: stores the code verifier and returns
- * the URL to open (in a popup, or in this tab when popups are blocked).
- */
 export async function getGoogleSignInUrl(redirectTo: string): Promise<string> {
   const { data, error } = await supabase.auth.signInWithOAuth({
     provider: 'google',

@@ -6,11 +6,8 @@ export interface SessionUser {
   email: string | null
 }
 
-/**
- * The golfer of a session supabase-js still keeps but could not renew: opened offline after the
- * access token expired, it reports no session (the refresh failed) yet keeps the stored one,
- * because a failed fetch is not a refusal. It renews it when the network is back.
- */
+/** Opened offline after the token expired, supabase-js reports no session yet keeps the stored one
+ * (a failed fetch is not a refusal) and renews it when the network is back. */
 export function keptSessionUser(): SessionUser | null {
   try {
     const kept = JSON.parse(window.localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null') as {
@@ -27,11 +24,7 @@ export function keptSessionUser(): SessionUser | null {
   }
 }
 
-/**
- * Reports the signed-in user (or null) on every auth event, starting with INITIAL_SESSION once the
- * stored session has been read, and including events from the app's other windows. A golfer who
- * opens the app offline stays signed in on the session kept on the device.
- */
+/** A golfer who opens the app offline stays signed in on the session kept on the device. */
 export function watchSession(
   onChange: (user: SessionUser | null, event: AuthChangeEvent) => void,
 ): () => void {

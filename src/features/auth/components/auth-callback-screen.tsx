@@ -9,12 +9,7 @@ import type { LoginLocationState } from './login-screen'
 
 type Outcome = 'working' | 'signed-in' | 'failed'
 
-/**
- * /auth/callback, where Google (through Supabase Auth) sends the golfer back with a one-time code.
- * The only place the code is exchanged. In the popup it then closes itself (the opener signs in
- * through supabase-js's broadcast, or shows the Google alert on our failure message); after a
- * full-page redirect it moves on to /courses, or back to the login screen with the Google alert.
- */
+/** The only place the OAuth code is exchanged; see google-popup.ts. */
 export function AuthCallbackScreen() {
   const navigate = useNavigate()
   const { search, hash } = useLocation()

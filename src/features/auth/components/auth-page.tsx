@@ -4,13 +4,12 @@ import { APP_NAME, PageHeading } from '@/components/ui/page-heading'
 import { SkipLink } from '@/components/ui/skip-link'
 
 interface AuthPageProps {
-  /** The screen's name in the document title ("Log In · HCPFast"); the tagline if not given. */
+  /** The tagline if not given. */
   title?: string
   tagline: string
   children: ReactNode
 }
 
-/** The frame of the signed-out screens: the product name as the page's heading, then the form. */
 export function AuthPage({ title, tagline, children }: AuthPageProps) {
   return (
     <>

@@ -6,7 +6,6 @@ import { requestPasswordReset } from '../api/request-password-reset'
 import { RESET_LINK_SENT, RESET_REQUEST_FAILED } from '../lib/recovery-messages'
 import { AuthPage } from './auth-page'
 
-/** /forgot-password: the golfer asks for a link to set a new password. */
 export function ForgotPasswordScreen() {
   const [sent, setSent] = useState(false)
   const [alert, setAlert] = useState<string | null>(null)

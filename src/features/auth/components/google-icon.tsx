@@ -1,4 +1,3 @@
-/** A four-colour "G" mark for the Google button (decorative). */
 export function GoogleIcon() {
   const arc = { fill: 'none', strokeWidth: 3.2, strokeLinecap: 'butt' } as const
   return (

@@ -18,11 +18,6 @@ interface ResetLocationState {
   recovering?: boolean
 }
 
-/**
- * /auth/reset-password, where the recovery email's link lands with a one-time code. The code signs
- * the golfer in (PKCE, so only in the browser that asked), then they choose a new password and go
- * to their courses. An expired, used or foreign link says so and offers a new one.
- */
 export function ResetPasswordScreen() {
   const navigate = useNavigate()
   const { search, hash, pathname, state } = useLocation()

@@ -1,7 +1,5 @@
-/**
- * The alerts of product-spec §8, word for word, but the sign-up screen's, which are in
- * sign-up-messages.ts: this module is part of the login screen's script.
- */
+/** Product-spec §8 word for word; the sign-up screen's are in sign-up-messages.ts, out of the login
+ * screen's script. */
 export const GOOGLE_SIGN_IN_FAILED =
   'Error during Google sign in. Try again later or sign up with email.'
 export const SIGN_IN_FAILED = 'Error during sign in. Email or password incorrect.'

@@ -1,13 +1,9 @@
 export interface OAuthCallbackParams {
   code: string | null
-  /** Set when the provider or Supabase Auth reported a failure (cancelled, denied, expired…). */
   error: string | null
 }
 
-/**
- * Reads the OAuth redirect: on success Supabase Auth adds only `?code=`; on failure `error`,
- * `error_code` and `error_description` arrive in the query and in the fragment.
- */
+/** On failure `error`, `error_code` and `error_description` arrive in the query and the fragment. */
 export function readOAuthCallbackParams(location: { search: string; hash: string }) {
   const query = new URLSearchParams(location.search)
   const fragment = new URLSearchParams(location.hash.replace(/^#/, ''))

@@ -1,9 +1,9 @@
 import { CHANNEL_NAME, FAILED_MESSAGE, forget, recall, type GoogleSignInMode } from './google-popup'
 
-/** The callback page's side of "Sign in with Google" (see google-popup.ts for the whole story). */
+/** The callback page's side of google-popup.ts. */
 let modeOfThisPage: GoogleSignInMode | undefined
 
-/** On /auth/callback: how this page was reached. Read once per page load, then forgotten. */
+/** Read once per page load, then forgotten. */
 export function googleSignInModeOfThisPage(): GoogleSignInMode {
   if (!modeOfThisPage) {
     modeOfThisPage = recall() === 'popup' ? 'popup' : 'redirect'
@@ -12,7 +12,6 @@ export function googleSignInModeOfThisPage(): GoogleSignInMode {
   return modeOfThisPage
 }
 
-/** On /auth/callback in the popup: tells the opener the sign-in failed. */
 export function announceGooglePopupFailure(): void {
   if (typeof BroadcastChannel === 'function') {
     const channel = new BroadcastChannel(CHANNEL_NAME)
@@ -27,7 +26,6 @@ export function announceGooglePopupFailure(): void {
   }
 }
 
-/** For tests: forget the callback page's state between cases. */
 export function resetGoogleCallbackState(): void {
   modeOfThisPage = undefined
 }

@@ -1,21 +1,5 @@
-/**
- * The window choreography of "Sign in with Google" (supabase-compat §A.6).
- *
- * The opener opens a named popup synchronously in the click (so popup blockers see the gesture),
- * then points it at Supabase's authorize URL. Google sends the popup back to /auth/callback, which
- * exchanges the code exactly once; supabase-js then saves the session in the shared localStorage
- * and announces SIGNED_IN on its BroadcastChannel, so the opener signs in without doing anything.
- * A failure has no such announcement, so the callback page sends one of its own (BroadcastChannel,
- * which survives an opener link cut by a provider's Cross-Origin-Opener-Policy, and postMessage to
- * the opener where it still exists) and the opener shows the Google alert.
- *
- * Blocked popup: the same URL opens in this tab and /auth/callback finishes as a full-page redirect.
- * Which way a callback page was reached is remembered in localStorage, because window.name and
- * window.opener do not survive every browser's cross-site navigations.
- *
- * This module is the opener's side, in the login screen's script; the callback page's side is
- * google-callback.ts, in the chunk of the screens opened now and then.
- */
+/** The opener's side of "Sign in with Google" (supabase-compat §A.6; docs/decisions.md); the callback
+ * page's is google-callback.ts, in a later chunk. */
 export type GoogleSignInMode = 'popup' | 'redirect'
 
 export const GOOGLE_POPUP_NAME = 'hcpfast-google-sign-in'
@@ -53,7 +37,6 @@ export async function startGoogleSignIn(
   return mode
 }
 
-/** In the opener: calls back when the popup this tab opened reports a failed sign-in. */
 export function onGooglePopupFailure(callback: () => void): () => void {
   const handle = (data: unknown) => {
     if (!popupPending || !isFailedMessage(data)) return
@@ -89,8 +72,7 @@ function popupFeatures(): string {
   return `popup,width=${width},height=${height},left=${left},top=${top}`
 }
 
-// localStorage can throw (storage disabled); then every callback is treated as a redirect, which
-// still signs the golfer in, in that window.
+// localStorage can throw; then every callback is treated as a redirect, which still signs in.
 function remember(mode: GoogleSignInMode) {
   try {
     window.localStorage.setItem(MODE_KEY, mode)
@@ -113,7 +95,6 @@ export function forget() {
   }
 }
 
-/** For tests: forget the opener's state between cases. */
 export function resetGooglePopupState(): void {
   popupPending = false
 }

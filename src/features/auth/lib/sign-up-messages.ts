@@ -1,4 +1,3 @@
-/** The sign-up screen's alerts of product-spec §8, word for word, and the rule they state. */
 export const REGISTRATION_FAILED =
   'Error registering new user. Please ensure that you are using a valid email. Also ensure your passwords match, are at least 6 characters in length, and use only valid characters.'
 export const PASSWORDS_DIFFER = 'Passwords must match.'

@@ -1,7 +1,6 @@
 import { keptSessionUser, watchSession } from '../api/watch-session'
 import { useSessionStore } from './session-store'
 
-/** Keeps the session store in step with supabase-js for the page's lifetime. */
 export function syncSession(): () => void {
   // Offline, supabase-js keeps trying to renew an expired token for up to 30 s before it reports
   // the stored session; the golfer's data is on the device, so show it at once.

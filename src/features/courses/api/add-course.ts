@@ -3,11 +3,7 @@ import { supabase } from '@/lib/supabase'
 import { COURSE_COLUMNS, courseFromRow, courseToRow } from '@/lib/tables/courses'
 import type { Course, CourseInput } from '../types'
 
-/**
- * Stores a course under a client-made ULID; the database sets the owner from the session.
- * The outbox may send it again after an answer was lost: the database then refuses the id it
- * already has (its primary key), and the outbox counts that as stored (src/stores/outbox.ts).
- */
+/** A resend after a lost answer is refused by the primary key, which the outbox counts as stored. */
 export async function addCourse(id: string, input: CourseInput): Promise<Course> {
   const { data, error } = await supabase
     .from('courses')

@@ -1,7 +1,7 @@
 import { DataError } from '@/lib/data-error'
 import { supabase } from '@/lib/supabase'
 
-/** Copies a directory entry into the golfer's own courses and tees; the new course's id. */
+/** Resolves with the new course's id. */
 export async function copyDirectoryCourse(directoryId: string): Promise<string> {
   const { data, error } = await supabase.rpc('copy_directory_course', {
     directory_id: directoryId,

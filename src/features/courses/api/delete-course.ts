@@ -1,7 +1,7 @@
 import { DataError } from '@/lib/data-error'
 import { supabase } from '@/lib/supabase'
 
-/** Deletes a course; its rounds stay, keeping their copy of the course's name and ratings. */
+/** Its rounds stay, keeping their copy of the course's name and ratings. */
 export async function deleteCourse(id: string): Promise<void> {
   const { error } = await supabase.from('courses').delete().eq('id', id)
   if (error) throw new DataError(error)

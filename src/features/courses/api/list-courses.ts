@@ -3,7 +3,7 @@ import { supabase } from '@/lib/supabase'
 import type { Course } from '../types'
 import { COURSE_COLUMNS, courseFromRow } from '@/lib/tables/courses'
 
-/** The golfer's courses (row-level security returns nothing else; the filter says so too). */
+/** RLS returns nothing else; the filter says so too. */
 export async function listCourses(userId: string): Promise<Course[]> {
   const { data, error } = await supabase
     .from('courses')

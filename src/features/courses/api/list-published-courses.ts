@@ -1,7 +1,7 @@
 import { DataError } from '@/lib/data-error'
 import { supabase } from '@/lib/supabase'
 
-/** The golfer's own directory entries, by the id of the course each is a snapshot of. */
+/** Entry ids by the id of the course each is a snapshot of. */
 export async function listPublishedCourses(userId: string): Promise<Record<string, string>> {
   const { data, error } = await supabase
     .from('directory_courses')

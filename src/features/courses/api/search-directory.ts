@@ -2,10 +2,7 @@ import { DataError } from '@/lib/data-error'
 import { supabase } from '@/lib/supabase'
 import { directoryTeesFromJson, type DirectoryEntry } from '../lib/directory'
 
-/**
- * Directory entries whose name holds every word of `query`, case and accents aside (20 at most;
- * the 20 published last for no word). The database escapes and caps the text.
- */
+/** Every word, case and accents aside, 20 at most; the database escapes and caps the text. */
 export async function searchDirectory(query: string): Promise<DirectoryEntry[]> {
   const { data, error } = await supabase.rpc('search_directory', { query })
   if (error) throw new DataError(error)

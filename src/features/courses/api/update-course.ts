@@ -3,7 +3,7 @@ import { supabase } from '@/lib/supabase'
 import { COURSE_COLUMNS, courseFromRow, courseToRow } from '@/lib/tables/courses'
 import type { Course, CourseInput } from '../types'
 
-/** Changes a course's name, ratings or par; rounds already played keep the copies they have. */
+/** Rounds already played keep the copies they have. */
 export async function updateCourse(id: string, input: CourseInput): Promise<Course> {
   const { data, error } = await supabase
     .from('courses')

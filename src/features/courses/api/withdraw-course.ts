@@ -1,7 +1,7 @@
 import { DataError } from '@/lib/data-error'
 import { supabase } from '@/lib/supabase'
 
-/** Takes the golfer's own entry out of the directory (copies already made stay). */
+/** Copies already made stay. */
 export async function withdrawCourse(directoryId: string): Promise<void> {
   const { error } = await supabase.rpc('withdraw_course', { directory_id: directoryId })
   if (error) throw new DataError(error)

@@ -54,8 +54,8 @@ describe('a course’s tees', () => {
     useTeesStore.getState().upsert(tee({}))
     render(<CourseTees course={course} handicaps={{ [course.id]: '9', [nine.id]: '4' }} />)
     expect(screen.getAllByTestId('tee').map((item) => item.textContent)).toEqual([
-      'Default18 holes, rating 70.0, slope 113, par 72; course handicap 9No hole data: scored as a total onlyDelete teeEdit teeAdd holes',
-      'Yellow 99 holes, rating 35.3, slope 121, par 36; course handicap 4No hole data: scored as a total onlyDelete teeEdit teeAdd holes',
+      'Default18 holes, rating 70.0, slope 113, par 72; course handicap 9No hole data: scored as a total onlyEdit teeAdd holesDelete tee',
+      'Yellow 99 holes, rating 35.3, slope 121, par 36; course handicap 4No hole data: scored as a total onlyEdit teeAdd holesDelete tee',
     ])
     expect(screen.getByRole('button', { name: 'Delete tee Default' })).toBeEnabled()
 

@@ -1,5 +1,5 @@
-import { useDeferredValue, useId, useState, type ReactNode } from 'react'
-import { openDialog } from '@/components/ui/dialog'
+import { useDeferredValue, useId, useRef, useState, type ReactNode } from 'react'
+import { ConfirmActions, Dialog, openDialog } from '@/components/ui/dialog'
 import type { Tee } from '@/lib/tables/tees'
 import { describeTee, holesNote, isScorable, teesOfCourse } from '../lib/course-tees'
 import { LAST_TEE } from '../lib/tee-messages'
@@ -15,24 +15,25 @@ import { TeeDialog } from './tee-dialog'
 
 interface CourseTeesProps {
   course: Course
-  /** Course handicap as shown ("17", "+2") by tee id, for the tees with a par. */
   handicaps: Readonly<Record<string, string>>
-  /** A line under each tee (the app's: the number to beat), made when the tee is drawn. */
+  /** Made when the tee is drawn. */
   notes?: (tee: Tee) => ReactNode
 }
 
-/** The tees drawn with the course's entry as it opens; the rest follow in a later task. */
 const FIRST_TEES = 4
 
-/** A course's tees in its entry: each with its values and course handicap; add, edit, delete. */
 export function CourseTees({ course, handicaps, notes }: CourseTeesProps) {
   const tees = teesOfCourse(course, useTeesStore(selectTeesByCourse))
-  // Opening a course of a dozen tees drew them all in the tap's task (about 200 elements, with
-  // each tee's number to beat): the first few are what a phone shows, the rest come a task later.
+  // The first few tees are what a phone shows; the rest come a task later, out of the tap.
   const allDrawn = useDeferredValue(true, false)
   const drawn = allDrawn ? tees : tees.slice(0, FIRST_TEES)
   const [editing, setEditing] = useState<Tee | 'new' | null>(null)
   const [withHoles, setWithHoles] = useState(false)
+  // Delete asks once more: the tee's rounds stay, but the tee (and its holes) goes.
+  const [deleting, setDeleting] = useState<Tee | null>(null)
+  // Set on confirming: the tee goes once the dialog has let go of focus, which moves to Add a tee.
+  const confirmed = useRef<Tee | null>(null)
+  const addTee = useRef<HTMLButtonElement>(null)
   const headingId = useId()
   const lastTeeId = useId()
   const onlyOne = tees.length === 1
@@ -55,16 +56,6 @@ export function CourseTees({ course, handicaps, notes }: CourseTeesProps) {
             </p>
             {notes?.(tee) ?? null}
             <div className="detail__actions">
-              <button
-                type="button"
-                className="button button--danger"
-                aria-label={`Delete tee ${tee.name}`}
-                disabled={onlyOne}
-                aria-describedby={onlyOne ? lastTeeId : undefined}
-                onClick={() => void deleteTeeOptimistically(tee.id)}
-              >
-                Delete tee
-              </button>
               <button
                 type="button"
                 className="button button--secondary"
@@ -93,6 +84,16 @@ export function CourseTees({ course, handicaps, notes }: CourseTeesProps) {
                   Add holes
                 </button>
               )}
+              <button
+                type="button"
+                className="button button--danger"
+                aria-label={`Delete tee ${tee.name}`}
+                disabled={onlyOne}
+                aria-describedby={onlyOne ? lastTeeId : undefined}
+                onClick={() => openDialog(() => setDeleting(tee))}
+              >
+                Delete tee
+              </button>
             </div>
           </li>
         ))}
@@ -103,6 +104,7 @@ export function CourseTees({ course, handicaps, notes }: CourseTeesProps) {
         </p>
       ) : null}
       <button
+        ref={addTee}
         type="button"
         className="button button--secondary"
         onClick={() =>
@@ -129,6 +131,33 @@ export function CourseTees({ course, handicaps, notes }: CourseTeesProps) {
               : editTeeOptimistically(editing, input))
           }
         />
+      ) : null}
+      {deleting ? (
+        <Dialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setDeleting(null)
+          }}
+          title={`Delete the ${deleting.name} tee?`}
+          description="Rounds played from it keep its rating, slope and holes."
+          onCloseAutoFocus={(event) => {
+            const tee = confirmed.current
+            if (!tee) return
+            confirmed.current = null
+            event.preventDefault()
+            void deleteTeeOptimistically(tee.id)
+            addTee.current?.focus()
+          }}
+        >
+          <ConfirmActions
+            cancelLabel="Keep it"
+            confirmLabel="Delete the tee"
+            onConfirm={() => {
+              confirmed.current = deleting
+              setDeleting(null)
+            }}
+          />
+        </Dialog>
       ) : null}
     </section>
   )

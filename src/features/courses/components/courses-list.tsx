@@ -23,17 +23,13 @@ import { CourseTees } from './course-tees'
 import { PublishCourseControl } from './publish-course-control'
 
 interface CoursesListProps {
-  /** Course handicap as shown ("17", "+2") for each course with a par, when there is an index. */
   courseHandicaps?: Readonly<Record<string, string>>
-  /** The same for each tee with a par, by tee id. */
   teeHandicaps?: Readonly<Record<string, string>>
-  /** How many of the golfer's rounds were played on each course. */
   roundCounts?: Readonly<Record<string, number>>
-  /** A line under each tee (the app's: the number to beat), made when the tee is drawn. */
+  /** Made when the tee is drawn. */
   teeNotes?: (tee: Tee) => ReactNode
 }
 
-/** The Courses screen's accordion: "Add a course..." first, then one entry per course. */
 export function CoursesList({
   courseHandicaps = {},
   teeHandicaps = {},
@@ -56,7 +52,7 @@ export function CoursesList({
 
   function remove(id: string) {
     void deleteCourseOptimistically(id)
-    // The entry (and the focused button in it) disappears; keep keyboard focus in the list.
+    // The entry with the focused button disappears; keep keyboard focus in the list.
     addButton.current?.focus()
   }
 

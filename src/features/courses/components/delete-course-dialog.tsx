@@ -9,7 +9,6 @@ interface DeleteCourseDialogProps {
   onDelete(): void
 }
 
-/** Asked before a course with rounds goes: its rounds are kept, with the course's values. */
 export function DeleteCourseDialog({
   course,
   roundCount,

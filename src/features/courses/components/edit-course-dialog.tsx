@@ -12,7 +12,6 @@ interface EditCourseDialogProps {
   onSave(edit: CourseInput): void
 }
 
-/** The Add Course dialog prefilled, plus par (optional, for the course handicap). */
 export function EditCourseDialog({ course, onOpenChange, onSave }: EditCourseDialogProps) {
   const [alert, setAlert] = useState<string | null>(null)
 

@@ -24,11 +24,7 @@ const subscribeToOnline = (changed: () => void) => {
   }
 }
 
-/**
- * Whether the server can be reached, as far as the app knows: the browser is online, and the
- * outbox has not found the server unreachable with changes still waiting (its `reachable` alone
- * stays false after the network returns until it next has something to send).
- */
+/** The outbox's `reachable` alone stays false after the network returns until it next sends. */
 function useServerReachable(): boolean {
   const unreachable = useOutboxStore((state) => !state.reachable && state.entries.length > 0)
   const online = useSyncExternalStore(subscribeToOnline, () => navigator.onLine)
@@ -41,11 +37,7 @@ const copyVerb = (state: 'adding' | 'added' | undefined) =>
 const teeLine = (tee: DirectoryTee) =>
   `${tee.name}: ${describeTee(tee)}${tee.hasHoles ? ', with each hole' : ''}`
 
-/**
- * "Find a course": the directory golfers share (issue 30 §2). A search by any word of a name;
- * each course found shows its tees and copies into the golfer's own list in one tap. It needs
- * the network; the golfer's own list does not.
- */
+/** Needs the network; the golfer's own list does not. */
 export function FindCourse({ userId }: { userId: string }) {
   const reachable = useServerReachable()
   const headingId = useId()
@@ -83,7 +75,7 @@ export function FindCourse({ userId }: { userId: string }) {
       await copyDirectoryCourse(entry.id)
       setCopies((state) => ({ ...state, [entry.id]: 'added' }))
       setNotice(`${entry.name} is now in your courses.`)
-      // The realtime feed brings the new rows too; a reload brings them even when it is down.
+      // Realtime brings the new rows too; a reload brings them even when it is down.
       reloadCourses()
       reloadTees()
     } catch (error) {

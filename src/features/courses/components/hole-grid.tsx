@@ -6,11 +6,7 @@ import { freeStrokeIndexes, type HoleEntries } from '../lib/parse-tee-form'
 const { min: LOWEST_PAR, max: HIGHEST_PAR } = TEE_BOUNDS.holePar
 const PARS = Array.from({ length: HIGHEST_PAR - LOWEST_PAR + 1 }, (_, i) => LOWEST_PAR + i)
 
-/**
- * Holes drawn at a time as the grid opens. Drawn whole, the grid (about 650 boxes) held a slow
- * phone's main thread for over a hundred milliseconds in one frame; three rows at a time keep
- * each frame short, and the rows come faster than a golfer scrolls down to them.
- */
+/** See "Big grids draw a few rows at a time" in docs/decisions.md. */
 const ROWS_AT_A_TIME = 3
 
 const sum = (numbers: readonly number[]) => numbers.reduce((total, n) => total + n, 0)
@@ -19,20 +15,11 @@ interface HoleGridProps {
   holes: 9 | 18
   value: HoleEntries
   onChange(value: HoleEntries): void
-  /** Each hole's problem, by hole number. */
   problems: Readonly<Record<number, string>>
 }
 
-/**
- * A tee's holes as on a scorecard, out (1–9) and in (10–18): each hole's par is a tap (3 to 6)
- * and its stroke index a tap on the hole's button, then one on an index no other hole has, in
- * the one picker open at a time under that hole. Nothing here needs a keyboard with a space or
- * a comma, which a phone's number pad does not have.
- *
- * One picker rather than a `<select>` per hole: 18 selects drew 342 options with the grid (about
- * 1,100 elements in the dialog), whose style and layout held a slow phone's main thread for
- * about half a second when the grid opened.
- */
+/** Pars and stroke indexes are taps, never typing: a phone's number pad has no space or comma. One
+ * picker open at a time, not a `<select>` per hole (docs/decisions.md). */
 export function HoleGrid({ holes, value, onChange, problems }: HoleGridProps) {
   const id = useId()
   const [picking, setPicking] = useState<number | null>(null)
@@ -41,10 +28,8 @@ export function HoleGrid({ holes, value, onChange, problems }: HoleGridProps) {
   const [rowsDrawn, setRowsDrawn] = useState(ROWS_AT_A_TIME)
   useEffect(() => {
     if (rowsDrawn >= holes) return
-    // Each few rows in a later task, in a transition: the browser draws frames between, and a tap
-    // on a row already drawn goes first. Waiting for a frame between them (requestAnimationFrame)
-    // asked for frames with nothing new to draw, whose commits then waited on the raster of the
-    // rows before: 50-115 ms each at 4x CPU in Lighthouse's traces of the opening.
+    // In a transition, so a tap on a row already drawn goes first; not requestAnimationFrame, whose
+    // frames have nothing new to draw (docs/decisions.md).
     return browserScheduler.later(() =>
       startTransition(() => setRowsDrawn(rowsDrawn + ROWS_AT_A_TIME)),
     )
@@ -68,7 +53,6 @@ export function HoleGrid({ holes, value, onChange, problems }: HoleGridProps) {
       {halves.map((half, part) => {
         const from = part * 9
         const numbers = Array.from({ length: 9 }, (_, i) => from + i).filter((at) => at < rowsDrawn)
-        // A nine's room is kept while its rows come, so nothing under the grid moves.
         const nineClass =
           numbers.length < 9 ? 'hole-grid__nine hole-grid__nine--coming' : 'hole-grid__nine'
         if (numbers.length === 0) return <div key={half} className={nineClass} />
@@ -115,8 +99,7 @@ export function HoleGrid({ holes, value, onChange, problems }: HoleGridProps) {
                       <td>
                         <fieldset
                           className="par-choice"
-                          // Named here rather than by a hidden legend: a hidden legend is
-                          // positioned, and 18 more positioned boxes cost a slow phone's paint.
+                          // Not a hidden legend: that is positioned, and each positioned box costs paint.
                           aria-label={`Hole ${hole} par`}
                           aria-describedby={problem ? problemId : undefined}
                         >
@@ -142,7 +125,6 @@ export function HoleGrid({ holes, value, onChange, problems }: HoleGridProps) {
                             else indexButtons.current.delete(hole)
                           }}
                           className="field__input field__select hole-grid__index"
-                          // Spoken whole: the hole, then its index or that it has none yet.
                           aria-label={`Hole ${hole} stroke index: ${index ?? 'none'}`}
                           aria-expanded={open}
                           aria-controls={open ? pickerId : undefined}
@@ -172,10 +154,6 @@ export function HoleGrid({ holes, value, onChange, problems }: HoleGridProps) {
   )
 }
 
-/**
- * A hole's row; under it the hole's stroke index picker when open, and the hole's problem (which
- * its controls name as described by).
- */
 function HoleRow({
   hole,
   problem,
@@ -207,7 +185,6 @@ function HoleRow({
   )
 }
 
-/** The stroke indexes a hole may take, one 44 px tap each, and Clear when it has one. */
 function StrokeIndexPicker({
   id,
   hole,

@@ -6,10 +6,7 @@ import { directoryFailure } from '../lib/directory'
 import { notePublished, useDirectoryStore } from '../stores/directory-store'
 import type { Course } from '../types'
 
-/**
- * A course's Publish / Withdraw for the directory (issue 30 §2), each asked first with what is
- * shared: the name, the tees and their hole data, never rounds.
- */
+/** Each asked first with what is shared: the name, the tees and their hole data, never rounds. */
 export function PublishCourseControl({ course }: { course: Course }) {
   const entryId = useDirectoryStore((state) => state.published?.[course.id] ?? null)
   const known = useDirectoryStore((state) => state.published !== null)

@@ -7,14 +7,13 @@ import { TeeDialog } from './tee-dialog'
 const COURSE = '01J00000000000000000000001'
 // A scorecard worked by hand: out 4 4 3 5 4 4 3 5 4 = 36, in 4 5 3 4 4 5 3 4 4 = 36; 72.
 const PARS = [4, 4, 3, 5, 4, 4, 3, 5, 4, 4, 5, 3, 4, 4, 5, 3, 4, 4]
-// 36 taps and an accessible-name lookup each, on a busy 2-core machine: a bound, not a speed test.
+// A bound for a busy 2-core machine, not a speed test.
 const MANY_TAPS = 60_000
 const INDEXES = [7, 3, 17, 1, 11, 5, 15, 9, 13, 8, 2, 16, 10, 6, 14, 18, 4, 12]
 
 function renderDialog(props: { tee?: Tee; withHoles?: boolean } = {}) {
   const onSave = vi.fn()
-  // 36 taps on a dialog of 18 rows: the pointer-events check (a computed style per ancestor per
-  // tap) is what makes jsdom slow here, and the dialog has no pointer-events rule to check.
+  // jsdom's pointer-events check (a computed style per ancestor per tap) is the slow part here.
   const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never })
   render(
     <TeeDialog
@@ -28,7 +27,6 @@ function renderDialog(props: { tee?: Tee; withHoles?: boolean } = {}) {
   return { user, onSave, dialog: screen.getByRole('dialog') }
 }
 
-/** The grid draws its rows a few at a time: waits for the last. */
 async function allRowsDrawn(dialog: HTMLElement, holes: 9 | 18) {
   await within(dialog).findByRole('group', { name: `Hole ${holes} par` })
 }
@@ -36,11 +34,7 @@ async function allRowsDrawn(dialog: HTMLElement, holes: 9 | 18) {
 const parOf = (dialog: HTMLElement, hole: number) =>
   within(dialog).getByRole('group', { name: `Hole ${hole} par` })
 
-/**
- * A hole's stroke index button, by the start of its spoken name ("Hole 7 stroke index: 7", "…:
- * none"). Found by its attribute: a lookup by role or label computes every control's name, which
- * took jsdom about half a second on this 18-row grid, 36 times a test.
- */
+/** Found by attribute: a lookup by role or label computes every control's name, slow in jsdom. */
 function indexOf(dialog: HTMLElement, hole: number): HTMLElement {
   const button = dialog.querySelector<HTMLElement>(
     `button[aria-label^="Hole ${hole} stroke index:"]`,
@@ -49,7 +43,6 @@ function indexOf(dialog: HTMLElement, hole: number): HTMLElement {
   return button
 }
 
-/** The picker a hole's button has open (the group its aria-controls names). */
 function pickerOf(dialog: HTMLElement, hole: number): HTMLElement {
   const button = indexOf(dialog, hole)
   expect(button).toHaveAttribute('aria-expanded', 'true')
@@ -58,13 +51,11 @@ function pickerOf(dialog: HTMLElement, hole: number): HTMLElement {
   return picker as HTMLElement
 }
 
-/** The indexes offered in a hole's open picker, as its buttons read. */
 const choicesOf = (dialog: HTMLElement, hole: number) =>
   within(pickerOf(dialog, hole))
     .getAllByRole('button')
     .map((button) => button.textContent)
 
-/** A tap on the hole's stroke index, then one on the index in its picker. */
 async function pickIndex(
   user: ReturnType<typeof userEvent.setup>,
   dialog: HTMLElement,
@@ -101,7 +92,6 @@ describe('a tee’s holes on the grid', () => {
             within(parOf(dialog, at + 1)).getByRole('radio', { name: String(holePar) }),
           )
         await pickIndex(user, dialog, at + 1, INDEXES[at] as number)
-        // The picker closes on a pick, the focus back on the hole's button, which says the index.
         expect(document.activeElement).toHaveAccessibleName(
           `Hole ${at + 1} stroke index: ${INDEXES[at]}`,
         )
@@ -109,10 +99,8 @@ describe('a tee’s holes on the grid', () => {
       expect(within(dialog).getByTestId('par-out')).toHaveTextContent('Par 36')
       expect(within(dialog).getByTestId('par-in')).toHaveTextContent('Par 36')
       expect(par).toHaveValue('72')
-      // A chosen index is no longer offered to another hole: hole 18 (index 12) is the last left.
       await user.click(indexOf(dialog, 18))
       expect(choicesOf(dialog, 18)).toEqual(['12', 'Clear'])
-      // Hole 17's own index (4) is offered back to it, beside hole 18's 12 that is now free.
       await user.click(indexOf(dialog, 17))
       expect(
         within(dialog).queryByRole('group', { name: 'Hole 18 stroke index choices' }),
@@ -165,7 +153,6 @@ describe('a tee’s holes on the grid', () => {
         "Choose hole 7's stroke index, or clear every hole's.",
       )
       expect(indexOf(dialog, 6)).not.toHaveAttribute('aria-invalid')
-      // What was chosen stays.
       expect(within(dialog).getByLabelText('Tee Name')).toHaveValue('Yellow 9')
       expect(within(parOf(dialog, 3)).getByRole('radio', { name: '3' })).toBeChecked()
       expect(indexOf(dialog, 9)).toHaveAccessibleName('Hole 9 stroke index: 17')
@@ -205,13 +192,11 @@ describe('a tee’s holes on the grid', () => {
       createdAt: '2026-11-22T10:00:00.000Z',
     }
     const { user, onSave, dialog } = renderDialog({ tee })
-    // The first rows come with the grid, the others a few at a time after it.
     expect(parOf(dialog, 1)).toBeInTheDocument()
     expect(within(dialog).queryByRole('group', { name: 'Hole 18 par' })).not.toBeInTheDocument()
     await allRowsDrawn(dialog, 18)
     expect(within(parOf(dialog, 4)).getByRole('radio', { name: '5' })).toBeChecked()
     expect(indexOf(dialog, 4)).toHaveAccessibleName('Hole 4 stroke index: 1')
-    // Clear takes a hole's index back; the hole is offered it again.
     await user.click(indexOf(dialog, 4))
     await user.click(within(pickerOf(dialog, 4)).getByRole('button', { name: 'Clear' }))
     expect(indexOf(dialog, 4)).toHaveAccessibleName('Hole 4 stroke index: none')
@@ -220,7 +205,6 @@ describe('a tee’s holes on the grid', () => {
       within(dialog).getByRole('checkbox', { name: "Each hole's par and stroke index" }),
     )
     expect(within(dialog).queryByRole('group', { name: 'Hole 4 par' })).not.toBeInTheDocument()
-    // The par is typable again, starting from the tee's.
     const par = within(dialog).getByLabelText('Par')
     expect(par).toHaveValue('72')
     await user.clear(par)

@@ -17,9 +17,8 @@ import { HoleGrid } from './hole-grid'
 interface TeeDialogProps {
   courseId: string
   courseName: string
-  /** The tee edited; none to add one. */
   tee?: Tee
-  /** Opens with the holes' grid shown, for a tee that has no hole data yet. */
+  /** For a tee that has no hole data yet. */
   withHoles?: boolean
   onOpenChange(open: boolean): void
   onSave(input: TeeInput): void
@@ -28,8 +27,6 @@ interface TeeDialogProps {
 const hasHoleData = (tee: Tee | undefined) =>
   tee !== undefined && (tee.holePars !== null || tee.strokeIndexes !== null)
 
-/** Add or edit one of a course's tees. A problem is named (on its hole, for the holes) and
- * everything typed stays. */
 export function TeeDialog({
   courseId,
   courseName,
@@ -46,9 +43,7 @@ export function TeeDialog({
     tee && hasHoleData(tee) ? holesOfTee(tee) : blankHoles(),
   )
   const [gridShown, setGridShown] = useState(withHoles || hasHoleData(tee))
-  // A dialog opened with its grid draws the grid in a task after its own: the two together held
-  // a slow phone's main thread for a few hundred milliseconds at once (both nines are below the
-  // dialog's fold on a phone, so nothing in view waits for them).
+  // The grid is drawn in a task after the dialog's own (it is below the fold on a phone).
   const gridDrawn = useDeferredValue(true, false)
   const holesPar = gridShown
     ? holeData.pars.slice(0, holes).reduce((total, par) => total + par, 0)
@@ -56,8 +51,8 @@ export function TeeDialog({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    // Opened from another dialog's form (Start a round), its submit must not reach that form:
-    // React events follow the component tree, through the portal.
+    // Opened from another dialog's form, its submit must not reach that form: React events follow
+    // the component tree, through the portal.
     event.stopPropagation()
     const form = new FormData(event.currentTarget)
     const text = (name: string) => String(form.get(name) ?? '')

@@ -14,7 +14,6 @@ export const EDIT_COURSE_UNAVAILABLE =
 export const UNDO_COURSE_FAILED = "Couldn't bring the course back."
 export const COURSE_DELETED = 'Course deleted.'
 
-/** Said before a course with rounds is deleted: the rounds stay, with the course's values. */
 export function roundsKeptMessage(count: number): string {
   return `Its ${count} ${count === 1 ? 'round is' : 'rounds are'} kept, with this course's name and ratings.`
 }

@@ -1,7 +1,6 @@
 import { DataError } from '@/lib/data-error'
 import type { Json } from '@/lib/database.types'
 
-/** A tee of a directory entry, as published: the values a copy gets. */
 export interface DirectoryTee {
   name: string
   holes: 9 | 18
@@ -12,7 +11,6 @@ export interface DirectoryTee {
   hasHoles: boolean
 }
 
-/** A course in the directory, found by a search. */
 export interface DirectoryEntry {
   id: string
   name: string
@@ -25,7 +23,7 @@ export interface DirectoryEntry {
 const isRecord = (value: Json): value is Record<string, Json> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** The tees search_directory answers with (a jsonb list), read without trusting its shape. */
+/** search_directory answers with a jsonb list, read without trusting its shape. */
 export function directoryTeesFromJson(json: Json): DirectoryTee[] {
   if (!Array.isArray(json)) return []
   return json.filter(isRecord).map((tee) => ({
@@ -51,7 +49,6 @@ export const PUBLISH_NOT_YOURS =
 export const WITHDRAW_NOT_YOURS = 'This course is no longer in the directory.'
 export const DIRECTORY_REFUSED = "The directory couldn't do that. Try again."
 
-/** The words for a failed directory call: the server's refusal, or the network. */
 export function directoryFailure(
   error: unknown,
   action: 'search' | 'copy' | 'publish' | 'withdraw',

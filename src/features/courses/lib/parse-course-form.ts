@@ -1,16 +1,12 @@
 import type { CourseInput, NewCourse } from '../types'
 
-/**
- * The bounds of DESIGN §2, the same as the database's constraints: a course rating from 20.0 to
- * 90.0 with at most one decimal, a whole slope from 55 to 155, a name of 1 to 100 characters
- * after trimming. Only plain decimal digits count as numbers: no signs, exponents, hex, commas,
- * "Infinity" or "NaN", which Number() would otherwise accept or half-accept.
- */
+/** DESIGN §2, the database's constraints. Only plain digits count: Number() would accept or
+ * half-accept signs, exponents, hex, "Infinity" and "NaN". */
 export const COURSE_BOUNDS = {
   rating: { min: 20, max: 90 },
   slope: { min: 55, max: 155 },
   name: { maxLength: 100 },
-  /** 18 par-3 holes up to the rating's own bound (see the migration and the README). */
+  /** 18 par-3 holes up to the rating's own bound. */
   par: { min: 54, max: 90 },
 } as const
 
@@ -33,7 +29,7 @@ export function parseSlopeRating(text: string): number | null {
   return slope >= min && slope <= max ? slope : null
 }
 
-/** The trimmed name, or null when it is blank or longer than 100 characters (code points). */
+/** Null when blank or over 100 characters (code points). */
 export function parseCourseName(text: string): string | null {
   const name = text.trim()
   const length = [...name].length
@@ -52,7 +48,7 @@ export function parseCourseForm(fields: {
   return { name, rating, slope }
 }
 
-/** Par is optional: blank is no par (null); otherwise a whole number 54–90, or undefined if not. */
+/** Blank is no par (null); undefined when not a whole number 54–90. */
 export function parsePar(text: string): number | null | undefined {
   const trimmed = text.trim()
   if (trimmed === '') return null

@@ -157,6 +157,5 @@ describe('freeStrokeIndexes', () => {
   })
 })
 
-/** from, from + 1, …, to. */
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i)

@@ -9,8 +9,7 @@ export const teeParHint = (holes: 9 | 18) =>
 
 const whole = (text: string) => (WHOLE_PATTERN.test(text) ? Number(text) : null)
 
-/** The holes as the grid holds them: 18 of each (a nine uses the first 9); a blank stroke index
- * is null. */
+/** 18 of each (a nine uses the first 9); a blank stroke index is null. */
 export interface HoleEntries {
   pars: readonly number[]
   strokeIndexes: readonly (number | null)[]
@@ -19,13 +18,11 @@ export interface HoleEntries {
 export const HOLE_COUNT = 18
 export const DEFAULT_HOLE_PAR = 4
 
-/** The grid's first values: every hole a par 4, no stroke index chosen. */
 export const blankHoles = (): HoleEntries => ({
   pars: Array.from({ length: HOLE_COUNT }, () => DEFAULT_HOLE_PAR),
   strokeIndexes: Array.from({ length: HOLE_COUNT }, () => null),
 })
 
-/** A tee's own holes on the grid; what it lacks starts as a blank grid does. */
 export function holesOfTee(tee: Pick<TeeInput, 'holePars' | 'strokeIndexes'>): HoleEntries {
   const blank = blankHoles()
   return {
@@ -36,7 +33,6 @@ export function holesOfTee(tee: Pick<TeeInput, 'holePars' | 'strokeIndexes'>): H
 
 const sum = (numbers: readonly number[]) => numbers.reduce((total, n) => total + n, 0)
 
-/** The stroke indexes hole `at` may take: each one not used by another of the tee's holes. */
 export function freeStrokeIndexes(
   strokeIndexes: readonly (number | null)[],
   holes: 9 | 18,
@@ -54,17 +50,14 @@ export interface TeeFields {
   slope: string
   /** Typed only for a tee without hole data: with holes, par is their sum. */
   par: string
-  /** The grid's holes, or null when the golfer gives none. */
   holeData: HoleEntries | null
 }
 
 export interface TeeProblems {
   problems: string[]
-  /** Each hole's problem, by hole number (1 to 18). */
   holeProblems: Record<number, string>
 }
 
-/** The holes' pars and stroke indexes for a tee of `holes` holes, or each hole's problem. */
 function parseHoles(
   data: HoleEntries,
   holes: 9 | 18,
@@ -97,7 +90,6 @@ function parseHoles(
   return { holePars, strokeIndexes: typed as number[], holeProblems }
 }
 
-/** The tee typed, or every problem with it, each in words the golfer can act on. */
 export function parseTeeForm(courseId: string, fields: TeeFields): { tee: TeeInput } | TeeProblems {
   const problems: string[] = []
   const holes = fields.holes === '9' ? 9 : 18

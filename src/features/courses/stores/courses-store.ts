@@ -6,7 +6,7 @@ export const useCoursesStore = coursesTable.store
 
 const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
 
-/** Alphabetical, as a golfer looks for a course; ties (same name) in the order they were added. */
+/** Alphabetical; ties (same name) in the order they were added. */
 export function selectCoursesByName(state: Pick<RecordsStore<Course>, 'byId'>): Course[] {
   return Object.values(state.byId).sort(
     (a, b) => byName.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),

@@ -16,7 +16,6 @@ import {
   UNDO_COURSE_FAILED,
 } from '../lib/course-messages'
 
-/** The courses table: its store, its sync and its outbox kind are built from this. */
 export const coursesTable = defineRecordsTable({
   table: 'courses',
   version: COURSES_VERSION,
@@ -42,7 +41,7 @@ export const coursesTable = defineRecordsTable({
         return UNDO_COURSE_FAILED
     }
   },
-  /** "Pebble Beach, rating 72.5, slope 135": what the golfer typed, so a refusal loses nothing. */
+  /** What the golfer typed, so a refusal loses nothing. */
   describe(course) {
     const par = course.par === null ? '' : `, par ${course.par}`
     return `${course.name}, rating ${course.rating.toFixed(1)}, slope ${course.slope}${par}`
@@ -50,5 +49,4 @@ export const coursesTable = defineRecordsTable({
   upgradeInput: upgradeCourseInput,
 })
 
-/** "Try again" after a failed load. */
 export const reloadCourses = () => reloadRecords('courses')

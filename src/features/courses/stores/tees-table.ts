@@ -15,7 +15,6 @@ import {
 } from '../lib/tee-messages'
 import type { TeeInput } from '@/lib/tables/tees'
 
-/** The tees table: its store, its sync and its outbox kind are built from this. */
 export const teesTable = defineRecordsTable({
   table: 'tees',
   version: TEES_VERSION,
@@ -41,7 +40,6 @@ export const teesTable = defineRecordsTable({
         return UNDO_TEE_FAILED
     }
   },
-  /** "White, 18 holes, rating 72.1, slope 130, par 72": what the golfer typed. */
   describe: (tee) =>
     `${tee.name}, ${tee.holes} holes, rating ${tee.rating.toFixed(1)}, slope ${tee.slope}` +
     (tee.par === null ? '' : `, par ${tee.par}`),
@@ -50,12 +48,11 @@ export const teesTable = defineRecordsTable({
 
 export const useTeesStore = teesTable.store
 
-/** "Try again" after a failed load. */
 export const reloadTees = () => reloadRecords('tees')
 
 const teesByCourse = new WeakMap<object, ReadonlyMap<string, readonly Tee[]>>()
 
-/** Each course's tees, first made first (the default tee of a round); memoised per state. */
+/** First made first (a round's default tee); memoised per state. */
 export function selectTeesByCourse(
   state: Pick<RecordsStore<Tee>, 'byId'>,
 ): ReadonlyMap<string, readonly Tee[]> {
@@ -73,7 +70,6 @@ export function selectTeesByCourse(
   return grouped
 }
 
-/** Keeps the tee on the device, shows it at once, and saves it now or when it can. */
 export function addTeeOptimistically(input: TeeInput): Promise<void> {
   const createdAt = new Date().toISOString()
   return teesTable.add(input, (id) => ({ id, ...input, createdAt }))
@@ -83,5 +79,4 @@ export function editTeeOptimistically(tee: Tee, input: TeeInput): Promise<void> 
   return teesTable.edit(tee.id, input, { ...tee, ...input })
 }
 
-/** Hides the tee at once; Undo is offered for a few seconds. */
 export const deleteTeeOptimistically = (id: string) => teesTable.remove(id, TEE_DELETED)

@@ -18,12 +18,15 @@ export function startingIndexLine(startingIndex: number | null, ownIndex: boolea
 }
 
 /**
- * Enter or remove the starting index. What was typed stays in the field until it is stored: a
- * value the bounds refuse (here or at the database) or a save that fails says why and keeps it.
+ * Enter or remove the starting index. The field shows the index stored; what was typed stays in
+ * it until it is stored: a value the bounds refuse (here or at the database) or a save that fails
+ * says why and keeps it.
  */
 export function StartingIndexForm({ userId }: { userId: string }) {
   const startingIndex = useHandicapSettingsStore(selectStartingIndex)
-  const [text, setText] = useState('')
+  // null: nothing typed since the last save, so the field shows the index stored.
+  const [typed, setTyped] = useState<string | null>(null)
+  const text = typed ?? (startingIndex === null ? '' : formatHandicapIndex(startingIndex))
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const errorId = useId()
@@ -34,7 +37,7 @@ export function StartingIndexForm({ userId }: { userId: string }) {
     setBusy(false)
     if (failure === null) {
       setError(null)
-      if (next !== null) setText('')
+      setTyped(null)
       return
     }
     setError(failure === 'refused' ? STARTING_INDEX_INVALID : STARTING_INDEX_UNSENT)
@@ -53,12 +56,12 @@ export function StartingIndexForm({ userId }: { userId: string }) {
   return (
     <form className="form starting-index" onSubmit={submit} noValidate aria-busy={busy}>
       <TextField
-        label={startingIndex === null ? 'Starting index' : 'New starting index'}
+        label="Starting index"
         hint="From your federation: 54.0 to +10.0, in tenths. A plus index as +1.2."
         inputMode="decimal"
         autoComplete="off"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => setTyped(event.target.value)}
         aria-invalid={error === STARTING_INDEX_INVALID || undefined}
         aria-errormessage={error ? errorId : undefined}
       />

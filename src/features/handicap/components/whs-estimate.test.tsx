@@ -41,12 +41,15 @@ describe('the WHS estimate on the handicap card', () => {
     const list = screen.getByRole('list')
     expect(button).toHaveAttribute('aria-controls', list.id)
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      "Diff is a round's score differential: your score measured against the course's rating and slope (113 ÷ slope × (score − rating)); the lower, the better the round",
+      'HCP averages your lowest Diffs from every round you entered; the WHS estimate takes only your latest 20, with the World Handicap System’s adjustments below',
       'Uses your latest 20 of 34 rounds',
       'An exceptional round on 12 Jun 2025 took 2.0 off 20 differentials',
       'Capped: your lowest index in the past year was 8.1, so the rise above 3.0 is halved',
       'Playing conditions are not known here',
+      'Rounds with the same Diff can be marked differently: only so many count, and on a tie the more recent one does; "Counts for WHS" looks only at your latest 20, after any exceptional-score reduction',
       'Not modelled here: committee adjustments, penalty scores and the 2024 rule for a lone nine (nines count in pairs, the WHS 2020 method)',
-      'An official index is issued by your federation, not by HCPFast',
+      'For a competition, use the index your federation issues: HCPFast issues none. Of its two numbers, the WHS estimate is the closer to it',
     ])
 
     // The keyboard closes it as it opened it.

@@ -12,7 +12,15 @@ export interface WhsEstimateProps {
 export const NOT_MODELLED =
   'Not modelled here: committee adjustments, penalty scores and the 2024 rule for a lone nine (nines count in pairs, the WHS 2020 method)'
 
-export const NOT_OFFICIAL = 'An official index is issued by your federation, not by HCPFast'
+/** The words of the rounds list and the two numbers, in plain words, before this record's reasons. */
+export const DIFF_MEANS =
+  "Diff is a round's score differential: your score measured against the course's rating and slope (113 ÷ slope × (score − rating)); the lower, the better the round"
+export const TWO_NUMBERS =
+  'HCP averages your lowest Diffs from every round you entered; the WHS estimate takes only your latest 20, with the World Handicap System’s adjustments below'
+export const EQUAL_DIFFS =
+  'Rounds with the same Diff can be marked differently: only so many count, and on a tie the more recent one does; "Counts for WHS" looks only at your latest 20, after any exceptional-score reduction'
+export const FOR_COMPETITION =
+  'For a competition, use the index your federation issues: HCPFast issues none. Of its two numbers, the WHS estimate is the closer to it'
 
 /**
  * The WHS estimate under the spec's number, and a disclosure listing why the two differ. The list
@@ -45,7 +53,9 @@ export function WhsEstimate({ index, reasons }: WhsEstimateProps) {
       </button>
       <ul id={listId} className="whs__reasons" data-testid="whs-reasons" hidden={!open}>
         {open
-          ? [...reasons, NOT_MODELLED, NOT_OFFICIAL].map((reason) => <li key={reason}>{reason}</li>)
+          ? [DIFF_MEANS, TWO_NUMBERS, ...reasons, EQUAL_DIFFS, NOT_MODELLED, FOR_COMPETITION].map(
+              (reason) => <li key={reason}>{reason}</li>,
+            )
           : null}
       </ul>
     </div>

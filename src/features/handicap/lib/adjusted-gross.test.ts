@@ -2,16 +2,10 @@ import { describe, expect, it } from 'vitest'
 
 import { adjustedGrossScore, holeMaximums, strokesReceived } from './adjusted-gross'
 
-/*
- * Pebble Beach Golf Links, the men's card: pars and the handicap (stroke index) row, holes 1–18,
- * as the resort's card prints them to our knowledge (not re-checked against a printed card here:
- * the network reaches no course data). The expectations stand on the numbers below either way.
- *   hole   1  2  3  4  5  6  7  8  9 | 10 11 12 13 14 15 16 17 18
- *   par    4  5  4  4  3  5  3  4  4 |  4  4  3  4  5  4  4  3  5   (72)
- *   index  6 10 12 16 14  2 18  4  8 |  3  9 17  7  1 13 11 15  5
- * Index 1 is hole 14, 2 hole 6, 3 hole 10, 4 hole 8, 5 hole 18, 6 hole 1, 7 hole 13, …, 17 hole
- * 12, 18 hole 7. The front nine carries the even indexes, the back nine the odd ones.
- */
+// Pebble Beach Golf Links, men's card, as we know it (not checked against a printed card):
+//   hole   1  2  3  4  5  6  7  8  9 | 10 11 12 13 14 15 16 17 18
+//   par    4  5  4  4  3  5  3  4  4 |  4  4  3  4  5  4  4  3  5   (72)
+//   index  6 10 12 16 14  2 18  4  8 |  3  9 17  7  1 13 11 15  5
 const PARS = [4, 5, 4, 4, 3, 5, 3, 4, 4, 4, 4, 3, 4, 5, 4, 4, 3, 5]
 const INDEXES = [6, 10, 12, 16, 14, 2, 18, 4, 8, 3, 9, 17, 7, 1, 13, 11, 15, 5]
 const card = (strokes: readonly number[], from = 0) =>

@@ -1,9 +1,6 @@
 import { differentialsUsed } from './handicap-index'
 
-/**
- * How the index was made from this many rounds, in plain words: "Lowest differential minus 2.0",
- * "Average of your lowest 3 of 11 differentials". Null below 3 rounds.
- */
+/** Null below 3 rounds. */
 export function explainIndex(roundCount: number): string | null {
   const rule = differentialsUsed(roundCount)
   if (!rule) return null

@@ -1,11 +1,7 @@
 import { formatHandicapIndex } from './handicap-index'
 import type { WhsRecord } from './whs-index'
 
-/**
- * Why the WHS estimate differs from the spec's index, in plain words: one line for each rule that
- * applies to this record, nothing for the ones that do not. No lines below 3 rounds, where there
- * is no estimate. `formatDay` shows a day played as the rest of the app does ("12 Jun 2025").
- */
+/** One line for each rule that applies to this record; none below 3 rounds. */
 export function explainWhs(
   rounds: readonly { playedOn: string }[],
   record: WhsRecord,

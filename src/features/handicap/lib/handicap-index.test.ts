@@ -18,7 +18,6 @@ const roundsWith = (...differentials: number[]) => differentials.map(roundWithDi
 
 const times = (count: number, value: number) => Array.from({ length: count }, () => value)
 
-/** Whether numerator / denominator is exactly an integer and a half. */
 const isHalf = (numerator: number, denominator: number) =>
   (2 * numerator) % denominator === 0 && Math.abs((2 * numerator) / denominator) % 2 === 1
 
@@ -31,7 +30,7 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
   return copy
 }
 
-/** Product spec §9, one row per round count: [rounds, differentials used, adjustment in tenths]. */
+/** Product spec §9: [rounds, differentials used, adjustment in tenths]. */
 const SPEC_TABLE: readonly [number, number, number][] = [
   [3, 1, 20],
   [4, 1, 10],
@@ -53,11 +52,8 @@ const SPEC_TABLE: readonly [number, number, number][] = [
   [20, 8, 0],
 ]
 
-/**
- * An independent reference in exact rational arithmetic: the rating is read from its decimal
- * text (not multiplied in floating point), every quantity is a BigInt fraction, and rounding
- * compares the remainder with half the denominator instead of the module's ⌊(2p + q) / 2q⌋.
- */
+/** An independent reference: the rating read from its decimal text, BigInt fractions, and rounding
+ * by comparing the remainder with half the denominator. */
 function referenceTenths(input: readonly ScoredRound[]): bigint | null {
   if (input.length < 3) return null
   const [, used, adjustment] = SPEC_TABLE.find(([n]) => n === Math.min(input.length, 20)) ?? []
@@ -81,7 +77,6 @@ function decimalTenths(rating: number): bigint {
   return match[1] ? -magnitude : magnitude
 }
 
-/** p / q to the nearest integer, halves toward +∞, for q > 0. */
 function roundHalfUpExact(p: bigint, q: bigint): bigint {
   let floor = p / q
   if (floor * q > p) floor -= 1n
@@ -105,7 +100,7 @@ function tieRound(random: () => number): ScoredRound {
   return withOverTenths(overTenths, slopeRating)
 }
 
-/** A valid score and rating (18–200, 20.0–90.0) with 10 × (score − rating) = overTenths. */
+/** 18–200 and 20.0–90.0, with 10 × (score − rating) = overTenths. */
 function withOverTenths(overTenths: number, slopeRating: number): ScoredRound {
   const score = Math.max(18, Math.ceil((200 + overTenths) / 10))
   return { score, courseRating: (10 * score - overTenths) / 10, slopeRating }
@@ -224,7 +219,6 @@ describe('handicapIndex follows the table of product-spec §9 for every round co
       expect(handicapIndex(shuffled(roundsWith(...lowestUsed), random))).toBe(
         (40 - adjustment) / 10,
       )
-      // Raising the used-th lowest changes the index, so it really is one of those averaged.
       const oneFewer = [...times(used - 1, 4), ...times(n - used + 1, 12)]
       expect(handicapIndex(shuffled(roundsWith(...oneFewer), random))).toBe(
         (Math.round((withKthLowestRaised[used] as number) * 10) - adjustment) / 10,
@@ -346,7 +340,6 @@ describe('handicapIndex rounds exactly, ties toward +∞', () => {
       if (index !== null && index < 0) plusIndexes += 1
       expect(index, JSON.stringify(set)).toBe(reference(set))
     }
-    // The generator must really produce the cases this test exists for.
     expect(differentialTies).toBeGreaterThan(10_000)
     expect(meanTies).toBeGreaterThan(300)
     expect(plusIndexes).toBeGreaterThan(100)

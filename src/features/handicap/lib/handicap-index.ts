@@ -1,11 +1,5 @@
-/**
- * The World Handicap System arithmetic of product-spec §9, exact.
- *
- * Everything is done in whole tenths with safe integers: a course rating has one decimal, so
- * 10 × (score − rating) is an integer and the differential in tenths is a ratio of integers, rounded
- * half up (toward +∞) with an exact integer floor division. Binary floating point would get ties
- * wrong — (10.1 + 10.2) / 2 is 10.149999… in float, which rounds to 10.1 instead of 10.2.
- */
+// Product-spec §9 in whole tenths with safe integers: in binary floating point (10.1 + 10.2) / 2 is
+// 10.149999…, which rounds the wrong way.
 import { LARGEST_INPUT, ratingTenths, roundHalfUp } from '@/lib/handicap-arithmetic'
 
 export { courseHandicap, roundHalfUp, unroundedCourseHandicap1130 } from '@/lib/handicap-arithmetic'
@@ -16,8 +10,7 @@ export interface ScoredRound {
   slopeRating: number
 }
 
-/** Rounds of the product spec's table: with n rounds, the lowest `count` differentials are
- * averaged and `adjustmentTenths` subtracted. Below 3 rounds there is no index. */
+/** The product spec's table; below 3 rounds there is no index. */
 export function differentialsUsed(
   roundCount: number,
 ): { count: number; adjustmentTenths: number } | null {
@@ -35,7 +28,7 @@ export function differentialsUsed(
   return { count: 8, adjustmentTenths: 0 }
 }
 
-/** The differential in whole tenths (WHS Rule 5.1), exact: what the estimate's engine adds up. */
+/** WHS Rule 5.1, exact. */
 export function differentialTenths({ score, courseRating, slopeRating }: ScoredRound): number {
   if (!Number.isInteger(score) || Math.abs(score) > LARGEST_INPUT) {
     throw new RangeError(`score must be a whole number, got ${score}`)
@@ -46,13 +39,12 @@ export function differentialTenths({ score, courseRating, slopeRating }: ScoredR
   return roundHalfUp(113 * (10 * score - ratingTenths(courseRating)), slopeRating)
 }
 
-/** 113 / slope × (score − course rating), to the nearest tenth, ties toward +∞ (WHS Rule 5.1). */
+/** WHS Rule 5.1: to the nearest tenth, ties toward +∞. */
 export function scoreDifferential(round: ScoredRound): number {
   return differentialTenths(round) / 10
 }
 
-/** Keeps `kept` the `count` smallest values seen, ascending: at most 8, so one pass with an
- * insertion into a tiny sorted list is linear in the number of rounds. */
+/** At most 8 kept, so an insertion into a tiny sorted list keeps this linear in rounds. */
 export function keepIfLowest(kept: number[], value: number, count: number): void {
   if (kept.length === count && value >= (kept[count - 1] as number)) return
   let at = Math.min(kept.length, count - 1)
@@ -63,7 +55,7 @@ export function keepIfLowest(kept: number[], value: number, count: number): void
   kept[at] = value
 }
 
-/** The handicap index for a golfer's rounds (all of them count), or null below 3 rounds. */
+/** All rounds count (the spec's index, not the WHS estimate's latest 20). */
 export function handicapIndex(rounds: readonly ScoredRound[]): number | null {
   const rule = differentialsUsed(rounds.length)
   if (!rule) return null
@@ -72,13 +64,9 @@ export function handicapIndex(rounds: readonly ScoredRound[]): number | null {
   return indexOfLowest(lowest, rounds.length)
 }
 
-/** The most differentials (in tenths) the index ever averages: keep this many lowest. */
 export const MOST_AVERAGED = 8
 
-/**
- * The index of `roundCount` rounds whose lowest differentials, in tenths and ascending, start
- * `lowest` (it holds at least the table's count of them), or null below 3 rounds.
- */
+/** `lowest` holds at least the table's count of the lowest differentials, in tenths, ascending. */
 export function indexOfLowest(lowest: readonly number[], roundCount: number): number | null {
   const rule = differentialsUsed(roundCount)
   if (!rule) return null
@@ -87,7 +75,6 @@ export function indexOfLowest(lowest: readonly number[], roundCount: number): nu
   return (roundHalfUp(sumTenths, rule.count) - rule.adjustmentTenths) / 10
 }
 
-/** One decimal; a plus handicap (negative index) shows as "+" and its absolute value. */
 export function formatHandicapIndex(index: number): string {
   if (!Number.isFinite(index)) throw new RangeError(`not a handicap index: ${index}`)
   const tenths = Math.round(index * 10)
@@ -95,11 +82,7 @@ export function formatHandicapIndex(index: number): string {
   return (tenths / 10).toFixed(1)
 }
 
-/**
- * Whether each round is one the index averages: the lowest `count` differentials of the spec's
- * table for this many rounds, all false below 3. On a tie at the cut-off the round earlier in the
- * input counts; the app passes rounds newest first, so the more recent one does.
- */
+/** On a tie at the cut-off the round earlier in the input counts; the app passes newest first. */
 export function countingRounds(rounds: readonly ScoredRound[]): boolean[] {
   const counts = rounds.map(() => false)
   const rule = differentialsUsed(rounds.length)
@@ -111,11 +94,6 @@ export function countingRounds(rounds: readonly ScoredRound[]): boolean[] {
   return counts
 }
 
-/**
- * The index as it stood after each round: rounds oldest first, element i is the index of rounds
- * 0..i. The differentials seen so far are kept sorted (binary search, one insertion per round),
- * so each step only sums the lowest 8 at most.
- */
 export function handicapHistory(rounds: readonly ScoredRound[]): (number | null)[] {
   const sorted: number[] = []
   return rounds.map((round) => {
@@ -132,7 +110,6 @@ export function handicapHistory(rounds: readonly ScoredRound[]): (number | null)
   })
 }
 
-/** A course handicap as a golfer reads it: a plus handicap (negative) shows as "+2". */
 export function formatCourseHandicap(handicap: number): string {
   return handicap < 0 ? `+${-handicap}` : String(handicap)
 }

@@ -40,7 +40,6 @@ describe('scoreRecord', () => {
   })
 
   it('gives both nines of a pair its differential, and none to a waiting nine', () => {
-    // Rounds entered as totals count their score as typed, with no course handicap or caps.
     const typed = (adjustedScore: number) => ({
       adjustedScore,
       courseHandicap: null,
@@ -79,7 +78,7 @@ describe('scoreRecord', () => {
   })
 
   describe('rounds scored hole by hole', () => {
-    /** A card of par-4 holes, stroke indexes 1 … 18 in hole order (a nine: 1, 3, …, 17). */
+    /** Par-4 holes, stroke index = hole number (a nine: 1, 3, …, 17). */
     const card = (
       id: string,
       playedOn: string,

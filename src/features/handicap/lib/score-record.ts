@@ -13,42 +13,27 @@ import {
 import { NinesPairing, type EighteenHoleEntry, type ScoringRound } from './scoring-entries'
 import { WhsWalk, type WhsRecord, type WhsRoundResult } from './whs-index'
 
-/**
- * The spec's index over a golfer's record as the screens, the export and the courses screen show
- * it: every figure is computed over the 18-hole entries (an 18-hole round, or two nines paired in
- * record order), never over the rounds themselves, so a nine counts only once it has a partner.
- *
- * A round scored hole by hole counts with its adjusted gross score (net double bogey, issue 23):
- * its strokes received come from the course handicap, for the round's own copies of the tee, of
- * the golfer's chosen index in effect on the day played, the index over the entries of the days
- * before. `score` stays the gross score.
- */
+/** Figures are computed over 18-hole entries (a round, or two nines paired in record order), so a
+ * nine counts only once it has a partner. `score` stays the gross score. */
 export interface RecordRound extends ScoringRound {
-  /** YYYY-MM-DD. */
   playedOn: string
-  /** The round's holes, in hole order, when it was scored hole by hole (as on Round). */
+  /** When scored hole by hole. */
   holePars?: readonly number[] | null
   strokeIndexes?: readonly number[] | null
   holeScores?: readonly { strokes: number }[] | null
 }
 
-/** What the record makes of one round. */
 export interface RoundScore {
-  /** The differential of the entry the round is in (a pair's on both of its nines), or null while
-   * a nine waits for another nine. */
+  /** A pair's on both of its nines; null while a nine waits. */
   differential: number | null
-  /** Whether the index averages the round's entry. */
   counts: boolean
-  /** Whether the WHS estimate is made from the round's entry. */
   countsForWhs: boolean
-  /** The other nine of its pair, or null (an 18-hole round, or a nine still waiting). */
   pairedWith: string | null
-  /** The score its differential is made from: the adjusted gross score of a round scored hole by
-   * hole, the score of a round entered as a total. */
+  /** The adjusted gross score of a round scored hole by hole, else the score. */
   adjustedScore: number
-  /** The course handicap its net double bogey used; null with no index then, or for a total. */
+  /** Null with no index then, or for a round entered as a total. */
   courseHandicap: number | null
-  /** 1-based numbers of the holes whose strokes were over their net double bogey. */
+  /** 1-based. */
   cappedHoles: number[]
 }
 
@@ -57,25 +42,21 @@ export interface ScoredEntry {
   /** The day of the entry's later round. */
   playedOn: string
   differential: number
-  /** The index after this entry, or null before the third. */
   indexAfter: number | null
   counts: boolean
-  /** The WHS estimate's figures for this entry. */
   whs: WhsRoundResult
 }
 
 export interface ScoredRecord {
   index: number | null
-  /** The WHS estimate over the entries (its `rounds` are the entries, oldest first). */
+  /** Its `rounds` are the entries, oldest first. */
   whs: WhsRecord
-  /** Oldest first. */
   entries: ScoredEntry[]
   byRound: Map<string, RoundScore>
 }
 
 type Adjustment = Pick<RoundScore, 'adjustedScore' | 'courseHandicap' | 'cappedHoles'>
 
-/** A round's net double bogey off `index`, the chosen index in effect on its day. */
 function adjustRound(round: RecordRound, index: number | null): Adjustment {
   const { holeScores, holePars, strokeIndexes } = round
   if (
@@ -111,14 +92,8 @@ function adjustRound(round: RecordRound, index: number | null): Adjustment {
   return { adjustedScore, courseHandicap: handicap, cappedHoles }
 }
 
-/**
- * The record scored, from its rounds newest first (the rounds list's order), with the golfer's
- * course handicap source. One pass in record order: on each new day the chosen index is read off
- * the state so far (the spec's from the lowest 8 differentials kept, the estimate from its walk),
- * so the whole record costs O(20 · rounds), never a re-run per day. Until the chosen index exists
- * the golfer's starting index (issue 32: their federation's) is the one in effect for net double
- * bogey; it never enters either index itself.
- */
+/** One pass in record order, reading the chosen index off the state so far on each new day. The
+ * starting index is in effect for net double bogey until the chosen one exists, never in either. */
 export function scoreRecord(
   newestFirst: readonly RecordRound[],
   source: CourseHandicapSource = 'spec',
@@ -127,7 +102,6 @@ export function scoreRecord(
   const oldestFirst = [...newestFirst].reverse()
   const pairing = new NinesPairing()
   const walk = new WhsWalk()
-  // The lowest differentials (tenths, ascending) of the entries so far: the spec's index.
   const lowest: number[] = []
   const entries: EighteenHoleEntry[] = []
   const days: string[] = []
@@ -162,8 +136,7 @@ export function scoreRecord(
     })
     keepIfLowest(lowest, differentialTenths(entry), MOST_AVERAGED)
   }
-  // countingRounds prefers the earlier of two tied entries in its input: give it newest first, so
-  // the more recent one counts, as for rounds.
+  // countingRounds prefers the earlier of two tied entries: give it newest first.
   const counts = countingRounds([...entries].reverse()).reverse()
   const history = handicapHistory(entries)
   const whs = walk.record()
@@ -175,7 +148,6 @@ export function scoreRecord(
     counts: counts[at] === true,
     whs: whs.rounds[at] as WhsRoundResult,
   }))
-  // Fresh objects, one per round, filled in by their entry below.
   const byRound = new Map<string, RoundScore>()
   for (const round of oldestFirst) {
     byRound.set(round.id, {

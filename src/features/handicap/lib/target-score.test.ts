@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { seededRandom } from '@/testing/seeded-random'
+import { differentialTenths } from './handicap-index'
 import { scoreRecord, type RecordRound } from './score-record'
 import {
   explainTarget,
@@ -134,7 +136,7 @@ describe('targetScores', () => {
       leavingCounts: true,
     })
     expect(explainTarget(state, low, scores, '2025-06-01', identity)).toEqual([
-      'Your estimate uses your latest 20 rounds: a new one pushes out the oldest, from 2023-01-01 (differential +10.0), one of your best 8.',
+      'Your estimate uses your latest 20 rounds: a new one pushes out the oldest, from 2023-01-01, differential +10.0, one of your best 8.',
       'No score here gives a differential low enough to lower your WHS estimate today.',
     ])
   })
@@ -173,9 +175,8 @@ describe('targetScores', () => {
   })
 
   it('agrees with scoring the whole record again for every gross (the search is safe)', () => {
-    // A seeded mix of 18s and nines, exceptional rounds and caps, every other record with a
-    // starting index (in effect until the record has its own); the oracle adds the candidate to
-    // the record and scores it from scratch for each G in the range.
+    // Every other record has a starting index; the oracle scores the record plus the candidate
+    // from scratch for each G.
     let seed = 7
     const random = () => {
       seed = (seed * 1103515245 + 12345) % 2147483648
@@ -300,9 +301,9 @@ describe('explainTarget', () => {
 
   it('names the round leaving the latest 20, the one replaced, and the differential needed', () => {
     expect(explainSoftCapped('whs')).toEqual([
-      'Your estimate uses your latest 20 rounds: a new one pushes out the oldest, from 2025-03-01 (differential 5.0), one of your best 8.',
-      'It would take the place of a counting round: 2025-03-01, differential 5.0.',
-      'It needs a differential of 4.0 or lower: a score of 76 or better here.',
+      'Your estimate uses your latest 20 rounds: a new one pushes out the oldest, from 2025-03-01, differential 5.0, one of your best 8.',
+      'It would count in the place of that oldest round.',
+      'It needs a differential of 4.3 or lower: a score of 76 or better here.',
     ])
   })
 
@@ -312,7 +313,7 @@ describe('explainTarget', () => {
     expect(explainSoftCapped('spec')).toEqual([
       'Your HCP uses every round: the new one joins your 20.',
       'It would take the place of a counting round: 2025-03-16, differential 10.0.',
-      'It needs a differential of 9.0 or lower: a score of 81 or better here.',
+      'It needs a differential of 9.3 or lower: a score of 81 or better here.',
     ])
   })
 
@@ -346,7 +347,7 @@ describe('explainTarget', () => {
     expect(scores).toEqual({ index: 11.5, lower: 85, hold: 86 })
     expect(explainTarget(state, tee, scores, '2025-06-20', identity)).toEqual([
       'It would take the place of a counting round: 2025-06-05, differential 18.0 (20.0 less 2.0 for exceptional scores).',
-      'It needs a differential of 15.0 or lower: a score of 85 or better here.',
+      'It needs a differential of 15.8 or lower: a score of 85 or better here.',
     ])
   })
 
@@ -357,7 +358,84 @@ describe('explainTarget', () => {
     expect(explainTarget(state, nineTee, scores, day(9), identity)).toEqual([
       'Your HCP uses every round: the new one joins your 3.',
       'It would take the place of a counting round: 2025-03-03, differential 8.0.',
-      'It needs a differential of 6.0 or lower (with your waiting nine): a score of 38 or better here.',
+      'It needs a differential of 6.9 or lower with your waiting nine: a score of 38 or better here.',
     ])
+  })
+})
+
+describe('"Why?" checked against the engine', () => {
+  /** The chosen index, in tenths, that scoring the whole record gives. */
+  const indexTenths = (newestFirst: RecordRound[], source: 'spec' | 'whs') => {
+    const scored = scoreRecord(newestFirst, source)
+    const index = source === 'whs' ? scored.whs.index : scored.index
+    return index === null ? null : Math.round(index * 10)
+  }
+  /** A round whose differential is exactly `tenths` (slope 113, so it is score − rating). */
+  const withDifferential = (tenths: number, playedOn: string) =>
+    round('candidate', playedOn, 100, (1000 - tenths) / 10)
+  /** The differential of a round of `score` on the tee, in tenths, as the engine scores it. */
+  const differentialOf = (tee: TargetTee, score: number) =>
+    differentialTenths({ score, courseRating: tee.courseRating, slopeRating: tee.slopeRating })
+
+  it('states the largest differential that lowers the index, and a score that reaches it, on seeded records', () => {
+    const random = seededRandom(20261128)
+    const between = (least: number, most: number) =>
+      least + Math.floor(random() * (most - least + 1))
+    let checked = 0
+    for (let record = 0; record < 150; record++) {
+      const source = random() < 0.5 ? 'spec' : 'whs'
+      const count = between(3, 26)
+      const oldestFirst = Array.from({ length: count }, (_, at) => {
+        const rating = between(650, 760) / 10
+        const playedOn = `2024-${String(1 + Math.floor(at / 28)).padStart(2, '0')}-${String(1 + (at % 28)).padStart(2, '0')}`
+        return round(
+          `r${at}`,
+          playedOn,
+          Math.round(rating) + between(-6, 30),
+          rating,
+          between(95, 150),
+        )
+      })
+      const newestFirst = oldestFirst.reverse()
+      const tee: TargetTee = {
+        courseRating: between(660, 750) / 10,
+        slopeRating: between(100, 150),
+        par: 72,
+        holes: 18,
+      }
+      const today = '2025-06-01'
+      const state = targetState(newestFirst, scoreRecord(newestFirst, source), source)
+      const scores = targetScores(newestFirst, tee, source, today)
+      const lines = explainTarget(state, tee, scores, today, identity)
+      const stated = lines
+        .map((line) =>
+          /^It needs a differential of (\+?)(\d+\.\d) or lower: a score of (\d+) or better here\.$/.exec(
+            line,
+          ),
+        )
+        .find((match) => match !== null)
+      if (!stated) continue
+      const threshold = Math.round(Number(stated[2]) * 10) * (stated[1] === '+' ? -1 : 1)
+      const score = Number(stated[3])
+      const now = indexTenths(newestFirst, source) as number
+      const after = (tenths: number) =>
+        indexTenths([withDifferential(tenths, today), ...newestFirst], source) as number
+      const context = `record ${record} (${source}): ${lines.join(' | ')}`
+      expect(after(threshold), context).toBeLessThan(now)
+      expect(after(threshold + 1), context).toBeGreaterThanOrEqual(now)
+      // The score named reaches it, and one more does not.
+      expect(differentialOf(tee, score), context).toBeLessThanOrEqual(threshold)
+      expect(differentialOf(tee, score + 1), context).toBeGreaterThan(threshold)
+      expect(
+        indexTenths(
+          [round('named', today, score, tee.courseRating, tee.slopeRating), ...newestFirst],
+          source,
+        ),
+        context,
+      ).toBeLessThan(now)
+      checked++
+    }
+    // Most seeded records have a number to beat; each of them was checked.
+    expect(checked).toBeGreaterThan(50)
   })
 })

@@ -10,20 +10,8 @@ import { scoreRecord, type RecordRound, type ScoredRecord } from './score-record
 import { NinesPairing, type EighteenHoleEntry, type ScoringRound } from './scoring-entries'
 import { WhsWalk } from './whs-index'
 
-/**
- * The number to beat (issue 32): on a tee, today, the highest gross score that lowers the golfer's
- * chosen index and the highest that holds it. Exact by simulation with the engines themselves: a
- * round of gross G (adjusted gross = G, no hole capped) on the tee on the day is added after every
- * round of the record, nines pairing in record order, and the index recomputed. Nothing is
- * inverted from a formula, so the WHS estimate's latest 20, exceptional scores and caps all hold.
- *
- * The new index never falls as G rises, so each number is a binary search over G: a higher gross
- * is a differential at least as high (113 × (G − rating) / slope, rounded half up, is monotone);
- * the spec's index averages the lowest differentials, which a higher one never lowers; the
- * estimate's exceptional reduction only grows as the differential falls, and it only subtracts;
- * the soft and hard caps and the 54.0 maximum are monotone in the calculated index, and the low
- * index they use is fixed by the days before. A test checks the search against every G.
- */
+/** The number to beat is found by adding a candidate round to the engines themselves and searching
+ * over gross (the new index never falls as gross rises): nothing is inverted from a formula. */
 export interface TargetTee {
   courseRating: number
   slopeRating: number
@@ -32,63 +20,46 @@ export interface TargetTee {
 }
 
 export interface TargetScores {
-  /** The chosen index now, after every round of the record, or null while there is none. */
   index: number | null
-  /** The highest whole gross score that lowers it, or null when none does. */
+  /** Null when none does. */
   lower: number | null
-  /** The highest whole gross score that keeps it where it is or lowers it, or null when none. */
   hold: number | null
 }
 
-/** An entry of the record, oldest first, as the explanation names it. */
 interface KnownEntry {
   playedOn: string
   differentialTenths: number
-  /** The differential the chosen number uses now: the WHS estimate's less every exceptional
-   * score reduction that covers it (Rule 5.9), the spec's the differential itself. */
+  /** The WHS estimate's differential less its exceptional reductions (Rule 5.9); the spec's as is. */
   usedTenths: number
 }
 
-/** The record after its last round, worked out once; each candidate round copies from it. */
 export interface TargetState {
   source: CourseHandicapSource
-  /** The index in effect now, in tenths: the chosen one, else the starting index, else null. */
+  /** The chosen index, else the starting index, else null. */
   indexTenths: number | null
-  /** The golfer's starting index in tenths (issue 32), in effect while the chosen one is null. */
   startingTenths: number | null
-  /** Whether the index in effect is the starting index: HCPFast has none of its own yet. */
   fromStartingIndex: boolean
   entries: readonly KnownEntry[]
-  /** The spec's lowest differentials (tenths, ascending), at most 8. */
   lowest: readonly number[]
   walk: WhsWalk
-  /** A nine (its adjusted score) waiting for a partner, or null. */
   waiting: ScoringRound | null
-  /** The day of the record's last round, or '' for an empty record. */
   lastDay: string
-  /** Whether each entry counts now for the chosen number (the estimate's latest 20 or the spec's). */
   counts: readonly boolean[]
 }
 
 const CANDIDATE_ID = 'target-score-candidate'
 const LATEST = 20
 
-/** A tee's score range: 18–200, or 9–100 on a 9-hole tee (the rounds table's bounds). */
+/** The rounds table's bounds. */
 export function scoreRange(holes: 9 | 18): { least: number; most: number } {
   return holes === 9 ? { least: 9, most: 100 } : { least: 18, most: 200 }
 }
 
-/** An index in whole tenths, as the engines compare them; null stays null. */
 function tenthsOf(index: number | null): number | null {
   return index === null ? null : Math.round(index * 10)
 }
 
-/**
- * The state after the record, from the record as `scoreRecord` scored it for `source` (the same
- * rounds, newest first): the derived handicap store has it already, so nothing is scored twice.
- * Until the record makes an index of its own, `startingIndex` (the federation's) is the one a
- * round is measured against: the round that makes the first index lowers it or not.
- */
+/** Takes the record already scored by the derived store, so nothing is scored twice. */
 export function targetState(
   newestFirst: readonly RecordRound[],
   scored: ScoredRecord,
@@ -113,7 +84,6 @@ export function targetState(
       usedTenths: source === 'whs' ? Math.round(whs.adjustedDifferential * 10) : tenths,
     })
   }
-  // The nine left waiting is the last one the pairing did not pair, scored as the record did.
   const pairing = new NinesPairing()
   let waiting: ScoringRound | null = null
   for (let at = newestFirst.length - 1; at >= 0; at--) {
@@ -145,7 +115,6 @@ export function targetState(
   }
 }
 
-/** The 18-hole entry a round of `score` on the tee makes, or null when it is a nine that waits. */
 function candidateEntry(
   state: TargetState,
   tee: TargetTee,
@@ -164,15 +133,12 @@ function candidateEntry(
   return pairing.add(round)
 }
 
-/** The day the candidate is played: today, or the record's last day if that is later (a round
- * dated tomorrow in another time zone), since rounds are added in order. */
+/** The record's last day if later than today (a round dated tomorrow in another time zone), since
+ * rounds are added in order. */
 function candidateDay(state: TargetState, playedOn: string): string {
   return playedOn < state.lastDay ? state.lastDay : playedOn
 }
 
-/** The index in effect, in tenths, after the record and one more entry of `differential` tenths
- * played on `day` (the candidate's day): the engines' own steps, nothing inverted; the starting
- * index while the engines still have none. */
 function indexAfterEntry(state: TargetState, differential: number, day: string): number | null {
   if (state.source === 'whs') {
     return state.walk.indexIfAdded(differential, day) ?? state.startingTenths
@@ -183,7 +149,7 @@ function indexAfterEntry(state: TargetState, differential: number, day: string):
   return index === null ? state.startingTenths : Math.round(index * 10)
 }
 
-/** The highest G in the range for which `holds(G)`, given that it holds for every lower G. */
+/** Assumes `holds` holds for every lower G. */
 function highestWhere(
   least: number,
   most: number,
@@ -201,32 +167,20 @@ function highestWhere(
   return low
 }
 
-/**
- * The differentials, in tenths, searched once per record and day. Every tee the app holds gives
- * differentials well inside (rating 20.0–90.0, slope 55–155 and gross 18–200 give −147.9 to
- * +369.8); one outside is worked out directly.
- */
+/** Every valid tee gives differentials well inside this; one outside is worked out directly. */
 const SEARCHED = { least: -5000, most: 5000 }
 
-/**
- * The record's state and, for one day, the highest candidate differential that lowers the index
- * and the highest that holds it. The new index depends on the candidate only through its
- * differential and never falls as it rises, so these two thresholds answer every tee: a tee then
- * costs a search over G of its differential alone, no engine step.
- */
+/** The new index depends on the candidate only through its differential, so one search per record
+ * and day answers every tee. */
 export interface TargetSearch {
   state: TargetState
-  /** The candidate's day. */
   day: string
-  /** The highest differential in SEARCHED that lowers the index, or null when none does. */
   lowers: number | null
-  /** The highest differential in SEARCHED that keeps it or lowers it, or null when none does. */
   holds: number | null
-  /** The engines refuse a round on the day (not a calendar day): no number on any tee. */
+  /** Not a calendar day: the engines refuse a round on it. */
   refused: boolean
 }
 
-/** The search for the number to beat on `playedOn`, from the state after the record. */
 export function targetSearch(state: TargetState, playedOn: string): TargetSearch {
   const day = candidateDay(state, playedOn)
   const today = state.indexTenths
@@ -245,7 +199,6 @@ export function targetSearch(state: TargetState, playedOn: string): TargetSearch
   }
 }
 
-/** Whether an entry of `differential` tenths lowers (or, with `orHolds`, holds) the index. */
 function moves(search: TargetSearch, differential: number, orHolds: boolean): boolean {
   const threshold = orHolds ? search.holds : search.lowers
   if (differential >= SEARCHED.least && differential <= SEARCHED.most) {
@@ -256,7 +209,6 @@ function moves(search: TargetSearch, differential: number, orHolds: boolean): bo
   return orHolds ? after <= today : after < today
 }
 
-/** The number to beat on one tee from the search worked out once for the record and day. */
 export function targetScoresFrom(search: TargetSearch, tee: TargetTee): TargetScores {
   const today = search.state.indexTenths
   const index = today === null ? null : today / 10
@@ -274,14 +226,12 @@ export function targetScoresFrom(search: TargetSearch, tee: TargetTee): TargetSc
       hold: highestWhere(least, most, (score) => moves(search, differential(score), true)),
     }
   } catch {
-    // A tee no round could have (the engines refuse it): no number rather than a crash.
     return { index, lower: null, hold: null }
   }
 }
 
 const searches = new WeakMap<readonly RecordRound[], Map<string, TargetSearch>>()
 
-/** The search for a record, source and day, worked out once per record array (the store's). */
 function searchOf(
   newestFirst: readonly RecordRound[],
   source: CourseHandicapSource,
@@ -313,13 +263,6 @@ function searchOf(
   return search
 }
 
-/**
- * The number to beat on a tee on `playedOn` for the golfer's chosen `source`: `index` now, the
- * highest whole gross that lowers it and the highest that holds it (null where none does; all
- * three null while there is no index). With a `startingIndex`, that is the index in effect until
- * the record makes one of its own. The record's state and the day's search are kept per rounds
- * array, so every tee of a screen costs a search of its differential alone.
- */
 export function targetScores(
   newestFirst: readonly RecordRound[],
   tee: TargetTee,
@@ -334,7 +277,6 @@ export function targetScores(
   }
 }
 
-/** What the number to beat says on a tee, for the words beside it. */
 export type TargetOutlook =
   | { kind: 'first-index'; counts: boolean }
   | { kind: 'starting-index-holds'; index: number; counts: boolean }
@@ -344,14 +286,12 @@ export type TargetOutlook =
   | { kind: 'any-score-holds'; index: number; lower: number | null }
   | { kind: 'none-lowers'; index: number; hold: number | null; leavingCounts: boolean }
 
-/** The oldest of the latest 20 entries when a new entry would push it out (WHS), else null. */
 function leavingEntry(state: TargetState): { at: number; entry: KnownEntry } | null {
   if (state.source !== 'whs' || state.entries.length < LATEST) return null
   const at = state.entries.length - LATEST
   return { at, entry: state.entries[at] as KnownEntry }
 }
 
-/** The case the tee is in: which sentence the screens show. */
 export function targetOutlook(
   state: TargetState,
   tee: TargetTee,
@@ -389,21 +329,19 @@ function formatTenths(tenths: number): string {
   return tenths < 0 ? `+${(-tenths / 10).toFixed(1)}` : (tenths / 10).toFixed(1)
 }
 
-/** An entry's differential as the chosen number uses it, and the one played when they differ. */
 function formatUsed(entry: KnownEntry): string {
   const { usedTenths, differentialTenths: played } = entry
   if (usedTenths === played) return formatTenths(played)
   return `${formatTenths(usedTenths)} (${formatTenths(played)} less ${formatTenths(played - usedTenths)} for exceptional scores)`
 }
 
-/** Which entries count after the record and a round of `score`, the candidate last. */
 function countsAfter(state: TargetState, entry: EighteenHoleEntry, playedOn: string): boolean[] {
   if (state.source === 'whs') {
     const walk = state.walk.copy()
     walk.add({ ...entry, playedOn: candidateDay(state, playedOn) })
     return walk.record().rounds.map((round) => round.counts)
   }
-  // The spec averages the lowest of every entry; on a tie the more recent counts, as in scoreRecord.
+  // On a tie the more recent counts, as in scoreRecord.
   const tenths = [
     ...state.entries.map((known) => known.differentialTenths),
     differentialTenths(entry),
@@ -417,11 +355,7 @@ function countsAfter(state: TargetState, entry: EighteenHoleEntry, playedOn: str
   return counts
 }
 
-/**
- * "Why?" beside the number to beat, in plain words: which round would leave the latest 20 (the
- * WHS estimate), which counting round the new one would replace, and the differential it needs.
- * `formatDay` shows a day as the rest of the app does. No lines while there is no index.
- */
+/** "Why?" beside the number to beat; no lines while there is no index. */
 export function explainTarget(
   state: TargetState,
   tee: TargetTee,
@@ -452,7 +386,7 @@ export function explainTarget(
   if (leaving) {
     const counted = state.counts[leaving.at] ? 'one of your best 8' : 'not one of your best 8'
     lines.push(
-      `Your estimate uses your latest 20 rounds: a new one pushes out the oldest, from ${formatDay(leaving.entry.playedOn)} (differential ${formatUsed(leaving.entry)}), ${counted}.`,
+      `Your estimate uses your latest 20 rounds: a new one pushes out the oldest, from ${formatDay(leaving.entry.playedOn)}, differential ${formatUsed(leaving.entry)}, ${counted}.`,
     )
   } else if (state.fromStartingIndex) {
     lines.push(
@@ -467,28 +401,35 @@ export function explainTarget(
     const replaced = state.entries.findIndex(
       (_, at) => state.counts[at] === true && after[at] !== true && at !== leaving?.at,
     )
-    const out =
-      outlook.kind === 'any-score-lowers'
-        ? null
-        : replaced >= 0
-          ? state.entries[replaced]
-          : leaving && state.counts[leaving.at]
-            ? leaving.entry
-            : null
-    if (out) {
+    // The counting round leaving the latest 20 is named by the first line already.
+    const leavingCounts = leaving !== null && state.counts[leaving.at] === true
+    if (outlook.kind === 'any-score-lowers') {
+      // The sentence below says it all.
+    } else if (replaced >= 0) {
+      const out = state.entries[replaced] as KnownEntry
       lines.push(
         `It would take the place of a counting round: ${formatDay(out.playedOn)}, differential ${formatUsed(out)}.`,
       )
-    } else if (outlook.kind !== 'any-score-lowers') {
+    } else if (leavingCounts) {
+      lines.push('It would count in the place of that oldest round.')
+    } else {
       lines.push('It would join the rounds that count.')
     }
-    const nine = tee.holes === 9 ? ' (with your waiting nine)' : ''
-    const needed = formatTenths(differentialTenths(entry))
-    lines.push(
-      outlook.kind === 'any-score-lowers'
-        ? `Any score here lowers it: even ${scores.lower} gives a differential of ${needed}${nine}.`
-        : `It needs a differential of ${needed} or lower${nine}: a score of ${scores.lower} or better here.`,
-    )
+    const nine = tee.holes === 9 ? ' with your waiting nine' : ''
+    if (outlook.kind === 'any-score-lowers') {
+      const made = formatTenths(differentialTenths(entry))
+      lines.push(
+        `Any score here lowers it: even ${scores.lower} gives a differential of ${made}${nine}.`,
+      )
+    } else {
+      // The threshold is the engine's: the largest differential that lowers the index, which the
+      // named score reaches (its own differential may be lower still).
+      const threshold = targetSearch(state, playedOn).lowers
+      const needed = formatTenths(threshold ?? differentialTenths(entry))
+      lines.push(
+        `It needs a differential of ${needed} or lower${nine}: a score of ${scores.lower} or better here.`,
+      )
+    }
   } else {
     lines.push(`No score here gives a differential low enough to lower your ${name} today.`)
   }

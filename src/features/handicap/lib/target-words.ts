@@ -2,21 +2,16 @@ import type { CourseHandicapSource } from '../types'
 import { formatHandicapIndex } from './handicap-index'
 import type { TargetOutlook } from './target-score'
 
-/** The number the golfer chose for course handicaps, as the screens name it. */
 export function chosenName(source: CourseHandicapSource): string {
   return source === 'whs' ? 'WHS estimate' : 'HCP'
 }
 
-/**
- * A tee's number to beat in words (issue 32): "Shoot 84 or better here today to lower your HCP
- * (14.2). 85 holds it."
- */
+/** "Shoot 84 or better here today to lower your HCP (14.2). 85 holds it." */
 export function targetSentence(
   outlook: TargetOutlook,
   source: CourseHandicapSource,
   fromStartingIndex = false,
 ): string {
-  // Until HCPFast has an index of its own, the starting index is the one a round can move.
   const name = fromStartingIndex ? 'starting index' : chosenName(source)
   switch (outlook.kind) {
     case 'first-index':

@@ -8,7 +8,6 @@ function played(playedOn: string, differential: number): WhsInputRound {
   return { playedOn, score: 100, courseRating: (1000 - tenths) / 10, slopeRating: 113 }
 }
 
-/** `count` rounds of one differential on one day. */
 const many = (count: number, playedOn: string, differential: number) =>
   Array.from({ length: count }, () => played(playedOn, differential))
 
@@ -17,12 +16,8 @@ const column = <K extends keyof ReturnType<typeof whsRecord>['rounds'][number]>(
   key: K,
 ) => whsRecord(rounds).rounds.map((round) => round[key])
 
-/**
- * A golfer whose low index is `low` and whose latest 20 rounds calculate to `calculated`:
- * day 1 holds 8 rounds of `low` and 12 of 50.0 (lowest 8 of 20: `low`, no low index yet as no
- * earlier day exists), day 2 holds 8 rounds of `calculated` (the latest 20: 12 of 50.0 and 8 of
- * `calculated`, so the lowest 8 average `calculated`); day 2's low index is day 1's `low`.
- */
+/** Day 1: 8 × `low` and 12 × 50.0 (no earlier day, so no low index); day 2: 8 × `calculated`, so
+ * the latest 20 average `calculated` and day 2's low index is `low`. */
 const slump = (low: number, calculated: number) => [
   ...many(8, '2025-03-01', low),
   ...many(12, '2025-03-01', 50),
@@ -35,7 +30,7 @@ describe('whsRecord', () => {
   })
 
   it('gives no estimate, reduction or counting round below 3 rounds', () => {
-    // Day 1: 30.0 gives no index; day 2: 10.0 is 20.0 below... nothing, as there is no index yet.
+    // No index was in effect on day 2, so the 10.0 is not exceptional.
     const record = whsRecord([played('2025-01-01', 30), played('2025-01-02', 10)])
     expect(record).toEqual({
       rounds: [
@@ -177,7 +172,6 @@ describe('whsRecord', () => {
     // After round 25 (rounds 6–25, all 20.0): the reduction is gone: 20.0, 8.0 above the low;
     // soft 12.0 + 3.0 + 2.5 = 17.5 exceeds 12.0 + 5.0, so the hard cap makes it 17.0.
     expect(record).toMatchObject({ index: 17, lowIndex: 12, cap: 'hard' })
-    // The reduction stays on the rounds it covered, and on no later one.
     expect(record.rounds.slice(0, 7).map((round) => round.adjustedDifferential)).toEqual([
       18, 18, 18, 18, 18, 8, 20,
     ])
@@ -337,7 +331,6 @@ describe('whsRecord', () => {
 })
 
 describe('explainWhs', () => {
-  // As the rounds list shows a day (formatPlayedOn in the rounds feature): "12 Jun 2025".
   const dayFormat = new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
     month: 'short',

@@ -6,17 +6,9 @@ import {
   type ScoredRound,
 } from './handicap-index'
 
-/**
- * The estimated World Handicap System index (issue 24): the most recent 20 rounds, exceptional
- * score reductions, and the soft and hard caps above the low index of the past year. It sits
- * beside the spec's index (which uses every round) and never replaces it.
- *
- * Like the spec's index, everything is whole tenths (safe integers), so ties round toward +∞
- * exactly. One pass over the rounds: each round looks back at most 20 rounds, and the low index is
- * a sliding minimum over days, so a record of n rounds costs O(20·n).
- */
+/** Input to the estimated WHS index. All arithmetic is in whole tenths, so ties round toward +∞
+ * exactly. */
 export interface WhsInputRound extends ScoredRound {
-  /** YYYY-MM-DD, the day the round was played. */
   playedOn: string
 }
 
@@ -24,13 +16,11 @@ export type WhsCap = 'none' | 'soft' | 'hard'
 
 export interface WhsRoundResult {
   differential: number
-  /** The differential less every exceptional reduction that covers it, as of the last round. */
+  /** Less every exceptional reduction that covers it, as of the last round. */
   adjustedDifferential: number
   /** Whole points this round's exceptional score took off it and the 19 rounds before it. */
   exceptionalReduction: 0 | 1 | 2
-  /** The estimate after this round, or null while there is none. */
   indexAfter: number | null
-  /** Whether the final estimate is made from this round. */
   counts: boolean
 }
 
@@ -41,21 +31,20 @@ export interface WhsRecord {
   cap: WhsCap
 }
 
-/** The most recent rounds the index is made from (Rule 5.2), and the rounds a reduction covers. */
+/** Rule 5.2. */
 const LATEST = 20
-/** The index never exceeds 54.0 (Rule 5.3). */
+/** Rule 5.3. */
 const MAXIMUM_TENTHS = 540
-/** A rise above the low index beyond 3.0 is halved; beyond 5.0 it is cut (Rule 5.8). */
+/** Rule 5.8. */
 const SOFT_CAP_TENTHS = 30
 const HARD_CAP_TENTHS = 50
-/** The low index looks back over the 365 days before the day played (Rule 5.7). */
+/** Rule 5.7. */
 const LOW_INDEX_DAYS = 365
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 
-/** Days since 1970-01-01 of a YYYY-MM-DD day; refuses anything that is not a calendar day. Plain
- * arithmetic and Date.UTC's number, no Date object: a long record parses thousands of days. */
+/** Days since 1970-01-01; no Date object, as a long record parses thousands of days. */
 function dayNumber(playedOn: string): number {
   const match = DAY_PATTERN.exec(playedOn)
   if (match) {
@@ -97,10 +86,7 @@ function capped(calculated: number, low: number | null): { tenths: number; cap: 
   return { tenths: Math.min(tenths, MAXIMUM_TENTHS), cap }
 }
 
-/**
- * The lowest end-of-day estimate of the days in a sliding window: days enter oldest first, and a
- * day whose estimate is not above a later one's can never be the lowest again, so it is dropped.
- */
+/** A day whose estimate is not above a later one's can never be the lowest again, so it is dropped. */
 class LowestOfDays {
   private days: number[] = []
   private estimates: number[] = []
@@ -122,11 +108,7 @@ class LowestOfDays {
     this.estimates.push(estimate)
   }
 
-  /**
-   * What `add(added.day, added.estimate)` (when given) then `lowestSince(since)` would give,
-   * changing nothing: the day added is later than every day held, and it drops only the held
-   * estimates that are not below its own.
-   */
+  /** `add` then `lowestSince`, changing nothing. */
   peekSince(since: number, added: { day: number; estimate: number } | null): number | null {
     let at = this.first
     while (at < this.days.length && (this.days[at] as number) < since) at += 1
@@ -135,7 +117,6 @@ class LowestOfDays {
     return held === null || added.estimate < held ? added.estimate : held
   }
 
-  /** The lowest estimate of the days from `since` on, forgetting the days before it. */
   lowestSince(since: number): number | null {
     while (this.first < this.days.length && (this.days[this.first] as number) < since) {
       this.first += 1
@@ -144,12 +125,8 @@ class LowestOfDays {
   }
 }
 
-/**
- * The estimate walked round by round, in record order (by day played, then entry order within a
- * day), oldest first: `index` is the estimate after the rounds added so far, the one in effect
- * on any later day, so a caller can decide a round (its net double bogey, issue 23) from the
- * estimate before its day and then add it, without walking the record again.
- */
+/** Walked oldest first, so a caller can decide a round from the estimate before its day and then
+ * add it without walking the record again. */
 export class WhsWalk {
   private differentials: number[] = []
   private reductions: (0 | 1 | 2)[] = []
@@ -162,10 +139,6 @@ export class WhsWalk {
   private lowIndex: number | null = null
   private cap: WhsCap = 'none'
 
-  /**
-   * An independent walk in the same state, so a caller can try one more round (the number to
-   * beat, issue 32) without walking the record again.
-   */
   copy(): WhsWalk {
     const copy = new WhsWalk()
     copy.differentials = this.differentials.slice()
@@ -181,7 +154,6 @@ export class WhsWalk {
     return copy
   }
 
-  /** The estimate after the rounds added so far, or null while there is none. */
   get index(): number | null {
     const after = this.indexes.at(-1) ?? null
     return after === null ? null : after / 10
@@ -189,7 +161,6 @@ export class WhsWalk {
 
   add(round: WhsInputRound): void {
     const at = this.differentials.length
-    // Rounds of one day share its text: parse each day once.
     const played = round.playedOn === this.dayText ? this.day : dayNumber(round.playedOn)
     this.dayText = round.playedOn
     if (played < this.day) {
@@ -219,12 +190,7 @@ export class WhsWalk {
     this.indexes.push(result.tenths)
   }
 
-  /**
-   * The estimate, in tenths, that `add` would make of one more round of `differential` tenths
-   * played on `playedOn`, changing nothing (the number to beat tries many). The same steps as
-   * `add`: the day's estimate in effect and low index, the round's exceptional reduction, then
-   * the latest 20 with their reductions and the caps.
-   */
+  /** What `add` would make of one more round, changing nothing: the same steps as `add`. */
   indexIfAdded(differential: number, playedOn: string): number | null {
     const at = this.differentials.length
     const played = playedOn === this.dayText ? this.day : dayNumber(playedOn)
@@ -250,7 +216,6 @@ export class WhsWalk {
     }
   }
 
-  /** The estimate after the last differential held, its low index and cap; null below 3. */
   private estimateOfLast(
     lowOfDay: number | null,
   ): { tenths: number; lowIndex: number | null; cap: WhsCap } | null {
@@ -270,7 +235,6 @@ export class WhsWalk {
     return { ...capped(calculated, lowIndex), lowIndex }
   }
 
-  /** Each round's figures, and the state after the last one. */
   record(): WhsRecord {
     const { differentials, reductions, indexes } = this
     const adjusted = finalAdjustments(differentials, reductions)
@@ -294,14 +258,13 @@ export class WhsWalk {
   }
 }
 
-/** The estimate over a golfer's rounds, given in record order, oldest first. */
 export function whsRecord(rounds: readonly WhsInputRound[]): WhsRecord {
   const walk = new WhsWalk()
   for (const round of rounds) walk.add(round)
   return walk.record()
 }
 
-/** Each differential less the reductions of the exceptional rounds among it and the 19 after it. */
+/** Less the reductions of the exceptional rounds among it and the 19 after it. */
 function finalAdjustments(
   differentials: readonly number[],
   reductions: readonly number[],
@@ -317,7 +280,7 @@ function finalAdjustments(
   return adjusted
 }
 
-/** The rounds the final index is made from: the lowest of the latest 20, the more recent on a tie. */
+/** The lowest of the latest 20, the more recent on a tie. */
 function finalCounts(adjusted: readonly number[]): boolean[] {
   const counts = adjusted.map(() => false)
   const latest = Math.max(0, adjusted.length - LATEST)

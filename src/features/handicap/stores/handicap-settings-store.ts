@@ -1,10 +1,9 @@
 import { createRecordsStore, type RecordsStore } from '@/stores/records-store'
 import type { CourseHandicapSource, HandicapSettings } from '../types'
 
-/** The golfer's settings row (none until they first choose), kept like every other table's rows. */
+/** None until the golfer first chooses. */
 export const useHandicapSettingsStore = createRecordsStore<HandicapSettings>()
 
-/** The index course handicaps use: the spec's unless the golfer chose the estimate. */
 export function selectCourseHandicapSource(
   state: Pick<RecordsStore<HandicapSettings>, 'byId'>,
 ): CourseHandicapSource {
@@ -12,7 +11,6 @@ export function selectCourseHandicapSource(
   return 'spec'
 }
 
-/** The golfer's starting index from their federation, or null when none. */
 export function selectStartingIndex(
   state: Pick<RecordsStore<HandicapSettings>, 'byId'>,
 ): number | null {

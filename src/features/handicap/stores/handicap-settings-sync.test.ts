@@ -14,7 +14,7 @@ afterEach(() => useHandicapSettingsStore.getState().reset())
 
 describe("the settings' device copy", () => {
   it('shows a version 1 copy, as the app before the starting index stored it, with none', async () => {
-    // Written literally as version 1 wrote it: the row's id and the source, no starting index.
+    // Written literally as version 1 wrote it.
     await writeToDevice(deviceKey(USER, 'records:handicap_settings'), {
       version: 1,
       records: [{ id: USER, courseHandicapSource: 'whs' }],

@@ -10,15 +10,10 @@ import {
   useHandicapSettingsStore,
 } from './handicap-settings-store'
 
-/**
- * The settings row as one of the golfer's synced tables: its device copy, reloads and its part
- * of the one realtime channel, like courses and rounds. It has no outbox kind: a choice is sent
- * at once, and shown back as it was if the server refuses it.
- */
+/** No outbox kind: a choice is sent at once, and shown back as it was if the server refuses it. */
 export const handicapSettingsTable: SyncedTable<'handicap_settings', HandicapSettings> = {
   table: 'handicap_settings',
-  // 2: the starting index (issue 32). A version 1 copy, the released app's, is still shown, with
-  // no starting index, so an offline golfer keeps their choice of source.
+  // A version 1 copy is still shown (no starting index), so an offline golfer keeps their choice.
   version: 2,
   upgradeRecord: (record, version) =>
     version === 1
@@ -29,10 +24,7 @@ export const handicapSettingsTable: SyncedTable<'handicap_settings', HandicapSet
   list: listHandicapSettings,
 }
 
-/**
- * Shows the golfer's choice at once and stores it; the other devices get it from realtime. If the
- * server refuses it, the choice before comes back and the promise says false.
- */
+/** Resolves false, with the choice before shown again, when the server refuses it. */
 export async function chooseCourseHandicapSource(
   userId: string,
   source: CourseHandicapSource,
@@ -51,14 +43,8 @@ export async function chooseCourseHandicapSource(
   }
 }
 
-/** Why a starting index was not stored: refused (the database's bounds) or not sent (offline). */
 export type StartingIndexFailure = 'refused' | 'unsent'
 
-/**
- * Shows the golfer's starting index (null removes it) at once and stores it; the other devices
- * get it from realtime. If the server refuses it or cannot be reached, the one before comes back
- * and the promise says why.
- */
 export async function setStartingIndex(
   userId: string,
   startingIndex: number | null,

@@ -1,29 +1,5 @@
-/**
- * The golfer's handicap, derived once per change of its inputs (the rounds, the tees, the handicap
- * settings) for every screen, the export and the import preview (issue 28 §1). Nothing else scores
- * the record: a screen reads this store and never recomputes it.
- *
- * API (stable: add to it, don't rename):
- * - `createHandicapStore({ rounds, tees })`: a zustand vanilla store that follows the given rounds
- *   (newest first) and tees, and this feature's settings store; `app/` composes it. `stop()` ends
- *   the following (tests).
- * - State (`HandicapState`), recomputed as one object when an input changes:
- *   `rounds`, `tees` (the inputs it was made from), `source` and `startingIndex` (the settings),
- *   `record` (the record scored for the chosen source: `entries` oldest first, `byRound`, `whs`),
- *   `index` (HCP, the spec's), `whsIndex` (the WHS estimate), `indexInEffect` (the index course
- *   handicaps use now: the chosen one, or the starting index until there is one),
- *   `teeHandicaps` (each tee's course handicap now, by tee id; tees with a par only),
- *   `teeTargets` (each tee's number to beat today, issue 32: worked out in slices that yield to
- *   the browser once a screen asks with `wantTeeTargets()`, the record's search first, then one
- *   tee per step; the figures before stay until the new ones are all made).
- * - Reads over a state, pure: `indexOn(state, day)` (the index in effect on a day: the chosen one
- *   over the entries completed before it, else the starting index), `courseHandicapOn(state, tee,
- *   day?)`, `cardScoring(state, card)` (a card's course handicap, strokes received and maximum per
- *   hole, adjusted gross), `recordFor(state, newestFirst)` (this record, or the same settings
- *   applied to rounds the store doesn't hold, e.g. the server's copy for an export),
- *   `teeTargetOf(state, tee)` (a tee's number to beat), `explainTeeTarget(target, formatDay)`
- *   (its "Why?" lines).
- */
+/** The golfer's handicap, derived once per change of the rounds, tees or settings: screens read it
+ * and never recompute it. */
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { adjustedGrossScore, holeMaximums, strokesReceived } from '../lib/adjusted-gross'
 import { courseHandicap } from '../lib/handicap-index'
@@ -47,36 +23,30 @@ import {
   useHandicapSettingsStore,
 } from './handicap-settings-store'
 
-/** What a course handicap is made from: a tee (or a course's own rating), as the stores keep it. */
 export interface HandicapTee {
   id: string
   rating: number
   slope: number
-  /** Null when the golfer has not given it: then there is no course handicap. */
   par: number | null
   holes?: 9 | 18
 }
 
-/** A card being scored, as the scorecard keeps it (structurally: this feature does not import it). */
+/** A card being scored, typed structurally: this feature does not import the scorecard. */
 export interface CardToScore {
-  /** YYYY-MM-DD. */
   playedOn: string
-  /** The rating and slope of what is played (a nine's for a nine). */
+  /** A nine's rating and slope for a nine. */
   rating: number
   slope: number
   holePars: readonly number[]
   strokeIndexes: readonly number[]
 }
 
-/** The handicap's figures for one card: what the scorecard shows and caps with. */
 export interface CardHandicap {
-  /** Null while the golfer has no index in effect on the card's day. */
   courseHandicap: number | null
-  /** Strokes received on each hole (negative: given back by a plus handicap). */
+  /** Negative: a stroke given back by a plus handicap. */
   received: readonly number[]
-  /** Net double bogey on each hole. */
   maximums: readonly number[]
-  /** The adjusted gross score of the entered card; a hole not entered counts its par. */
+  /** A hole not entered counts its par. */
   adjustedGross(card: { scores: readonly ({ strokes: number } | null | undefined)[] }): number
 }
 
@@ -84,49 +54,36 @@ export interface HandicapState<
   R extends RecordRound = RecordRound,
   T extends HandicapTee = HandicapTee,
 > {
-  /** The inputs the figures were made from: the rounds newest first, the tees by id. */
   rounds: readonly R[]
   tees: Readonly<Record<string, T>>
   source: CourseHandicapSource
-  /** The index the golfer's federation gave them, used until HCPFast has one of its own. */
   startingIndex: number | null
   record: ScoredRecord
-  /** HCP, the spec's index after every round; null before 3 entries. */
   index: number | null
-  /** The WHS estimate after every round. */
   whsIndex: number | null
-  /** The index course handicaps use now: the chosen one, or the starting index until there is one. */
   indexInEffect: number | null
-  /** Each tee's course handicap now, by tee id (a tee without a par has none). */
   teeHandicaps: ReadonlyMap<string, number>
-  /** Each tee's number to beat today; read with `teeTargetOf`. */
   teeTargets: TeeTargets
 }
 
-/** A tee's number to beat (issue 32), with what it was made from. */
 export interface TeeTarget {
-  /** The tee as the engines saw it; a tee whose values differ is worked out again. */
+  /** A tee whose values differ is worked out again. */
   tee: TargetTee
   scores: TargetScores
   outlook: TargetOutlook
   search: TargetSearch
 }
 
-/** The number to beat on the tees the store holds, for one day. */
 export interface TeeTargets {
-  /** The day the candidate round is played (YYYY-MM-DD), '' before a screen asks for them. */
   day: string
-  /** The record's search for the day, or null while it is not made. */
   search: TargetSearch | null
   byTee: ReadonlyMap<string, TeeTarget>
-  /** Whether they are made from the record and the settings now (the ones before stay shown
-   * until the new ones are all made). */
+  /** False while the new ones are made: the ones before stay shown. */
   current: boolean
 }
 
 const NO_TARGETS: TeeTargets = { day: '', search: null, byTee: new Map(), current: false }
 
-/** An input the store follows: its current value, and word of each change. */
 export interface HandicapInput<V> {
   read(): V
   subscribe(listener: () => void): () => void
@@ -135,17 +92,10 @@ export interface HandicapInput<V> {
 export type HandicapStore<R extends RecordRound, T extends HandicapTee> = StoreApi<
   HandicapState<R, T>
 > & {
-  /** Stops following the inputs. */
   stop(): void
-  /** A screen shows numbers to beat: they are made from now on, after every change. */
   wantTeeTargets(): void
-  /**
-   * Scores a record the store is about to hold (the device's copy, a task before it is shown),
-   * so the change that brings it finds it scored: the first scoring of a load runs cold, before
-   * the JIT has seen the code, and would otherwise share one long task with the screens' render.
-   * The next change uses it only if it brings the same rounds under the same settings; any other
-   * change scores its own. Returns the record.
-   */
+  /** Scores a record before the change that brings it: the first, cold scoring would otherwise
+   * share one long task with the screens' render. */
   scoreAhead(
     newestFirst: readonly R[],
     source: CourseHandicapSource,
@@ -153,24 +103,18 @@ export type HandicapStore<R extends RecordRound, T extends HandicapTee> = StoreA
   ): ScoredRecord
 }
 
-/** The chosen index after each entry, oldest first, for `indexOn`'s search. */
 function chosenAfter(record: ScoredRecord, source: CourseHandicapSource, at: number) {
   const entry = record.entries[at]
   if (!entry) return null
   return source === 'whs' ? entry.whs.indexAfter : entry.indexAfter
 }
 
-/**
- * The index in effect on `day` (YYYY-MM-DD): the chosen one over the entries completed on the days
- * before it (an entry is complete on its later nine's day), as the record walk caps each card; the
- * starting index while there is none.
- */
+/** An entry is complete on its later nine's day, as the record walk caps each card. */
 export function indexOn(
   state: Pick<HandicapState, 'record' | 'source' | 'startingIndex'>,
   day: string,
 ): number | null {
   const { entries } = state.record
-  // Entries are in record order, so their days never decrease: the first on or after `day`.
   let low = 0
   let high = entries.length
   while (low < high) {
@@ -181,7 +125,6 @@ export function indexOn(
   return chosenAfter(state.record, state.source, low - 1) ?? state.startingIndex
 }
 
-/** The course handicap off an index for a tee, or null with no index or no par. */
 function courseHandicapOf(index: number | null, tee: Omit<HandicapTee, 'id'>): number | null {
   if (index === null || tee.par === null) return null
   return courseHandicap(index, {
@@ -192,7 +135,6 @@ function courseHandicapOf(index: number | null, tee: Omit<HandicapTee, 'id'>): n
   })
 }
 
-/** A tee's course handicap on `day`, or now (after every round) without one. */
 export function courseHandicapOn(
   state: Pick<HandicapState, 'record' | 'source' | 'startingIndex' | 'indexInEffect'>,
   tee: Omit<HandicapTee, 'id'>,
@@ -201,7 +143,6 @@ export function courseHandicapOn(
   return courseHandicapOf(day === undefined ? state.indexInEffect : indexOn(state, day), tee)
 }
 
-/** What the handicap makes of a card: off the chosen index in effect on the card's day. */
 export function cardScoring(
   state: Pick<HandicapState, 'record' | 'source' | 'startingIndex'>,
   card: CardToScore,
@@ -234,7 +175,7 @@ export function cardScoring(
   }
 }
 
-/** Whether scoring reads the same from both: copies of a round (the export's) are the round. */
+/** Copies of a round (the export's) score as the round. */
 function sameRound(a: RecordRound, b: RecordRound | undefined): boolean {
   return (
     b !== undefined &&
@@ -251,16 +192,10 @@ function sameRound(a: RecordRound, b: RecordRound | undefined): boolean {
   )
 }
 
-/** Whether two lists hold the same rounds (or copies of them) in the same order. */
 function sameRounds(a: readonly RecordRound[], b: readonly RecordRound[]): boolean {
   return a === b || (a.length === b.length && a.every((round, at) => sameRound(round, b[at])))
 }
 
-/**
- * The record of `newestFirst` under the golfer's settings: the store's own when it is the list the
- * store holds (the same rounds, or copies of them, in the same order), else scored now (rounds this
- * device has not loaded, e.g. the server's copy for an export).
- */
 export function recordFor(
   state: Pick<HandicapState, 'rounds' | 'record' | 'source' | 'startingIndex'>,
   newestFirst: readonly RecordRound[],
@@ -269,8 +204,7 @@ export function recordFor(
   return scoreRecord(newestFirst, state.source, state.startingIndex)
 }
 
-/** A tee as the number to beat sees it: a tee without a par still has one (its par does not
- * enter a differential). */
+/** A tee without a par still has a number to beat: par does not enter a differential. */
 function targetTeeOf(tee: Omit<HandicapTee, 'id'>): TargetTee {
   const holes = tee.holes ?? 18
   return {
@@ -290,17 +224,11 @@ function sameTee(a: TargetTee, b: TargetTee): boolean {
   )
 }
 
-/** A tee's number to beat from the record's search: a search of its differential alone. */
 function teeTargetFrom(search: TargetSearch, tee: TargetTee): TeeTarget {
   const scores = targetScoresFrom(search, tee)
   return { tee, scores, outlook: targetOutlook(search.state, tee, scores), search }
 }
 
-/**
- * A tee's number to beat today, or null while the record's search is not made: the store's own
- * for a tee it holds with these values, else worked out from the search (a tee the store does not
- * hold yet, e.g. a course's first tee before the tees list has it), which costs microseconds.
- */
 export function teeTargetOf(
   state: Pick<HandicapState, 'teeTargets'>,
   tee: HandicapTee,
@@ -312,7 +240,6 @@ export function teeTargetOf(
   return search ? teeTargetFrom(search, wanted) : null
 }
 
-/** The "Why?" lines of a tee's number to beat; `formatDay` shows a day as the screens do. */
 export function explainTeeTarget(target: TeeTarget, formatDay: (day: string) => string): string[] {
   return explainTarget(target.search.state, target.tee, target.scores, target.search.day, formatDay)
 }
@@ -329,7 +256,6 @@ function teeHandicapsOf(
   return byTee
 }
 
-/** A record scored ahead of the change that brings its rounds (`HandicapStore.scoreAhead`). */
 interface ScoredAhead {
   newestFirst: readonly RecordRound[]
   source: CourseHandicapSource
@@ -364,22 +290,16 @@ function derive<R extends RecordRound, T extends HandicapTee>(
     whsIndex: record.whs.index,
     indexInEffect,
     teeHandicaps: teeHandicapsOf(indexInEffect, tees),
-    // The figures before stay until the new ones are made: a line never blinks out.
     teeTargets: { ...teeTargets, current: false },
   }
 }
 
-/** The local calendar day, YYYY-MM-DD. */
 function localDay(): string {
   const now = new Date()
   const month = String(now.getMonth() + 1).padStart(2, '0')
   return `${now.getFullYear()}-${month}-${String(now.getDate()).padStart(2, '0')}`
 }
 
-/**
- * The steps of one making of the numbers to beat: the record's state and search (once; kept when
- * only the tees changed), then each tee; `made` holds them as they come.
- */
 function* targetSteps(
   state: HandicapState,
   day: string,
@@ -399,20 +319,15 @@ function* targetSteps(
   }
 }
 
-/** The User Timing name of each slice of the numbers to beat (bench/target-score-bench.ts). */
+/** Read by bench/target-score-bench.ts. */
 export const TEE_TARGETS_MEASURE = 'hcpfast: numbers to beat'
 
-/**
- * The store, following its inputs: it recomputes in the change that moved an input (so a screen
- * never draws new rounds beside old figures), and only when the rounds list, the tees or a setting
- * is another one than before; other changes of those stores (status, realtime) cost a comparison.
- */
+/** Recomputes in the change that moved an input, so a screen never draws new rounds beside old
+ * figures. */
 export function createHandicapStore<R extends RecordRound, T extends HandicapTee>(inputs: {
   rounds: HandicapInput<readonly R[]>
   tees: HandicapInput<Readonly<Record<string, T>>>
-  /** Where the numbers to beat are made, slice by slice (tests drive their own). */
   scheduler?: SliceScheduler
-  /** Today, the day a candidate round is played (the golfer's local day by default). */
   today?: () => string
 }): HandicapStore<R, T> {
   const scheduler = inputs.scheduler ?? browserScheduler
@@ -429,14 +344,12 @@ export function createHandicapStore<R extends RecordRound, T extends HandicapTee
   let wanted = false
   let ahead: ScoredAhead | null = null
   let cancelTargets = () => {}
-  /** Makes the numbers to beat for the state now, in slices; a change starts them again. */
   const makeTargets = (kept: TeeTargets | null) => {
     cancelTargets()
     if (!wanted) return
     const state = store.getState()
     const day = today()
     const made = {
-      // The record's search stands when only the tees changed, if it was made for this record.
       search: kept?.current && kept.day === day ? kept.search : null,
       byTee: new Map<string, TeeTarget>(),
     }
@@ -463,7 +376,6 @@ export function createHandicapStore<R extends RecordRound, T extends HandicapTee
     ) {
       return
     }
-    // Only the tees changed: the record stands, the course handicaps are made again.
     if (
       next.rounds === held.rounds &&
       next.source === held.source &&
@@ -477,8 +389,7 @@ export function createHandicapStore<R extends RecordRound, T extends HandicapTee
       makeTargets(held.teeTargets)
       return
     }
-    // A record scored ahead waits for the change that brings other rounds (a setting shown
-    // before them changes nothing of it), and serves that one, or none.
+    // A setting shown before the rounds changes nothing of a record scored ahead.
     const scoredAhead = ahead
     if (next.rounds !== held.rounds) ahead = null
     store.setState(
@@ -487,8 +398,7 @@ export function createHandicapStore<R extends RecordRound, T extends HandicapTee
     )
     makeTargets(null)
   }
-  // A screen left open past midnight (a phone asleep overnight) shows today's numbers once it is
-  // seen again: a candidate round is played on the day it is looked at.
+  // A screen left open past midnight shows today's numbers once it is seen again.
   const onVisible = () => {
     if (document.visibilityState === 'hidden') return
     if (store.getState().teeTargets.day !== today()) makeTargets(null)

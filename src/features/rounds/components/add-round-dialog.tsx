@@ -213,7 +213,9 @@ function RoundForm({
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    // What the alert said was wrong is checked again on the next submit: once the golfer changes
+    // a field it may no longer be true, so it goes.
+    <form className="form" onSubmit={submit} onChange={() => setAlert(null)} noValidate>
       <CourseField courses={courses} value={courseId} onChange={chooseCourse} fixedBy={fixedBy} />
       {tee ? (
         <TeeField

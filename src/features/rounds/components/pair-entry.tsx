@@ -1,5 +1,6 @@
-import { useId } from 'react'
+import { useId, useRef, useState } from 'react'
 import { AccordionItem } from '@/components/ui/accordion'
+import { ConfirmActions, Dialog, openDialog } from '@/components/ui/dialog'
 import { pairNames, pairScore } from '../lib/nine-pairs'
 import { formatPlayedOn } from '../lib/played-on'
 import type { Round } from '../types'
@@ -21,7 +22,10 @@ interface RoundDetailsProps {
   onEdit: (() => void) | null
 }
 
-/** A round's details in its open entry: course, score or card, where it was played, actions. */
+/**
+ * A round's details in its open entry: course, score or card, where it was played, actions. Edit
+ * comes first; Delete asks once more before the round goes.
+ */
 export function RoundDetails({
   round,
   card,
@@ -31,6 +35,9 @@ export function RoundDetails({
   onDelete,
   onEdit,
 }: RoundDetailsProps) {
+  const [confirming, setConfirming] = useState(false)
+  // The round goes once the dialog has let go of focus, so the list can move focus where it wants.
+  const confirmed = useRef(false)
   return (
     <>
       <p className="detail detail--strong">{round.courseName}</p>
@@ -49,9 +56,6 @@ export function RoundDetails({
       </p>
       {round.holes === 9 && !name ? <NinesInPairs /> : null}
       <div className="detail__actions">
-        <button type="button" className="button button--danger" onClick={onDelete}>
-          {name ? `Delete ${name}` : 'Delete Round'}
-        </button>
         <button
           type="button"
           className="button button--secondary"
@@ -60,7 +64,37 @@ export function RoundDetails({
         >
           {name ? `Edit ${name}` : 'Edit Round'}
         </button>
+        <button
+          type="button"
+          className="button button--danger"
+          onClick={() => openDialog(() => setConfirming(true))}
+        >
+          {name ? `Delete ${name}` : 'Delete Round'}
+        </button>
       </div>
+      {confirming ? (
+        <Dialog
+          open
+          onOpenChange={setConfirming}
+          title={name ? `Delete the ${name}?` : 'Delete this round?'}
+          description={`${round.score} at ${round.courseName}, ${formatPlayedOn(round.playedOn)}. Your index is worked out again without it.`}
+          onCloseAutoFocus={(event) => {
+            if (!confirmed.current) return
+            confirmed.current = false
+            event.preventDefault()
+            onDelete()
+          }}
+        >
+          <ConfirmActions
+            cancelLabel="Keep it"
+            confirmLabel={name ? `Delete the ${name}` : 'Delete the round'}
+            onConfirm={() => {
+              confirmed.current = true
+              setConfirming(false)
+            }}
+          />
+        </Dialog>
+      ) : null}
     </>
   )
 }

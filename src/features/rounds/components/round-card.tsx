@@ -9,6 +9,8 @@ export interface CardScore {
   courseHandicap: number | null
   /** The round's holes (1 for its first hole) whose strokes were capped. */
   cappedHoles: readonly number[]
+  /** The putts, fairways, greens and penalties entered, in words ("Putts" and "31"). */
+  stats?: readonly { label: string; value: string }[]
 }
 
 /** A round's first hole number: 10 for a back nine, 1 otherwise. */
@@ -115,6 +117,11 @@ export function RoundCard({
         {cardSummary(round, score)}
       </p>
       <p className="detail">{capRule(score.courseHandicap)}</p>
+      {score.stats && score.stats.length > 0 ? (
+        <p className="detail" data-testid="card-stats">
+          {score.stats.map(({ label, value }) => `${label} ${value}`).join(' · ')}
+        </p>
+      ) : null}
       {pars.length === holes.length
         ? nines.map((from) => (
             <HoleTable

@@ -25,8 +25,12 @@ export function GroupRows({ card, maximum }: { card: Card; maximum: number }) {
   const players = useMemo(() => (card.game ? cardPlayers(card as GameCard) : []), [card])
   if (!card.game) return null
   const { game, at } = card
+  const unentered =
+    card.scores[at] == null || game.partners.some((partner) => partner.scores[at] === null)
   return (
     <div className="group-rows">
+      {/* Said once for the group, not under each player: the rows then fit a phone's view. */}
+      {unentered ? <p className="group-rows__hint">Strokes show par until changed.</p> : null}
       {players.map((player, which) => {
         const partner = which === 0 ? null : game.partners[which - 1]
         const score = partner ? (partner.scores[at] ?? null) : (card.scores[at]?.strokes ?? null)
@@ -93,11 +97,7 @@ const PlayerRow = memo(function PlayerRow({
     useCardStore.getState().enterPartner(which - 1, at, pickedUp ? par : PICKED_UP)
   }
   const note =
-    golfer && pickedUp && strokes !== null
-      ? `${strokes} on your record (net double bogey)`
-      : strokes === null && !pickedUp
-        ? 'Par until changed'
-        : null
+    golfer && pickedUp && strokes !== null ? `${strokes} on your record (net double bogey)` : null
   return (
     <section className="player-row" aria-labelledby={nameId}>
       <div className="player-row__head">
@@ -115,6 +115,7 @@ const PlayerRow = memo(function PlayerRow({
           label={golfer ? 'Your strokes' : `${name}'s strokes`}
           labelHidden
           value={pickedUp ? null : (strokes ?? par)}
+          unset={strokes === null && !pickedUp}
           shown={pickedUp ? 'Picked up' : undefined}
           first={par}
           bounds={STROKE_BOUNDS}
@@ -176,7 +177,7 @@ export function GroupSummary({ card }: { card: Card }) {
           {lines.map((line, which) => (
             <tr key={which}>
               <th scope="row">{line.name}</th>
-              <td>{line.gross}</td>
+              <td>{line.gross ?? <abbr title="Picked up">PU</abbr>}</td>
               <td>{line.figure}</td>
             </tr>
           ))}

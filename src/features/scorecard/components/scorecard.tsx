@@ -1,4 +1,13 @@
-import { memo, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react'
+import {
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type PointerEvent,
+  type RefObject,
+} from 'react'
 import { GroupRows, GroupSummary } from './group-card'
 import { Stepper } from './stepper'
 import { Link } from '@/lib/routing'
@@ -16,6 +25,7 @@ import {
   unenteredHole,
   type Card,
 } from '../lib/card'
+import { roundStats } from '../lib/stats'
 import { useCardStore } from '../stores/card-store'
 import '../scorecard.css'
 
@@ -157,6 +167,17 @@ function claimHorizontalDrags(element: HTMLElement): () => void {
   }
 }
 
+/**
+ * A hole (or the summary) opens with its top in view: the page otherwise keeps the scroll of the
+ * last, and a golfer who went down to Next or the holes would enter strokes without seeing which
+ * hole it is.
+ */
+function useTopInView(top: RefObject<HTMLElement | null>, at: number) {
+  useLayoutEffect(() => {
+    if ((top.current?.getBoundingClientRect().top ?? 0) < 0) window.scrollTo(0, 0)
+  }, [top, at])
+}
+
 /** The way off the card to the HCP screen; the card stays on the device, resumable from there. */
 function BackToRounds() {
   return (
@@ -180,6 +201,7 @@ function HoleView({ card, scoring }: { card: Card; scoring: CardScoring }) {
   const swipeFrom = useRef<{ x: number; y: number } | null>(null)
   const section = useRef<HTMLElement>(null)
   useEffect(() => (section.current ? claimHorizontalDrags(section.current) : undefined), [])
+  useTopInView(section, at)
 
   const change = (next: Partial<HoleScore>) => enter(at, { ...shown, ...next })
   /** Next keeps the hole as shown: a par no one changed is a par. */
@@ -248,7 +270,9 @@ function HoleView({ card, scoring }: { card: Card; scoring: CardScoring }) {
           onChange={(strokes) => change({ strokes })}
         />
       )}
-      <HoleDetails at={at} par={par} entered={entered} group={group} />
+      {/* In a group the players' rows fill the view: Previous / Next come right under them, the
+          golfer's own putts and greens after. */}
+      {group ? null : <HoleDetails at={at} par={par} entered={entered} group={group} />}
       <nav className="scorecard__nav" aria-label="Holes">
         <button
           type="button"
@@ -262,6 +286,7 @@ function HoleView({ card, scoring }: { card: Card; scoring: CardScoring }) {
           {last ? 'Finish' : 'Next'}
         </button>
       </nav>
+      {group ? <HoleDetails at={at} par={par} entered={entered} group={group} /> : null}
       <HoleGrid scores={card.scores} at={card.at} firstHole={card.firstHole} />
       <p className="scorecard__note">{SECOND_DEVICE_NOTE}</p>
     </section>
@@ -396,6 +421,30 @@ const HoleGrid = memo(function HoleGrid({
   )
 })
 
+/** The putts, fairways, greens and penalties the golfer entered, from the first round. */
+function CardStats({ card }: { card: Card }) {
+  const shown = roundStats(
+    card.scores.filter((score) => score !== null),
+    card.holePars.filter((_, at) => card.scores[at] !== null),
+  )
+  if (shown.length === 0) return null
+  return (
+    <section className="summary-stats" aria-labelledby="summary-stats-title">
+      <h2 id="summary-stats-title" className="section-title">
+        Your stats
+      </h2>
+      <dl className="summary summary--stats" data-testid="summary-stats">
+        {shown.map(({ label, value }) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
 function Summary({
   card,
   scoring,
@@ -409,6 +458,8 @@ function Summary({
 }) {
   const finishing = useCardStore((state) => state.finishing)
   const [failed, setFailed] = useState(false)
+  const section = useRef<HTMLElement>(null)
+  useTopInView(section, card.at)
   const totals = cardTotals(card)
   const missing = missingHoles(card)
   const complete = missing.length === 0
@@ -428,7 +479,7 @@ function Summary({
   }
 
   return (
-    <section className="scorecard">
+    <section ref={section} className="scorecard">
       <BackToRounds />
       <p className="scorecard__course">
         {card.courseName} · {card.teeName}
@@ -458,6 +509,7 @@ function Summary({
           )}
         </div>
       </dl>
+      <CardStats card={card} />
       {card.game ? <GroupSummary card={card} /> : null}
       <p data-testid="summary-capped">
         {!complete

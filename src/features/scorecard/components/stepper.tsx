@@ -9,6 +9,8 @@ export interface StepperProps {
   bounds: { min: number; max: number }
   large?: boolean
   note?: string | null
+  /** The value is shown until changed, not entered (drawn muted). */
+  unset?: boolean
   /** What the value shows instead of the number ("Picked up"). */
   shown?: string
   /** What a first + records on a value not recorded (1 unless given: a picked-up hole's par). */
@@ -25,6 +27,7 @@ export function Stepper({
   bounds,
   large = false,
   note = null,
+  unset = false,
   shown,
   first = Math.max(bounds.min, 1),
   onChange,
@@ -48,7 +51,11 @@ export function Stepper({
       >
         −
       </button>
-      <output className="stepper__value" aria-live="polite" data-testid={`${labelId}-value`}>
+      <output
+        className={unset ? 'stepper__value stepper__value--unset' : 'stepper__value'}
+        aria-live="polite"
+        data-testid={`${labelId}-value`}
+      >
         {shown ?? value ?? '–'}
       </output>
       <button

@@ -1,4 +1,4 @@
-import { golferPickedUp, partnerStrokes, type Card, type CardGame } from './card'
+import { PICKED_UP, golferPickedUp, partnerStrokes, type Card, type CardGame } from './card'
 import {
   matchResult,
   matchStatus,
@@ -28,6 +28,9 @@ export interface CardPlayer {
   entered: boolean[]
   /** Strokes received on each hole (negative: given back by a plus handicap). */
   received: number[]
+  /** The gross the player's card has over the holes entered (a hole the golfer picked up at its
+   * score for the record); null once a partner picked up, whose card then has no total. */
+  gross: number | null
 }
 
 function player(
@@ -37,6 +40,7 @@ function player(
   strokeIndexes: readonly number[],
   scores: readonly (number | null)[],
   entered: boolean[],
+  gross: number | null,
 ): CardPlayer {
   const holes = pars.map((par, at) => ({
     par,
@@ -51,8 +55,11 @@ function player(
     holes,
     entered,
     received: strokesOnHoles(holes, strokes),
+    gross,
   }
 }
+
+const total = (strokes: readonly number[]) => strokes.reduce((sum, value) => sum + value, 0)
 
 /** Every player on a card with a game, the golfer ("You") first. */
 export function cardPlayers(card: Card & { game: CardGame }): CardPlayer[] {
@@ -66,6 +73,7 @@ export function cardPlayers(card: Card & { game: CardGame }): CardPlayer[] {
       // A hole the golfer picked up is a pick-up in the game, whatever its score for the record.
       card.scores.map((score, at) => (golferPickedUp(card, at) ? null : (score?.strokes ?? null))),
       card.scores.map((score) => score !== null),
+      total(card.scores.flatMap((score) => (score ? [score.strokes] : []))),
     ),
     ...game.partners.map((partner) =>
       player(
@@ -75,6 +83,9 @@ export function cardPlayers(card: Card & { game: CardGame }): CardPlayer[] {
         partner.strokeIndexes ?? card.strokeIndexes,
         partner.scores.map(partnerStrokes),
         partner.scores.map((score) => score !== null),
+        partner.scores.includes(PICKED_UP)
+          ? null
+          : total(partner.scores.flatMap((score) => (typeof score === 'number' ? [score] : []))),
       ),
     ),
   ]
@@ -112,8 +123,8 @@ export function runningFigure(game: CardGame, players: readonly CardPlayer[], at
 
 export interface Standing {
   name: string
-  /** Gross strokes over the holes with a score. */
-  gross: number
+  /** The gross the player's card has; null when a partner picked up (shown as "PU"). */
+  gross: number | null
   /** What the format counts: net total (stroke play), points (Stableford), the match result. */
   figure: string
   /** The figure as a number to rank by (points, net); null for a match or no return. */
@@ -123,7 +134,7 @@ export interface Standing {
 /** Each player's line on the summary and in the shared result, in the card's order. */
 export function standings(game: CardGame, players: readonly CardPlayer[]): Standing[] {
   return players.map((of, at) => {
-    const gross = of.holes.reduce((sum, hole) => sum + (hole.strokes ?? 0), 0)
+    const { gross } = of
     if (game.format === 'stableford') {
       const total = points(of)
       return { name: of.name, gross, figure: String(total), ranked: total }
@@ -132,7 +143,8 @@ export function standings(game: CardGame, players: readonly CardPlayer[]): Stand
       return { name: of.name, gross, figure: matchWords(players, at), ranked: null }
     }
     const pickedUp = of.holes.some((hole, hole_at) => hole.strokes === null && of.entered[hole_at])
-    if (pickedUp) return { name: of.name, gross, figure: 'no return', ranked: null }
+    if (pickedUp || gross === null)
+      return { name: of.name, gross, figure: 'no return', ranked: null }
     const net = gross - of.strokes
     return { name: of.name, gross, figure: `net ${net}`, ranked: net }
   })
@@ -162,7 +174,8 @@ const FORMAT_NAMES = { stroke: 'Stroke play', stableford: 'Stableford', match: '
  * The result in a few words, as a golfer posts it in the group chat, best first like the round's
  * entry (gameResult): "Stableford at Oak Hill, 26 Nov: you 36, Ann 33, Ben 29", "Match at Oak
  * Hill, 26 Nov: won 3&2 against Ben" (or "lost 2 up to Ben", "halved with Ben"), "Stroke play at
- * Oak Hill, 26 Nov: you 84 (net 72), Ann 90 (net 75)". Each player's holes are their own tee's.
+ * Oak Hill, 26 Nov: you 84 (net 72), Ann 90 (net 75), Ben no return" (a partner who picked
+ * up has no gross to tell). Each player's holes are their own tee's.
  */
 export function shareText(card: Card & { game: CardGame }): string {
   const { game } = card
@@ -183,6 +196,10 @@ export function shareText(card: Card & { game: CardGame }): string {
       .join(', ')}`
   }
   return `${where}: ${bestFirst(lines, (line) => line.ranked, false)
-    .map((line) => `${line.name} ${line.gross} (${line.figure})`)
+    .map((line) =>
+      line.gross === null
+        ? `${line.name} ${line.figure}`
+        : `${line.name} ${line.gross} (${line.figure})`,
+    )
     .join(', ')}`
 }

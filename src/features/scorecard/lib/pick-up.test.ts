@@ -144,13 +144,13 @@ describe("the golfer's pick-up in stroke play", () => {
       { scores: PARS.map((par, at) => hole(at === 0 ? 6 : par)), at: 9 },
     ) as GameCard
     const players = cardPlayers(card)
-    // Ann: 45 gross, 10 strokes: net 35. You: 32 over the holes holed out.
+    // Ann: 45 gross, 10 strokes: net 35. You: the card's 38, its 6 on hole 1 as the record has it.
     expect(standings(card.game, players).map((line) => [line.gross, line.figure])).toEqual([
-      [32, 'no return'],
+      [38, 'no return'],
       [45, 'net 35'],
     ])
     expect(shareText(card)).toBe(
-      'Stroke play at Pebble Beach, 25 Nov: Ann 45 (net 35), you 32 (no return)',
+      'Stroke play at Pebble Beach, 25 Nov: Ann 45 (net 35), you 38 (no return)',
     )
     const round = stored(card)
     expect(round.score).toBe(38)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { holeScoresOf, type HoleDetails } from '@/testing/fixtures'
-import { hasStats, scoringStats, type StatsRound } from './stats'
+import { hasStats, roundStats, scoringStats, type StatsRound } from './stats'
 
 // A nine of par 36: par 4, 4, 3, 5, 4, 4, 3, 5, 4 (two par 3s, five par 4s, two par 5s).
 const NINE = [4, 4, 3, 5, 4, 4, 3, 5, 4]
@@ -138,5 +138,31 @@ describe('scoringStats', () => {
     const stats = scoringStats(newestFirst)
     expect(stats.rounds).toBe(20)
     expect(stats.parAverages[3]).toEqual({ value: 3, rounds: 20 })
+  })
+})
+
+describe('roundStats', () => {
+  const strokes = [5, 4, 3, 6, 5, 4, 4, 5, 6]
+
+  it('says nothing of a round with no stat entered', () => {
+    expect(roundStats(holeScoresOf(strokes), NINE)).toEqual([])
+  })
+
+  it('counts each stat over the holes it was entered on, saying how many when not all', () => {
+    const holes = holeScoresOf(strokes, {
+      putts: [2, 1, _, _, _, _, _, _, _],
+      // A fairway on the par 3 is not one.
+      fairwayHit: [N, Y, Y, _, _, _, _, _, _],
+      greenInRegulation: [Y, _, _, _, _, _, _, _, _],
+      penalties: [_, 1, _, _, _, _, _, _, 2],
+    })
+    expect(roundStats(holes, NINE)).toEqual([
+      { label: 'Putts', value: '3 on 2 holes' },
+      { label: 'Fairways hit', value: '1 of 2' },
+      { label: 'Greens in regulation', value: '1 of 1' },
+      { label: 'Penalty strokes', value: '3' },
+    ])
+    const everyHole = holeScoresOf(strokes, { putts: [2, 2, 2, 2, 2, 2, 2, 2, 1] })
+    expect(roundStats(everyHole, NINE)).toEqual([{ label: 'Putts', value: '17' }])
   })
 })

@@ -130,3 +130,44 @@ export function hasStats(stats: RoundStats): boolean {
     stats.penaltiesPerRound,
   ].some((value) => value !== null)
 }
+
+export interface RoundStat {
+  label: string
+  value: string
+}
+
+const holesWord = (count: number) => `${count} ${count === 1 ? 'hole' : 'holes'}`
+
+/**
+ * One round's stats as far as the golfer entered them, for its summary and its details: putts
+ * (over how many holes when not every one), fairways hit and greens in regulation out of the
+ * holes recorded, and penalty strokes. A stat with no hole recorded is left out; none: [].
+ */
+export function roundStats(holes: readonly HoleScore[], pars: readonly number[]): RoundStat[] {
+  const shown: RoundStat[] = []
+  const putts = holes.filter((hole) => hole.putts !== null)
+  if (putts.length > 0) {
+    const total = putts.reduce((sum, hole) => sum + (hole.putts ?? 0), 0)
+    shown.push({
+      label: 'Putts',
+      value:
+        putts.length === holes.length ? String(total) : `${total} on ${holesWord(putts.length)}`,
+    })
+  }
+  const drives = holes.filter((hole, at) => hole.fairwayHit !== null && (pars[at] ?? 0) >= 4)
+  if (drives.length > 0) {
+    const hit = drives.filter((hole) => hole.fairwayHit).length
+    shown.push({ label: 'Fairways hit', value: `${hit} of ${drives.length}` })
+  }
+  const greens = holes.filter((hole) => hole.greenInRegulation !== null)
+  if (greens.length > 0) {
+    const hit = greens.filter((hole) => hole.greenInRegulation).length
+    shown.push({ label: 'Greens in regulation', value: `${hit} of ${greens.length}` })
+  }
+  const penalties = holes.filter((hole) => hole.penalties !== null)
+  if (penalties.length > 0) {
+    const total = penalties.reduce((sum, hole) => sum + (hole.penalties ?? 0), 0)
+    shown.push({ label: 'Penalty strokes', value: String(total) })
+  }
+  return shown
+}
