@@ -48,6 +48,11 @@ const sections: Section[] = [
       "Scorecard: a tap on a player's stepper with four players, to the device (CPU 4× slower)",
     run: () => benchScorecard({ partners: GROUP }),
   },
+  {
+    title:
+      "Scorecard: a tap on a player's stepper with four players and three side games, to the device (CPU 4× slower)",
+    run: () => benchScorecard({ partners: GROUP, sideGames: true }),
+  },
   { title: 'Lighthouse: every screen, and HCP with 200 rounds', run: () => benchLighthouse() },
   {
     title: 'Number to beat: every tee of the Courses screen, 50 tees, 200 rounds (CPU 4× slower)',

@@ -13,6 +13,8 @@ export const SCORECARD_STROKE_INDEXES = [
   7, 3, 17, 1, 11, 15, 5, 9, 13, 8, 4, 18, 2, 12, 16, 6, 10, 14,
 ]
 const CPU_SLOWDOWN = 4
+/** The side games a four-player card plays in the bench, as the first tee names them. */
+const SIDE_GAMES = ['Skins', 'Nassau (front, back, overall)', 'Four-ball better ball']
 /** The three partners of a four-player card. */
 export const GROUP = ['Ann', 'Ben', 'Cleo']
 
@@ -26,7 +28,9 @@ export const GROUP = ['Ann', 'Ben', 'Cleo']
  * one on window after React's handler (at the root) has run; the card is read from localStorage
  * there. Playwright's own round trips are not in the figures.
  */
-export async function benchScorecard(options: { taps?: number; partners?: string[] } = {}) {
+export async function benchScorecard(
+  options: { taps?: number; partners?: string[]; sideGames?: boolean } = {},
+) {
   const taps = options.taps ?? 60
   const partners = options.partners ?? []
   // With partners, the tap is on the last partner's row (issue 31's group card).
@@ -49,7 +53,7 @@ export async function benchScorecard(options: { taps?: number; partners?: string
     const context = await browser.newContext({ viewport: PHONE })
     const page = await context.newPage()
     await signIn(page, app.url, golfer)
-    await startRound(page, SCORECARD_COURSE.name, partners)
+    await startRound(page, SCORECARD_COURSE.name, partners, options.sideGames)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
 
@@ -75,6 +79,7 @@ export async function benchScorecard(options: { taps?: number; partners?: string
     return {
       taps,
       players: partners.length + 1,
+      side_games: options.sideGames ? SIDE_GAMES.length : 0,
       cpu_slowdown: CPU_SLOWDOWN,
       tap_to_stored_on_device_ms: summarise(stored),
       tap_to_next_frame_ms: summarise(drawn),
@@ -125,6 +130,7 @@ export async function startRound(
   page: Page,
   course = SCORECARD_COURSE.name,
   partners: readonly string[] = [],
+  sideGames = false,
 ): Promise<string> {
   await page.getByRole('link', { name: 'HCP' }).click()
   await page.getByRole('button', { name: 'Start a round' }).click()
@@ -139,6 +145,9 @@ export async function startRound(
   }
   const ownIndex = dialog.getByRole('textbox', { name: 'Your index for this card' })
   if (partners.length > 0 && (await ownIndex.count()) > 0) await ownIndex.fill('18.0')
+  for (const game of sideGames ? SIDE_GAMES : []) {
+    await dialog.getByRole('checkbox', { name: game }).check()
+  }
   await dialog.getByRole('button', { name: 'Start scoring' }).click()
   await page.waitForURL('**/play/*')
   await page.getByRole('heading', { level: 1, name: 'Hole 1' }).waitFor()

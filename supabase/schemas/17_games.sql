@@ -35,6 +35,197 @@ as $$
   end;
 $$;
 
+-- A side game's stake (game -> side_games -> <game> -> stake): points, whole, or an amount of a
+-- currency (ISO 4217 code) to its minor unit, 0 to 10,000; the problem in the golfer's words, or
+-- null. Mirrors stakeProblems in src/features/scorecard/lib/side-game-standings.ts.
+create function private.broken_stake_rule(stake jsonb, game text) returns text
+  language sql
+  immutable
+  set search_path = ''
+as $$
+  select case
+    when jsonb_typeof(stake) is distinct from 'object' then
+      format('the %s stake is missing: points or an amount of money', game)
+    when exists (
+      select 1 from jsonb_object_keys(stake) as k (key)
+      where k.key not in ('kind', 'amount', 'currency')
+    ) then format('the %s stake has something a stake does not', game)
+    when stake ->> 'kind' is null or stake ->> 'kind' not in ('points', 'money') then
+      format('the %s stake must be points or money', game)
+    when jsonb_typeof(stake -> 'amount') is distinct from 'number' then
+      format('the %s stake must be a number', game)
+    when (stake ->> 'amount')::numeric < 0 then format('the %s stake can''t be negative', game)
+    when (stake ->> 'amount')::numeric > 10000 then
+      format('the %s stake can''t be more than 10,000', game)
+    when stake ->> 'kind' = 'points' and stake ? 'currency' then
+      format('the %s stake is in points, so it has no currency', game)
+    when stake ->> 'kind' = 'points' and (stake ->> 'amount')::numeric % 1 <> 0 then
+      format('the %s stake must be a whole number of points', game)
+    when stake ->> 'kind' = 'points' then null
+    when jsonb_typeof(stake -> 'currency') is distinct from 'string'
+      or stake ->> 'currency' !~ '^[A-Z]{3}$'
+    then format('the %s stake needs a currency code such as EUR, GBP or USD', game)
+    -- The currency's minor unit: none for the yen and its like, 3 for the dinars, else 2.
+    when (stake ->> 'amount')::numeric <> round((stake ->> 'amount')::numeric, case
+      when stake ->> 'currency' in (
+        'BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'UYI',
+        'VND', 'VUV', 'XAF', 'XOF', 'XPF'
+      ) then 0
+      when stake ->> 'currency' in ('BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND') then 3
+      else 2
+    end) then format('the %s stake has too many decimals for %s', game, stake ->> 'currency')
+  end;
+$$;
+
+comment on function private.broken_stake_rule(jsonb, text) is
+  'What is wrong with a side game''s stake (points, whole; or money to its currency''s minor unit; 0 to 10,000), in the golfer''s words, or null.';
+
+-- The side games of a round's game (game -> side_games), beside its format: skins, a Nassau, a
+-- four-ball match and a scramble, each with a stake, and the two sides of a 4-player card. Players
+-- are places on the card (0 is the golfer, then the partners), so a side can name only this
+-- card's players. The first problem in the golfer's words, or null (absent: no side games). Mirrors
+-- validateSideGames in src/features/scorecard/lib/side-game-standings.ts; the game's 16 KB bound
+-- (private.broken_game_shape) keeps it small.
+create function private.broken_side_games_rule(
+  games jsonb,
+  players integer,
+  holes integer
+) returns text
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+declare
+  unknown_key text;
+  teams text := games #>> '{scramble,teams}';
+  needs_sides boolean := false;
+  problem text;
+begin
+  if games is null then
+    return null;
+  end if;
+  if jsonb_typeof(games) <> 'object' then
+    return 'the side games must be an object of games';
+  end if;
+  if games -> 'version' is distinct from '1' then
+    return 'these side games were saved by a newer HCPFast: update the app to read them';
+  end if;
+  select k.key into unknown_key
+    from jsonb_object_keys(games) as k (key)
+    where k.key not in ('version', 'sides', 'skins', 'nassau', 'four_ball', 'scramble')
+    order by k.key
+    limit 1;
+  if unknown_key is not null then
+    return format('"%s" is not a side game HCPFast knows', left(unknown_key, 40));
+  end if;
+  if not (games ?| array['skins', 'nassau', 'four_ball', 'scramble']) then
+    return 'choose at least one side game';
+  end if;
+  if players not between 2 and 4 then
+    return format('side games are for 2 to 4 players; this card has %s', players);
+  end if;
+  if games ? 'skins' then
+    problem := case
+      when jsonb_typeof(games -> 'skins') <> 'object' then 'the skins have no settings'
+      when exists (
+        select 1 from jsonb_object_keys(games -> 'skins') as k (key)
+        where k.key not in ('basis', 'carry_over', 'stake')
+      ) then 'the skins have a setting HCPFast does not know'
+      when games #>> '{skins,basis}' is null or games #>> '{skins,basis}' not in ('gross', 'net')
+        then 'skins are gross or net'
+      when jsonb_typeof(games #> '{skins,carry_over}') is distinct from 'boolean' then
+        'say whether tied skins carry over'
+      else private.broken_stake_rule(games #> '{skins,stake}', 'skins')
+    end;
+    if problem is not null then
+      return problem;
+    end if;
+  end if;
+  if games ? 'nassau' then
+    problem := case
+      when jsonb_typeof(games -> 'nassau') <> 'object' then 'the Nassau has no settings'
+      when exists (
+        select 1 from jsonb_object_keys(games -> 'nassau') as k (key)
+        where k.key not in ('press_at', 'stake')
+      ) then 'the Nassau has a setting HCPFast does not know'
+      when games #> '{nassau,press_at}' is null
+        or games #> '{nassau,press_at}' not in ('2', 'null')
+        then 'a Nassau presses at 2 down, or not at all'
+      when holes <> 18 then format('a Nassau needs 18 holes; this card has %s', holes)
+      when players not in (2, 4) then
+        format('a Nassau is 2 players or two sides of 2; this card has %s', players)
+      else private.broken_stake_rule(games #> '{nassau,stake}', 'Nassau')
+    end;
+    if problem is not null then
+      return problem;
+    end if;
+    needs_sides := players = 4;
+  end if;
+  if games ? 'four_ball' then
+    problem := case
+      when jsonb_typeof(games -> 'four_ball') <> 'object' then 'the four-ball match has no settings'
+      when exists (
+        select 1 from jsonb_object_keys(games -> 'four_ball') as k (key) where k.key <> 'stake'
+      ) then 'the four-ball match has a setting HCPFast does not know'
+      when players <> 4 then
+        format('a four-ball match needs 4 players; this card has %s', players)
+      else private.broken_stake_rule(games #> '{four_ball,stake}', 'four-ball match')
+    end;
+    if problem is not null then
+      return problem;
+    end if;
+    needs_sides := true;
+  end if;
+  if games ? 'scramble' then
+    problem := case
+      when jsonb_typeof(games -> 'scramble') <> 'object' then 'the scramble has no settings'
+      when exists (
+        select 1 from jsonb_object_keys(games -> 'scramble') as k (key)
+        where k.key not in ('teams', 'stake')
+      ) then 'the scramble has a setting HCPFast does not know'
+      when teams is null or teams not in ('group', 'sides') then
+        'a scramble is the whole group or two sides'
+      when teams = 'group' and players not in (2, 4) then
+        format('a scramble team is 2 or 4 players; this card has %s', players)
+      when teams = 'group' and games #> '{scramble}' ? 'stake' then
+        'a scramble of the whole group has nobody in the group to play for a stake: play it as two sides'
+      when teams = 'sides' and players <> 4 then
+        format('a scramble of two sides needs 4 players; this card has %s', players)
+      when teams = 'sides' then private.broken_stake_rule(games #> '{scramble,stake}', 'scramble')
+    end;
+    if problem is not null then
+      return problem;
+    end if;
+    needs_sides := needs_sides or teams = 'sides';
+  end if;
+  if games ? 'sides' or (needs_sides and players = 4) then
+    if players <> 4 then
+      return format('sides are two pairs of 4 players; this card has %s', players);
+    end if;
+    -- Two pairs holding each of the card's places 0–3 once: no one else's players.
+    if not coalesce((
+      select jsonb_typeof(games -> 'sides') = 'array'
+        and jsonb_array_length(games -> 'sides') = 2
+        and (
+          select bool_and(jsonb_typeof(pair) = 'array' and jsonb_array_length(pair) = 2)
+          from jsonb_array_elements(games -> 'sides') as s (pair)
+        )
+        and (
+          select array_agg(place order by place)::text
+          from jsonb_array_elements(games -> 'sides') as s (pair),
+            jsonb_array_elements(pair) as p (place)
+        ) = '{0,1,2,3}'
+    ), false) then
+      return 'choose the two sides: each of the 4 players in one pair';
+    end if;
+  end if;
+  return null;
+end;
+$$;
+
+comment on function private.broken_side_games_rule(jsonb, integer, integer) is
+  'The first problem of a round''s side games (game -> side_games: skins, Nassau, four-ball, scramble, their stakes and sides) for a card of `players` players and `holes` holes, in the golfer''s words, or null. Mirrors validateSideGames.';
+
 -- What is wrong with a game's shape (an object), or null: a field a game or a partner does not
 -- have, or more than 16 KB in all. A new field of a game is added to these lists, with its rule.
 create function private.broken_game_shape(game jsonb) returns text
@@ -44,7 +235,7 @@ create function private.broken_game_shape(game jsonb) returns text
 as $$
 declare
   game_fields constant text[] :=
-    '{format,allowance_percent,playing_handicap,strokes_received,partners,picked_up}';
+    '{format,allowance_percent,playing_handicap,strokes_received,partners,picked_up,side_games}';
   partner_fields constant text[] :=
     '{name,index,tee_id,tee_name,playing_handicap,strokes_received,hole_strokes}';
   unknown_field text;
@@ -93,6 +284,7 @@ $$;
 --   indexes     each partner's index: −10.0 to 54.0, in tenths
 --   tees        each partner's tee: an id and a name (the trigger checks the tee itself)
 --   strokes     each partner's hole strokes: one per hole of the round, each 1–20 or null (picked up)
+--   side_games  the side games, as private.broken_side_games_rule holds them
 create function private.broken_game_rule(
   rules text[],
   game jsonb,
@@ -220,7 +412,9 @@ begin
       end if;
     end if;
   end loop;
-  return null;
+  return case when every or 'side_games' = any (rules) then private.broken_side_games_rule(
+    game -> 'side_games', 1 + jsonb_array_length(partners), holes
+  ) end;
 end;
 $$;
 
@@ -230,11 +424,15 @@ comment on function private.broken_game_rule(text[], jsonb, integer, integer[]) 
 -- The checks and the triggers run with the writer's rights (a golfer's insert, import_rounds).
 revoke all on function
   private.is_number_between(jsonb, numeric, numeric, integer),
+  private.broken_stake_rule(jsonb, text),
+  private.broken_side_games_rule(jsonb, integer, integer),
   private.broken_game_shape(jsonb),
   private.broken_game_rule(text[], jsonb, integer, integer[])
   from public;
 grant execute on function
   private.is_number_between(jsonb, numeric, numeric, integer),
+  private.broken_stake_rule(jsonb, text),
+  private.broken_side_games_rule(jsonb, integer, integer),
   private.broken_game_shape(jsonb),
   private.broken_game_rule(text[], jsonb, integer, integer[])
   to authenticated, service_role;

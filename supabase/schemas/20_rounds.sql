@@ -142,6 +142,9 @@ create table public.rounds (
   constraint rounds_game_partner_hole_strokes_are_1_to_20_one_per_hole check (
     private.broken_game_rule('{strokes}', game, holes, hole_strokes) is null
   ),
+  constraint rounds_game_side_games_are_playable_on_the_card check (
+    private.broken_game_rule('{side_games}', game, holes, hole_strokes) is null
+  ),
   -- The holes the golfer picked up, in private.broken_pick_up_rule (17_games.sql).
   constraint rounds_game_picked_up_holes_are_the_rounds_each_once check (
     private.broken_pick_up_rule(

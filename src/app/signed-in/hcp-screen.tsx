@@ -26,6 +26,7 @@ import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import type { Round } from '@/features/rounds/types'
 import { ResumeRound } from '@/features/scorecard/components/resume-round'
 import { gameResult } from '@/features/scorecard/lib/game-result'
+import { roundSideGamesLines } from '@/features/scorecard/lib/card-side-games'
 import { roundStats } from '@/features/scorecard/lib/stats'
 import type { LoadStatus } from '@/lib/records'
 import { useHandicap } from '../handicap'
@@ -170,6 +171,7 @@ export function HcpScreen() {
                   : null,
               // The result of the round's game, from its stored strokes (issue 31).
               game: gameResult(round, (id) => teesById[id]),
+              sideGames: roundSideGamesLines(round, (id) => teesById[id]),
             },
           ]
         }),

@@ -27,6 +27,11 @@ import { writeCard, type Card } from '@/features/scorecard/lib/card'
 import { indexOn } from '@/features/handicap/stores/handicap-store'
 import { handicapStore, useHandicap } from '../handicap'
 import { FirstTeeFields, gameTee, readFirstTee, useFirstTee } from './first-tee-fields'
+import {
+  SideGamesPicker,
+  useSideGamesPicker,
+} from '@/features/scorecard/components/side-games-picker'
+import { readSideGames } from '@/features/scorecard/lib/side-games-draft'
 import { useTeeTargets } from './tee-targets'
 
 export const NO_HOLE_DATA =
@@ -89,6 +94,7 @@ function StartRoundForm({ userId, courses, onStarted }: StartRoundDialogProps) {
   // A nine's rating and slope as typed so far: the figures before starting are played off them.
   const [nineTyped, setNineTyped] = useState<{ rating: number; slope: number } | null>(null)
   const firstTee = useFirstTee()
+  const sideGames = useSideGamesPicker()
   const gameTees = tees.flatMap((known) => gameTee(known) ?? [])
   const golferTee = tee ? gameTee(tee) : null
   const [from, to] = nine === 'front' ? [0, 9] : nine === 'back' ? [9, 18] : [0, tee?.holes ?? 18]
@@ -116,11 +122,24 @@ function StartRoundForm({ userId, courses, onStarted }: StartRoundDialogProps) {
           to,
         })
       : { game: null }
-    if ('errors' in first) {
-      firstTee.setErrors(first.errors)
+    // Side games are checked with the rest, so one start names every problem; nothing is lost.
+    const side =
+      firstTee.partners.length > 0
+        ? readSideGames(sideGames.draft, {
+            players: firstTee.partners.length + 1,
+            holes: to - from,
+          })
+        : { games: null }
+    if ('problems' in side) sideGames.setProblems(side.problems)
+    if ('errors' in first || 'problems' in side) {
+      if ('errors' in first) firstTee.setErrors(first.errors)
       // The first field refused is where the golfer goes next.
       requestAnimationFrame(() =>
-        document.querySelector<HTMLElement>('.first-tee [aria-invalid="true"]')?.focus(),
+        document
+          .querySelector<HTMLElement>(
+            '.first-tee [aria-invalid="true"], .side-games [aria-invalid="true"]',
+          )
+          ?.focus(),
       )
       return
     }
@@ -139,7 +158,7 @@ function StartRoundForm({ userId, courses, onStarted }: StartRoundDialogProps) {
       playedOn: day.day,
       scores: holePars.map(() => null),
       at: 0,
-      game: first.game,
+      game: first.game && side.games ? { ...first.game, sideGames: side.games } : first.game,
     }
     if (!writeCard(userId, card)) return setAlert(CARD_NOT_KEPT)
     onStarted(card.id)
@@ -224,6 +243,12 @@ function StartRoundForm({ userId, courses, onStarted }: StartRoundDialogProps) {
             from,
             to,
           }}
+        />
+      ) : null}
+      {golferTee && firstTee.partners.length > 0 ? (
+        <SideGamesPicker
+          picker={sideGames}
+          partnerNames={firstTee.partners.map((partner) => partner.name)}
         />
       ) : null}
       <p className="field__hint">

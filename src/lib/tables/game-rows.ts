@@ -1,5 +1,7 @@
 import type { Json } from '../database.types'
 import type { Game, GameFormat, GamePartner } from './games'
+import { sideGamesFromRow, sideGamesToRow, type SideGamesRow } from './side-game-rows'
+import type { SideGames } from './side-games'
 
 /**
  * A round's game as the rounds table keeps it: one jsonb value, `rounds.game`, in the database's
@@ -15,6 +17,8 @@ export type GameRow = {
   partners: GamePartnerRow[]
   /** The holes the golfer picked up, numbered as the course numbers them; absent: none. */
   picked_up?: number[]
+  /** The side games; absent: none. */
+  side_games?: SideGamesRow
 }
 
 export type GamePartnerRow = {
@@ -62,7 +66,13 @@ export function gameFromRow(value: Json | null | undefined): Game | null {
     strokesReceived: numberOf(value['strokes_received']),
     partners: partners.flatMap((partner) => (isObject(partner) ? [partnerFromRow(partner)] : [])),
     ...(Array.isArray(value['picked_up']) ? { pickedUp: value['picked_up'].map(Number) } : {}),
+    ...sideGamesOf(value['side_games']),
   }
+}
+
+function sideGamesOf(value: unknown): { sideGames?: SideGames } {
+  const sideGames = sideGamesFromRow(value)
+  return sideGames ? { sideGames } : {}
 }
 
 /** The value sent for a game: what the golfer's card holds (a partner's name trimmed). */
@@ -82,6 +92,7 @@ export function gameToRow(game: Game): GameRow {
       hole_strokes: [...partner.holeStrokes],
     })),
     ...(game.pickedUp === undefined ? {} : { picked_up: [...game.pickedUp] }),
+    ...(game.sideGames === undefined ? {} : { side_games: sideGamesToRow(game.sideGames) }),
   }
 }
 

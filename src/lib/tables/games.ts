@@ -1,3 +1,5 @@
+import type { SideGames } from './side-games'
+
 /**
  * The game a round was played in (issue 31): the format the group agreed on the first tee, the
  * allowance, and each partner's card. It is stored with the golfer's round, in the same insert,
@@ -24,6 +26,8 @@ export interface Game {
    * counts each as picked up (no points, the hole lost in a match, no return in stroke play).
    * Absent on a game stored before it was kept: none. */
   pickedUp?: number[]
+  /** The side games played beside the format; absent: none (every game stored before them). */
+  sideGames?: SideGames
 }
 
 export interface GamePartner {

@@ -128,9 +128,11 @@ export interface RoundTee {
  * played from a tee (`teeId`, null for the course's first) and the record has the tee's copies;
  * 4: a round may be scored hole by hole (`holeScores`), and the record has its holes' pars and
  * stroke indexes; 5: a round may have a game (issue 31): the record's `game`, and the input's
- * optional `game` (absent in an older entry: an add without a game, an edit that keeps it).
+ * optional `game` (absent in an older entry: an add without a game, an edit that keeps it);
+ * 6: a game may carry side games (`game.sideGames`; absent in an older entry: none), so a tab
+ * still on 5, which would drop them when it sends, leaves such an entry to a newer tab.
  */
-export const ROUNDS_VERSION = 5
+export const ROUNDS_VERSION = 6
 
 /** An outbox entry of any version, as far as its input goes. */
 interface StoredRoundChange {
@@ -172,7 +174,8 @@ export function upgradeRoundInput(entry: StoredRoundChange): RoundInput | null {
 /**
  * The record of an outbox entry written by this or an older version: before version 3 a round had
  * no tee, and was played over 18 holes from its course's first tee; before version 4 it was a
- * total, with no hole data; before version 5 it had no game.
+ * total, with no hole data; before version 5 it had no game; before 6 a game had no side games,
+ * which its absent `sideGames` already says.
  */
 export function upgradeRoundRecord(record: unknown): Round {
   return {

@@ -6,12 +6,15 @@ import { formatPlayedOn } from '../lib/played-on'
 import type { Round } from '../types'
 import { CountsMarks, GameResultLine, RoundCard, type CardScore } from './round-card'
 import type { RoundMark } from './rounds-list'
+import { SideGamesLines, type RoundSideGames } from './side-games-lines'
 
 interface RoundDetailsProps {
   round: Round
   card: CardScore | null
   /** The result of the round's game, when it has one (RoundMark's `game`). */
   result?: string | null
+  /** The round's side games, when it has any (RoundMark's `sideGames`). */
+  sideGames?: RoundSideGames | null
   /** What the actions are called when the entry holds more than one round ("front nine"). */
   name?: string
   onDelete(): void
@@ -23,7 +26,15 @@ interface RoundDetailsProps {
  * A round's details in its open entry: course, score or card, where it was played, actions. Edit
  * comes first; Delete asks once more before the round goes.
  */
-export function RoundDetails({ round, card, result, name, onDelete, onEdit }: RoundDetailsProps) {
+export function RoundDetails({
+  round,
+  card,
+  result,
+  sideGames,
+  name,
+  onDelete,
+  onEdit,
+}: RoundDetailsProps) {
   const [confirming, setConfirming] = useState(false)
   // The round goes once the dialog has let go of focus, so the list can move focus where it wants.
   const confirmed = useRef(false)
@@ -31,6 +42,7 @@ export function RoundDetails({ round, card, result, name, onDelete, onEdit }: Ro
     <>
       <p className="detail detail--strong">{round.courseName}</p>
       <GameResultLine result={result ?? null} />
+      <SideGamesLines games={sideGames} />
       {card ? (
         <RoundCard round={round} score={card} />
       ) : (
@@ -165,6 +177,7 @@ export function PairEntry({ value, pair, marks, status, onDelete, onEdit }: Pair
               round={round}
               card={card}
               result={marks[round.id]?.game ?? null}
+              sideGames={marks[round.id]?.sideGames ?? null}
               name={name.toLowerCase()}
               onDelete={() => onDelete(round.id)}
               onEdit={onEdit ? () => onEdit(round) : null}

@@ -20,6 +20,7 @@ import type { CourseChoice, Round } from '../types'
 import { AddRoundDialog, EditRoundDialog } from './add-round-dialog'
 import { PairEntry, RoundDetails } from './pair-entry'
 import { CountsMarks, type CardScore } from './round-card'
+import type { RoundSideGames } from './side-games-lines'
 
 interface RoundsListProps {
   /** The golfer's rounds, newest first, as the screen draws them (with `marks` and the index). */
@@ -49,6 +50,8 @@ export interface RoundMark {
   /** The result of the game the round was played in (issue 31), in a line: "Match: won 3&2
    * against Ben"; null or absent for a round played alone. */
   game?: string | null
+  /** The side games played beside it, settled; null or absent for none. */
+  sideGames?: RoundSideGames | null
 }
 
 /** What a nine's entry says: which nine it is paired with, or which nine it is and that it waits. */
@@ -226,6 +229,7 @@ export function RoundsList({
                 round={round}
                 card={card}
                 result={mark?.game ?? null}
+                sideGames={mark?.sideGames ?? null}
                 onDelete={() => remove(round.id)}
                 onEdit={courses.length === 0 ? null : () => openDialog(() => setEditing(round))}
               />

@@ -11,6 +11,7 @@ import {
 import { cardPlayers, runningFigure, shareText, standings } from '../lib/game-card'
 import { useCardStore } from '../stores/card-store'
 import { ShareResult } from './share-result'
+import { SettleUp, SideGamesOnHole } from './side-games-standings'
 import { Stepper } from './stepper'
 
 type GameCard = Card & { game: CardGame }
@@ -50,6 +51,7 @@ export function GroupRows({ card, maximum }: { card: Card; maximum: number }) {
           />
         )
       })}
+      <SideGamesOnHole card={card} />
     </div>
   )
 }
@@ -182,6 +184,7 @@ export function GroupSummary({ card }: { card: Card }) {
         </tbody>
       </table>
       <ShareResult text={shareText(card as GameCard)} />
+      <SettleUp card={card} />
       <div className="group-table__scroll">
         <table className="group-table" data-testid="group-holes">
           <caption>Every hole</caption>

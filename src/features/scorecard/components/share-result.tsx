@@ -7,7 +7,7 @@ type Shared = 'idle' | 'copied' | 'failed'
  * else the text copied to the clipboard with a visible "Copied". Where neither works the text is
  * shown, to be selected by hand.
  */
-export function ShareResult({ text }: { text: string }) {
+export function ShareResult({ text, label = 'Share result' }: { text: string; label?: string }) {
   const [shared, setShared] = useState<Shared>('idle')
 
   async function share() {
@@ -35,7 +35,7 @@ export function ShareResult({ text }: { text: string }) {
         className="button button--secondary button--wide"
         onClick={() => void share()}
       >
-        Share result
+        {label}
       </button>
       <p className="share-result__status" role="status">
         {shared === 'copied'

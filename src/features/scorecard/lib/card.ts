@@ -1,5 +1,6 @@
 import { readFromDeviceNow, removeFromDeviceNow, writeToDeviceNow } from '@/lib/device-storage'
 import type { Game, GameFormat } from '@/lib/tables/games'
+import type { SideGames } from '@/lib/tables/side-games'
 import type { HoleScore, NineSide, Round, RoundInput } from '@/lib/tables/rounds'
 
 /** A partner's hole: picked up (no score, no points, the hole lost in a match). */
@@ -41,6 +42,8 @@ export interface CardGame {
    * net double bogey (the handicap record's number); the game counts it as picked up. Absent on a
    * card kept before this was (read as none picked up). */
   pickedUp?: boolean[]
+  /** The side games chosen on the first tee; absent: none (and on every card kept before them). */
+  sideGames?: SideGames
 }
 
 /**
@@ -225,6 +228,7 @@ export function gameOfCard(card: Card): Game | null {
       holeStrokes: partner.scores.map(partnerStrokes),
     })),
     pickedUp,
+    ...(game.sideGames ? { sideGames: game.sideGames } : {}),
   }
 }
 

@@ -24,7 +24,7 @@ interface Player {
  * card counted them on), read from `teeHoles`; the round's own holes when that tee is gone or has
  * no hole data any more.
  */
-function playersOf(round: GameRound, teeHoles?: TeeHoles): Player[] | null {
+export function playersOf(round: GameRound, teeHoles?: TeeHoles): Player[] | null {
   const { game, holeScores, holePars, strokeIndexes } = round
   if (!game || !holeScores || !holePars || !strokeIndexes) return null
   const holesOf = (

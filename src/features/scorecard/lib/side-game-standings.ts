@@ -1,34 +1,14 @@
 import { strokesOnHoles, type Hole } from './formats'
 import { fourBall, nassau, scrambleHandicap, settle, skins, type Bet } from './side-games'
+import type { SideGames, Stake } from '@/lib/tables/side-games'
 
 /**
  * The side games a group chose on the first tee, in the words the card shows them: where each
  * stands hole by hole and why, and who pays whom at the end. Pure, on the engine of side-games.ts.
  */
 
-/** What a game is played for: points, or an amount of a currency (no money moves in the app). */
-export type Stake =
-  { kind: 'points'; amount: number } | { kind: 'money'; amount: number; currency: string }
-
-/** Places on the card (0 is the golfer) of the two pairs. */
-export type Sides = [[number, number], [number, number]]
-
-/**
- * The side games of one card, as stored with the round: small, JSON, players by their place on the
- * card (never by account), no holes (the card has them). `version` lets a later release read it.
- */
-export interface SideGames {
-  version: 1
-  /** The two pairs, for a four-ball, a Nassau of four and a scramble of sides. */
-  sides?: Sides
-  /** Each skin is worth the stake from every other player. */
-  skins?: { basis: 'gross' | 'net'; carryOver: boolean; stake: Stake }
-  /** Front, back, overall and each press are worth the stake to each player of the side. */
-  nassau?: { pressAt: 2 | null; stake: Stake }
-  fourBall?: { stake: Stake }
-  /** The whole group as one team (its handicap only), or the sides as two teams of 2. */
-  scramble?: { teams: 'group' } | { teams: 'sides'; stake: Stake }
-}
+// The config's types live with the round's table (it is stored there); re-exported for the engine.
+export type { Sides, SideGames, Stake } from '@/lib/tables/side-games'
 
 export const SIDE_GAME_BOUNDS = {
   players: { min: 2, max: 4 },

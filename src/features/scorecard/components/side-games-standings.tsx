@@ -1,0 +1,112 @@
+import { memo, useMemo } from 'react'
+import type { Card } from '../lib/card'
+import { cardSideGames, settleUpText, settleUpView } from '../lib/card-side-games'
+import { shortDay } from '../lib/game-card'
+import { ShareResult } from './share-result'
+import '@/styles/side-games.css'
+
+const locale = () => (typeof navigator === 'undefined' ? undefined : navigator.language)
+
+/**
+ * Where the side games stand on the hole view: after the last hole every player has entered, with
+ * the reason, and every hole so far one tap away. Memoised on the card: a tap that changes nothing
+ * the games count (another hole's putts) still recomputes, but nothing else on the hole does.
+ */
+export const SideGamesOnHole = memo(function SideGamesOnHole({ card }: { card: Card }) {
+  const standings = useMemo(() => cardSideGames(card, locale()), [card])
+  if (!standings) return null
+  const last = standings.holes.at(-1)
+  return (
+    <section className="side-games-card" aria-labelledby="side-games-card-title">
+      <h2 id="side-games-card-title" className="side-games-card__title">
+        Side games
+      </h2>
+      {standings.notes.map((note) => (
+        <p key={note} className="side-games-card__note">
+          {note}
+        </p>
+      ))}
+      {last ? (
+        <>
+          <p className="side-games-card__after">After hole {last.hole}</p>
+          <ul className="side-games-card__lines" data-testid="side-games-now">
+            {last.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          {standings.holes.length > 1 ? (
+            <details className="side-games-card__every">
+              <summary>Every hole so far</summary>
+              <ol className="side-games-card__holes">
+                {standings.holes.map((hole) => (
+                  <li key={hole.hole}>
+                    <span className="side-games-card__hole">Hole {hole.hole}</span>
+                    <ul>
+                      {hole.lines.map((line) => (
+                        <li key={line}>{line}</li>
+                      ))}
+                    </ul>
+                  </li>
+                ))}
+              </ol>
+            </details>
+          ) : null}
+        </>
+      ) : (
+        <p className="side-games-card__note">
+          The games are counted from the first hole every player has entered.
+        </p>
+      )}
+    </section>
+  )
+})
+
+/** The summary's settle-up: each game's and the net balances, the payments, and Share. */
+export function SettleUp({ card }: { card: Card }) {
+  const standings = useMemo(() => cardSideGames(card, locale()), [card])
+  if (!standings) return null
+  const view = settleUpView(standings)
+  return (
+    <section className="side-games-card" aria-labelledby="settle-up-title" data-testid="settle-up">
+      <h2 id="settle-up-title" className="side-games-card__title">
+        Settle up
+      </h2>
+      {view.final ? null : (
+        <p className="side-games-card__note">
+          Not every hole has every score yet: settled on what is over so far.
+        </p>
+      )}
+      {view.notes.map((note) => (
+        <p key={note} className="side-games-card__note">
+          {note}
+        </p>
+      ))}
+      <ul className="side-games-card__lines">
+        {view.standing.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <ul className="side-games-card__lines" aria-label="Balances">
+        {view.balances.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <ul
+        className="side-games-card__payments"
+        aria-label="Payments"
+        data-testid="side-games-payments"
+      >
+        {view.payments.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <ShareResult
+        label="Share the settle-up"
+        text={settleUpText(standings, {
+          courseName: card.courseName,
+          day: shortDay(card.playedOn),
+        })}
+      />
+    </section>
+  )
+}
