@@ -4,12 +4,8 @@ import { Navigate, useNavigate } from '@/lib/routing'
 import { useSessionStore } from '@/features/auth/stores/session-store'
 import { prefetchLazyScreens } from './lazy-screens'
 
-/**
- * /courses and /hcp. Waits for supabase-js to read the stored session (so a reload stays signed
- * in), then lets a signed-in golfer through. A visitor without a session is logged as
- * 'access denied' (product-spec §2) and sent to the login screen; a golfer whose session ends
- * here (Logout, or a sign-out in another tab) is simply sent there.
- */
+/** Waits for supabase-js to read the stored session, so a reload stays signed in. A visitor without
+ * a session is logged as 'access denied' (product-spec §2). */
 export function RequireSession({ children }: { children: ReactNode }) {
   const status = useSessionStore((state) => state.status)
   const [hadSession, setHadSession] = useState(false)
@@ -29,7 +25,6 @@ function AccessDenied() {
   return null
 }
 
-/** The login and sign-up screens: a golfer who is already signed in goes to their courses. */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const status = useSessionStore((state) => state.status)
   useEffect(() => (status === 'signed-out' ? prefetchLazyScreens() : undefined), [status])

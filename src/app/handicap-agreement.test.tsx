@@ -13,13 +13,8 @@ import { aCourse, aRound, nextId, USER_ID } from '@/testing/fixtures'
 import { PlayScreen } from './play/play-screen'
 import { HcpScreen } from './signed-in/hcp-screen'
 
-/**
- * Issue 28: /play and the HCP screen read one handicap store, so they agree for a golfer who chose
- * the WHS estimate and has a card among earlier rounds whose HCP and estimate differ. The record is
- * `partingRecord` (its figures are worked there): on the 5th the estimate in effect is 5.0 and HCP
- * 7.0; after the 6th the estimate is 4.0 and HCP 5.0. Capping the card off HCP instead (as /play
- * once did) gives an estimate of 5.0 after the 6th.
- */
+/** /play and the HCP screen read one store. `partingRecord` (figures worked there): on the 5th the
+ * estimate is 5.0 and HCP 7.0; after the 6th 4.0 and 5.0 (5.0 if the card were capped off HCP). */
 const course = aCourse({ name: 'Plain', rating: PLAIN_TEE.rating, slope: PLAIN_TEE.slope, par: 72 })
 
 beforeEach(() => {
@@ -41,7 +36,6 @@ beforeEach(() => {
     .hydrate([{ id: USER_ID, courseHandicapSource: 'whs', startingIndex: null }])
 })
 
-/** /play on a card of the plain tee played on `day`, at `hole` (19: the summary). */
 function playCard(day: string, hole: number) {
   writeCard(
     USER_ID,

@@ -14,11 +14,7 @@ import { recordsById } from '@/lib/records'
 import type { Tee } from '@/lib/tables/tees'
 import type { DeviceCopies } from '@/stores/records-sync'
 
-/**
- * The golfer's handicap, composed here from the stores it follows (a feature does not import
- * another's): the rounds newest first, the tees, and the handicap feature's own settings. Every
- * screen, the export and the import preview read it (src/features/handicap/stores/handicap-store.ts).
- */
+/** Composed here because a feature does not import another's stores. */
 export const handicapStore = createHandicapStore<Round, Tee>({
   rounds: {
     read: () => selectRoundsNewestFirst(useRoundsStore.getState()),
@@ -30,17 +26,12 @@ export const handicapStore = createHandicapStore<Round, Tee>({
   },
 })
 
-/** The handicap store in a component: `useHandicap((state) => state.index)`. */
 export function useHandicap<U>(selector: (state: HandicapState<Round, Tee>) => U): U {
   return useStore(handicapStore, selector)
 }
 
-/**
- * Scores the record the device's copies are about to show, in the task before they are shown (see
- * `startRecordsSync`): the load's first scoring of a long record runs cold (13-21 ms for 200
- * rounds on a fast machine, 3 ms warm), and would share one long task with the screens' render.
- * The store uses it only if showing the copies brings exactly these rounds and settings.
- */
+/** The load's first scoring of a long record runs cold, so it goes in the task before the copies
+ * are shown rather than in the render's; the store uses it only if the copies match. */
 export function scoreCopiesAhead(copies: DeviceCopies): void {
   const rounds = copies.of(roundsTable)
   if (!rounds || rounds.length === 0) return

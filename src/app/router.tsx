@@ -13,7 +13,6 @@ import {
   loadSignedInLayout,
 } from './lazy-screens'
 
-/** A screen from a chunk loaded on first use, shown with Retry in its place when it cannot load. */
 function lazyScreen<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
@@ -21,18 +20,14 @@ function lazyScreen<Name extends string>(
   return lazyChunk(() => load().then((screens) => screens[name]))
 }
 
-// The signed-in shell (and Radix, ulid, the handicap engine) and each signed-in screen are chunks
-// that only a golfer with a session needs; the login screen ships without them. A screen opened
-// first evaluates the shell and its own code only (see lazy-screens).
+// The login screen ships without the signed-in shell and screens (see lazy-screens).
 const SignedInLayout = lazyChunk(() => loadSignedInLayout().then((shell) => shell.SignedInLayout))
 const CoursesScreen = lazyScreen(loadCoursesScreen, 'CoursesScreen')
 const HcpScreen = lazyScreen(loadHcpScreen, 'HcpScreen')
 const AccountScreen = lazyScreen(loadAccountScreen, 'AccountScreen')
-// The scorecard is its own chunk: the HCP screen (its resume entry is tiny) does not carry it.
 const PlayScreen = lazyScreen(loadPlayScreen, 'PlayScreen')
 
-// Only the login screen is in the entry script; the other signed-out screens are a chunk fetched
-// once the login screen is idle (see prefetchLazyScreens).
+// Fetched once the login screen is idle (see prefetchLazyScreens).
 const SignUpScreen = lazyScreen(loadAccountEntryScreens, 'SignUpScreen')
 const ForgotPasswordScreen = lazyScreen(loadAccountEntryScreens, 'ForgotPasswordScreen')
 const ResetPasswordScreen = lazyScreen(loadAccountEntryScreens, 'ResetPasswordScreen')

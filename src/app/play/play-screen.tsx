@@ -17,15 +17,10 @@ import { handicapStore, useHandicap } from '../handicap'
 
 const shownIndex = (index: number | null) => (index === null ? '–' : formatHandicapIndex(index))
 
-/** The rounds an HCP is first made from (the HCP screen asks for as many). */
+/** The HCP screen asks for as many. */
 const ROUNDS_FOR_AN_HCP = 3
 
-/**
- * What finishing did, from the handicap store's figures before and after the round went in:
- * "Round saved: Diff 14.2, HCP 9.2 → 9.1"; before the first HCP, what it still needs ("Round
- * saved: Diff 5.1. 2 more rounds for your first HCP.") or what it is. A nine has no differential
- * until it is paired.
- */
+/** A nine has no differential until it is paired. */
 export function savedNote(
   indexBefore: number | null,
   after: Pick<HandicapState, 'record' | 'index'>,
@@ -46,11 +41,6 @@ export function savedNote(
     : `Round saved: ${diff}. No HCP yet.`
 }
 
-/**
- * /play/:roundId: the scorecard, given what the handicap makes of it (the strokes received from
- * the golfer's chosen index in effect on the day played) and the way its round is stored (the
- * rounds' outbox, under the card's id).
- */
 export function PlayScreen() {
   const { roundId = '' } = useParams()
   const userId = useSessionStore(selectUserId)
@@ -58,16 +48,14 @@ export function PlayScreen() {
   const byId = useRoundsStore((state) => state.byId)
   const isKnownRound = useCallback((id: string) => id in byId, [byId])
 
-  // The handicap store's figures, the HCP screen's: the chosen index in effect on the card's day
-  // (issue 23 §4), made once per change of the rounds or the settings, not on each tap.
+  // Made once per change of the rounds or the settings, not on each tap.
   const handicap = useHandicap((state) => state)
   const scoring = useCallback(
     (card: CardShape): CardScoring => cardScoring(handicap, card),
     [handicap],
   )
 
-  // The round shows (and the handicap store takes it in) as it is handed to the outbox, so the
-  // store's figures after the hand-over are the ones with this round.
+  // Shown as it is handed to the outbox, so the store's figures after the hand-over include it.
   const save = useCallback(async (card: Card) => {
     const indexBefore = handicapStore.getState().index
     const stored = await addRoundWithId(

@@ -12,10 +12,8 @@ import { forgetDevice, outboxSettled, useOutboxStore, waitingSummary } from '@/s
 import { prefetchLinkedScreen } from '../lazy-screens'
 import { OUTBOX_NOUNS } from './records'
 
-/** How long a logout waits for changes already on their way before asking about them. */
 const LOGOUT_SYNC_WAIT_MS = 10_000
 
-/** Fixed at the bottom: the two tabs (the current one marked with aria-current) and Logout. */
 export function BottomToolbar() {
   const navigate = useNavigate()
   const userId = useSessionStore(selectUserId)
@@ -27,8 +25,7 @@ export function BottomToolbar() {
     setConfirming(null)
     setSigningOut(true)
     if (askFirst) {
-      // A change on its way (a round deleted a moment ago) gets the moment it needs; only what
-      // cannot reach HCPFast now would be lost: say how much, and let the golfer stay.
+      // A change on its way gets the moment it needs; only what cannot reach HCPFast now would be lost.
       await outboxSettled(LOGOUT_SYNC_WAIT_MS)
       const waiting = waitingSummary(useOutboxStore.getState().entries, OUTBOX_NOUNS)
       // A scorecard in play lives on this device only, and logout deletes it with the rest.
@@ -43,8 +40,7 @@ export function BottomToolbar() {
     }
     try {
       await signOut()
-      // What this golfer kept on the device goes with the session: the next golfer on this
-      // browser sees none of it.
+      // The next golfer on this browser sees none of it.
       if (userId) await forgetDevice(userId)
       navigate('/', { replace: true })
     } catch {

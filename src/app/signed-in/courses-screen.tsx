@@ -12,11 +12,6 @@ import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import { useHandicap } from '../handicap'
 import { useTeeTargets } from './tee-targets'
 
-/**
- * The golfer's courses, each with its course handicap when it has a par, and each of its tees
- * with its own: from the spec's index, or from the WHS estimate if the golfer chose it (both over
- * 18-hole entries, nines paired).
- */
 export function CoursesScreen() {
   const userId = useSessionStore((state) => state.user?.id ?? null)
   const roundsById = useRoundsStore((state) => state.byId)
@@ -24,8 +19,6 @@ export function CoursesScreen() {
   const coursesStatus = useCoursesStore((state) => state.status)
   const listUnknown =
     courses.length === 0 && (coursesStatus === 'idle' || coursesStatus === 'loading')
-  // Each tee's course handicap is the handicap store's; a course's own line (its rating, slope
-  // and par) is read off the same index. On a 9-hole tee the index is halved first.
   // Only what the lines read: the numbers to beat, made in slices, redraw the tees alone.
   const handicap = useHandicap(
     useShallow((state) => ({
@@ -52,7 +45,6 @@ export function CoursesScreen() {
     }
     return { courseHandicaps: handicaps, teeHandicaps: byTee, roundCounts: counts }
   }, [roundsById, courses, handicap])
-  // Each tee's number to beat, worked out when its course's entry is opened.
   const teeNotes = useTeeTargets()
 
   return (
@@ -69,9 +61,8 @@ export function CoursesScreen() {
         roundCounts={roundCounts}
         teeNotes={teeNotes}
       />
-      {/* After the list, so "Add a course..." stays the first stop; drawn with the list, once it
-          is known, so the list never pushes them down as it arrives (the directory's section was
-          drawn first and moved 121 px when a golfer's courses came in). */}
+      {/* After the list, so "Add a course..." stays the first stop; drawn with it so the list never
+    pushes them down. */}
       {userId && !listUnknown ? (
         <>
           <CourseHandicapSourceChoice userId={userId} />

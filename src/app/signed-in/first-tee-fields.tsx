@@ -22,7 +22,6 @@ import { GAME_BOUNDS } from '@/lib/tables/games'
 import type { RoundTee } from '@/lib/tables/rounds'
 import '@/styles/first-tee.css'
 
-/** A scorable tee (every hole's par and index) as the game needs it. */
 export const gameTee = (tee: RoundTee): GameTee | null =>
   tee.holePars && tee.strokeIndexes
     ? { ...tee, holePars: tee.holePars, strokeIndexes: tee.strokeIndexes }
@@ -34,7 +33,6 @@ const FORMATS: readonly { value: GameFormat; label: string }[] = [
   { value: 'match', label: 'Match play' },
 ]
 
-/** What is typed for a partner, kept as typed until the card starts. */
 interface PartnerDraft {
   key: number
   name: string
@@ -44,10 +42,7 @@ interface PartnerDraft {
 
 type FieldErrors = Record<string, string>
 
-/**
- * The first tee's state: the format, the allowance and the partners as typed. `read` turns them
- * into the card's game, or says what is wrong on each field (keeping what was typed).
- */
+/** Keeps what was typed when `read` refuses it. */
 export function useFirstTee() {
   const [format, setFormat] = useState<GameFormat>('stroke')
   const [allowance, setAllowance] = useState(String(DEFAULT_ALLOWANCE.stroke))
@@ -99,11 +94,7 @@ export function useFirstTee() {
 
 export type FirstTee = ReturnType<typeof useFirstTee>
 
-/** The partners as typed, parsed; a field's error under `<key>-<field>` where it is refused. */
-/**
- * The tee a partner plays: the one chosen while it is playable with the golfer's (as many holes),
- * else the golfer's own (the golfer changed tee after choosing).
- */
+/** The golfer's own tee when the chosen one is no longer playable with it (as many holes). */
 function partnerTee(draft: PartnerDraft, tees: readonly GameTee[], golferTee: GameTee): GameTee {
   const chosen = tees.find((known) => known.id === draft.teeId)
   return chosen && playableWith(chosen, golferTee) ? chosen : golferTee
@@ -127,10 +118,7 @@ function parsePartners(
   return { setups, errors }
 }
 
-/**
- * The game the card starts with (null alone: a solo card is today's), or the errors to show.
- * `storedIndex` is the golfer's index in effect on the day, null when they have none yet.
- */
+/** Null alone: a solo card. `storedIndex` is null while the golfer has no index. */
 export function readFirstTee(
   firstTee: FirstTee,
   storedIndex: number | null,
@@ -159,7 +147,6 @@ interface FirstTeeFieldsProps {
   played: PlayedHoles
 }
 
-/** Players, format and allowance, and each player's figures before the card starts. */
 export function FirstTeeFields({
   firstTee,
   storedIndex,
@@ -175,7 +162,6 @@ export function FirstTeeFields({
 
   function add() {
     const key = firstTee.addPartner(golferTee.id)
-    // The new partner's name is the next thing to type.
     requestAnimationFrame(() => document.getElementById(`partner-${key}-name`)?.focus())
   }
 
@@ -308,7 +294,6 @@ export function FirstTeeFields({
   )
 }
 
-/** Each player's course handicap, playing handicap and strokes, as soon as what is typed allows. */
 function FiguresTable({ firstTee, storedIndex, golferTee, tees, played }: FirstTeeFieldsProps) {
   const allowance = parseAllowance(firstTee.allowance)
   const index = storedIndex ?? parseStartingIndex(firstTee.ownIndex)

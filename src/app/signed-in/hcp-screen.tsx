@@ -32,12 +32,9 @@ import type { LoadStatus } from '@/lib/records'
 import { useHandicap } from '../handicap'
 import { StartRoundDialog } from './start-round-dialog'
 
-// The stats panel shows only rounds scored hole by hole: a golfer with none never loads its code,
-// which otherwise cost the 200-round HCP screen's first render (Lighthouse) for nothing.
+// The stats panel shows only rounds scored hole by hole: a golfer with none never loads its code.
 type StatsPanel = ComponentType<{ rounds: readonly Round[] }>
-/** The panel's code, asked for once per page (until a failure is shown and retried). */
 let statsLoad: Promise<StatsPanel> | null = null
-/** The panel's code once loaded. */
 let statsPanel: StatsPanel | null = null
 let statsFailed = false
 
@@ -56,8 +53,7 @@ function loadStatsPanel(): Promise<StatsPanel> {
   return statsLoad
 }
 
-/** The panel drawn through its boundary after a failed load: that failure (not a second request)
- * is what it shows first, and its Retry asks for the code afresh. */
+/** After a failed load, the boundary shows that failure first and its Retry asks afresh. */
 const ScoringStats = lazyChunk(() => {
   const load = loadStatsPanel()
   load.catch(() => {
@@ -66,22 +62,16 @@ const ScoringStats = lazyChunk(() => {
   return load
 })
 
-/**
- * Whether the stats panel's code is here ('ready'), could not be loaded ('failed'), or is on its
- * way (null), fetched once the golfer has a round scored hole by hole. The panel, the trend and
- * the rounds wait for it and are drawn together: the panel arriving after them pushed the trend
- * down (a layout shift on every open of the screen).
- */
+/** The panel, the trend and the rounds wait for the code and are drawn together: the panel
+ * arriving after them pushed the trend down (a layout shift on every open). */
 function useStatsCode(wanted: boolean): 'ready' | 'failed' | null {
   const [, settled] = useReducer((count: number) => count + 1, 0)
-  // Asked for as soon as it is known to be wanted (one import a page, however often drawn).
   if (wanted && !statsPanel && !statsFailed) void loadStatsPanel().catch(() => undefined)
   const waiting = wanted && !statsPanel && !statsFailed
   useEffect(() => {
     if (!waiting) return
     let mounted = true
-    // In a transition, as the rounds themselves are drawn: rendered in slices a phone can
-    // interleave with input, not in one task.
+    // In a transition, as the rounds are drawn: in slices a phone can interleave with input.
     const done = () => {
       if (mounted) startTransition(settled)
     }
@@ -94,17 +84,11 @@ function useStatsCode(wanted: boolean): 'ready' | 'failed' | null {
   return statsPanel ? 'ready' : 'failed'
 }
 
-/** No rows from the device or the server yet. */
 const unanswered = (status: LoadStatus) => status === 'idle' || status === 'loading'
 
-/** The handicap from the golfer's rounds, and the rounds, which are played on their courses. */
 export function HcpScreen() {
-  // A new set of rows (the device's copy, a reload) is drawn in the background, in slices a phone
-  // can interleave with input, rather than in one long task: the screen shows the rows it had
-  // until the next ones are ready. The status is deferred with them, so "loading" and the rows it
-  // is about change in the same frame; the list below is given both.
-  // The rounds are the handicap store's, with the record it scored from them (the golfer's chosen
-  // index caps each card's holes), so the list and its marks always change together.
+  // New rows are drawn in the background in slices; the status is deferred with them so "loading"
+  // and its rows change in the same frame. The record comes with the rounds so marks change too.
   const { rounds, record } = useDeferredValue(
     useHandicap(useShallow((state) => ({ rounds: state.rounds, record: state.record }))),
   )
@@ -116,10 +100,8 @@ export function HcpScreen() {
   const userId = useSessionStore(selectUserId)
   const navigate = useNavigate()
   const roundsById = useRoundsStore((state) => state.byId)
-  // A card whose round is already here (or in the outbox) was finished: it is dropped.
   const isKnownRound = useCallback((id: string) => id in roundsById, [roundsById])
-  // The round dialogs pick a tee of the course: each course with its tees, first made first. A
-  // course whose tees this device does not know yet shows the first tee the database makes.
+  // A course whose tees this device does not know yet shows the first tee the database makes.
   const choices = useMemo(
     () =>
       courses.map((course) => ({
@@ -131,7 +113,6 @@ export function HcpScreen() {
   )
 
   const { index, entryCount, estimate, marks, trend } = useMemo(() => {
-    // "25 Nov 2026 (40)": the other nine as the list shows it.
     const partners = new Map(
       rounds.map((round) => [round.id, `${formatPlayedOn(round.playedOn)} (${round.score})`]),
     )
@@ -159,7 +140,7 @@ export function HcpScreen() {
               countsForWhs,
               pairedWith: pairedWith === null ? null : (partners.get(pairedWith) ?? null),
               pairedWithId: pairedWith,
-              // What net double bogey made of a card, off the index in effect on its day.
+              // Off the index in effect on the card's day.
               card:
                 score && round.holeScores
                   ? {
@@ -169,7 +150,6 @@ export function HcpScreen() {
                       stats: roundStats(round.holeScores, round.holePars ?? []),
                     }
                   : null,
-              // The result of the round's game, from its stored strokes (issue 31).
               game: gameResult(round, (id) => teesById[id]),
               sideGames: roundSideGamesLines(round, (id) => teesById[id]),
             },
@@ -186,9 +166,8 @@ export function HcpScreen() {
       })),
     }
   }, [rounds, record, teesById])
-  // The card says "Loading…" until both lists are known (the device's copy or the server's), and
-  // the trend and the list are drawn below it together then: nothing the golfer already sees is
-  // pushed down by what arrives after it.
+  // The trend and the list are drawn together once both lists are known, so nothing already seen
+  // is pushed down.
   const loading =
     (rounds.length === 0 && unanswered(roundsStatus)) ||
     (courses.length === 0 && unanswered(coursesStatus))
@@ -234,7 +213,7 @@ export function HcpScreen() {
                 </ChunkBoundary>
               )}
               <h2 className="section-title">Rounds</h2>
-              {/* In the screen's own chunk, not a lazy one, so it is drawn with the rounds. */}
+              {/* In the screen's own chunk, so it is drawn with the rounds. */}
               {index === null ? null : <HandicapTrend entries={trend} />}
               {/* A course still waiting to be saved can take a round: the outbox sends it first. */}
               <RoundsList

@@ -1,10 +1,6 @@
 import { useOutboxStore } from '@/stores/outbox'
 
-/**
- * Changes the server refused after they waited in the outbox (a course deleted on another device
- * meanwhile, say): the alert says why, and this keeps what the golfer typed on screen until they
- * dismiss it, so nothing is lost silently.
- */
+/** Keeps what the golfer typed on screen until dismissed, so nothing is lost silently. */
 export function NotSavedList() {
   const refused = useOutboxStore((state) => state.refused)
   const dismiss = useOutboxStore((state) => state.dismissRefused)

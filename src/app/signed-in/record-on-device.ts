@@ -6,19 +6,14 @@ import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import type { RecordsState } from '@/lib/records'
 import { handicapStore } from '../handicap'
 
-/** The lists are known and no reload is on its way (one is, just after an import). */
+/** Just after an import a reload is on its way. */
 const loaded = (state: Pick<RecordsState<{ id: string }>, 'status' | 'reload'>) =>
   state.status === 'ready' && state.reload === null
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
-/**
- * The golfer's record for export and the import preview, from what this device holds: the rows
- * the screens show (changes still waiting in the outbox included), with each round's differential
- * and "counts" mark from the handicap engine the HCP screen uses — the numbers the database's
- * round_differentials view gives. Null while the record is not loaded: then the account feature
- * asks the server.
- */
+/** The numbers the database's round_differentials view gives; null while the record is not loaded
+ * (the account feature then asks the server). */
 export function recordOnDevice(): AccountRecordRows | null {
   const courses = useCoursesStore.getState()
   const rounds = useRoundsStore.getState()

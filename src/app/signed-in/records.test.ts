@@ -47,11 +47,7 @@ const R3 = '01JD0000000000000000000R03'
 const R4 = '01JD0000000000000000000R04'
 const AT = '2026-11-20T10:00:00.000Z'
 
-/**
- * The outbox exactly as the app wrote it before entries had a version (src/stores/outbox.ts and
- * the features' *-commands.ts at commit 5daa3ce): no `version`, and a `payload` of each kind's
- * own making where entries now carry an `input`.
- */
+/** The outbox as the app wrote it before entries had a version (commit 5daa3ce). */
 const UNVERSIONED_OUTBOX = [
   {
     key: '01JD00000000000000000000K1',
@@ -154,7 +150,6 @@ const offline = () => new DataError({ message: 'Failed to fetch' })
 const feed = () => vi.mocked(subscribeToOwnTables).mock.calls.at(-1)?.[2] as OwnTablesFeed
 const outboxOnDevice = () => readFromDevice<unknown[]>(deviceKey(USER, 'outbox'))
 
-/** Every call the outbox made to the server, in order. */
 function sent() {
   const calls: [string, unknown[]][] = []
   const apis = {
@@ -391,7 +386,6 @@ describe('a newer app and what an older one left on the device', () => {
     vi.mocked(updateRound).mockRejectedValueOnce(offline())
     stop = startRecords(USER)
     await vi.waitFor(() => expect(useOutboxStore.getState().reachable).toBe(false))
-    // Shown meanwhile without a game.
     expect(useRoundsStore.getState().byId[R1]).toMatchObject({ score: 39, game: null })
 
     feed().onHealth('live')

@@ -7,11 +7,7 @@ import { sendOutboxNow, startOutbox } from '@/stores/outbox'
 import { reloadRecords, startRecordsSync } from '@/stores/records-sync'
 import { scoreCopiesAhead } from '../handicap'
 
-/**
- * The golfer's tables, each described by its feature. The outbox sends changes in the order the
- * golfer made them, so a round added offline on a course added offline goes after its course, and
- * a round on a tee added offline after its tee.
- */
+/** In the order the outbox sends them: a round added offline goes after its course and tee. */
 export const TABLES = [coursesTable, teesTable, roundsTable]
 
 /** For "1 course and 2 rounds waiting to sync". */
@@ -19,19 +15,13 @@ export const OUTBOX_NOUNS = TABLES.map(
   ({ table, noun: [one, many] }) => [table, one, many] as const,
 )
 
-/**
- * Everything that keeps the golfer's records while signed in: the outbox, the device's copy and
- * one realtime channel for every table; each (re)join sends what waits in the outbox, once.
- * Returns the stop.
- */
+/** Each (re)join sends what waits in the outbox, once. Returns the stop. */
 export function startRecords(userId: string): () => void {
   const stopOutbox = startOutbox(
     userId,
     Object.fromEntries(TABLES.map((table) => [table.table, table])),
   )
-  // The settings row is synced like the rest but has no outbox kind (see its table). It comes
-  // first: the device's copies are shown in this order, and the handicap is then scored once,
-  // with the rounds, under the golfer's chosen source.
+  // The settings come first so the handicap is scored once, under the golfer's chosen source.
   const stopSync = startRecordsSync(userId, [handicapSettingsTable, ...TABLES], {
     subscribe: subscribeToOwnTables,
     onLive: sendOutboxNow,
@@ -43,8 +33,7 @@ export function startRecords(userId: string): () => void {
   }
 }
 
-/** Loads every table again: after an import, which realtime may tell of later than the golfer
- * looks (a whole file's settings too). */
+/** After an import, which realtime may tell of later than the golfer looks. */
 export function reloadAllRecords(): void {
   for (const { table } of [...TABLES, handicapSettingsTable]) reloadRecords(table)
 }

@@ -18,7 +18,6 @@ import { OUTBOX_NOUNS, startRecords } from './records'
 import '@/styles/record.css'
 import '@/styles/holes-and-nines.css'
 
-/** "2 rounds waiting to sync" while the server cannot be reached; null otherwise. */
 function useWaitingSummary(): string | null {
   return useOutboxStore((state) =>
     state.reachable ? null : waitingSummary(state.entries, OUTBOX_NOUNS),
@@ -34,13 +33,9 @@ function onOnlineChange(change: () => void): () => void {
   }
 }
 
-/** False while the device has no network at all (an open socket can outlive it unnoticed). */
+/** An open socket can outlive the network unnoticed. */
 const useOnline = () => useSyncExternalStore(onOnlineChange, () => navigator.onLine)
 
-/**
- * The connection in a few plain words, on the app bar's one line: "Offline", "Reconnecting…",
- * and what waits to be sent ("Offline · 1 round waiting to sync"); empty while all is well.
- */
 function ConnectionLine() {
   const online = useOnline()
   const coursesLost = useCoursesStore((state) => state.live === 'interrupted')
@@ -66,16 +61,11 @@ function ConnectionLine() {
   )
 }
 
-/**
- * Every signed-in screen: the golfer's live data for as long as they are signed in, the message
- * of a background failure, the connection status, and the bottom toolbar.
- */
 export function SignedInLayout({ children }: { children: ReactNode }) {
   const userId = useSessionStore(selectUserId)
   const notice = useNoticesStore((state) => state.notice)
   const dismissNotice = useNoticesStore((state) => state.dismissNotice)
-  // A card in play has the screen to itself: no tab bar (nor Logout) under the golfer's thumb.
-  // Only the bar goes: the live data above keeps running, and the card links back to HCP.
+  // A card in play has the screen to itself: no tab bar under the golfer's thumb.
   const { pathname } = useLocation()
   const cardInPlay = pathname.startsWith('/play/')
 

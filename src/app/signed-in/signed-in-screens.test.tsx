@@ -90,7 +90,6 @@ function openApp(path: string) {
   return user
 }
 
-/** Resolves with the value; the test decides when. */
 function deferred<T>() {
   let resolve!: (value: T) => void
   let reject!: (error: unknown) => void
@@ -113,7 +112,6 @@ async function addRoundThroughDialog(user: ReturnType<typeof userEvent.setup>, s
   await user.click(within(dialog).getByRole('button', { name: 'Add Round' }))
 }
 
-/** The one realtime channel's feed, as the server would send each table's rows. */
 const channelFeed = () => defined(vi.mocked(subscribeToOwnTables).mock.calls.at(-1))[2]
 function feedOf<R>(
   table: 'courses' | 'rounds' | 'handicap_settings',
@@ -213,10 +211,8 @@ describe('live data', () => {
 
 describe('courses screen', () => {
   it("uses the golfer's choice of index for course handicaps, from this device or another", async () => {
-    // 70.0 / 113, par 72. Five 90s (20.0) on 1 – 5 Jun 2025 and a 79 (9.0) on 12 Jun: HCP is
-    // (9.0 + 20.0) / 2 − 1.0 = 13.5, course handicap 13.5 − 2 = 11.5 → 12. The 79 is 11.0 under
-    // the 20.0 in effect, exceptional: 2.0 off all six, estimate (7.0 + 18.0) / 2 − 1.0 = 11.5,
-    // course handicap 9.5 → 10.
+    // 70.0 / 113, par 72. Five 90s (20.0) and a 79 (9.0): HCP (9.0 + 20.0) / 2 − 1.0 = 13.5, CH 12.
+    // The 79 is exceptional (2.0 off all six): estimate (7.0 + 18.0) / 2 − 1.0 = 11.5, CH 10.
     const home = aCourse({ name: 'Home Links', rating: 70, slope: 113, par: 72 })
     const days = ['2025-06-01', '2025-06-02', '2025-06-03', '2025-06-04', '2025-06-05']
     vi.mocked(listCourses).mockResolvedValue([home])
@@ -233,9 +229,7 @@ describe('courses screen', () => {
     const spec = screen.getByRole('radio', { name: 'HCP (all your rounds)' })
     const whs = screen.getByRole('radio', { name: 'WHS estimate (latest 20)' })
     expect(spec).toBeChecked()
-    // The number to beat on the course's tee (70.0 / 113: d = G − 70), for the chosen number. A
-    // 7th entry averages the lowest 2: HCP (9.0 + d) / 2 < 13.5 needs d ≤ 17.8: 87 (17.0 → 13.0);
-    // 88 (18.0 → 13.5) holds.
+    // d = G − 70; HCP (9.0 + d) / 2 < 13.5 needs d ≤ 17.8: 87 lowers it, 88 holds.
     const target = () => screen.getByTestId('target-score')
     await vi.waitFor(() =>
       expect(target()).toHaveTextContent(
@@ -243,13 +237,10 @@ describe('courses screen', () => {
       ),
     )
 
-    // Shown at once, before the server answers.
     await user.click(whs)
     expect(whs).toBeChecked()
     expect(courseHandicap()).toHaveTextContent('Course handicap: 10')
-    // The estimate: (7.0 + d) / 2 < 11.5 needs d ≤ 15.8: 85 (15.0 → 11.0); 86 (16.0 → 11.5)
-    // holds. It would replace the latest of the 20.0s the estimate counts (18.0 after the 79's
-    // reduction), 5 Jun. The handicap store makes them again in slices, after the click.
+    // The estimate: (7.0 + d) / 2 < 11.5 needs d ≤ 15.8: 85 lowers it, 86 holds.
     await vi.waitFor(() =>
       expect(target()).toHaveTextContent(
         'Shoot 85 or better here today to lower your WHS estimate (11.5). 86 holds it.',
@@ -272,14 +263,12 @@ describe('courses screen', () => {
       saved.resolve({ id: USER_ID, courseHandicapSource: 'whs', startingIndex: null }),
     )
 
-    // Another device chose the spec's again.
     act(() =>
       settingsFeed().onUpsert({ id: USER_ID, courseHandicapSource: 'spec', startingIndex: null }),
     )
     expect(spec).toBeChecked()
     expect(courseHandicap()).toHaveTextContent('Course handicap: 12')
 
-    // A choice the server refuses goes back, and says so.
     vi.mocked(saveHandicapSettings).mockRejectedValueOnce(new DataError({ message: 'offline' }))
     await user.click(whs)
     expect(await screen.findByRole('alert')).toHaveTextContent(SOURCE_NOT_SAVED)
@@ -537,7 +526,6 @@ describe('HCP screen', () => {
     const user = await openHcp([round])
     await user.click(screen.getByRole('button', { name: /88.*Augusta/ }))
     await user.click(screen.getByRole('button', { name: 'Delete Round' }))
-    // Deleting asks once more.
     await user.click(await screen.findByRole('button', { name: 'Delete the round' }))
     await vi.waitFor(() => expect(deleteRound).toHaveBeenCalledWith(round.id))
     expect(await screen.findByRole('alert')).toHaveTextContent(DELETE_ROUND_UNAVAILABLE)
@@ -550,7 +538,7 @@ describe('HCP screen', () => {
     await addRoundThroughDialog(user, '78')
     // Three rounds: the lowest differential (78's) is the one that counts.
     const entry = await screen.findByRole('button', { name: /^Score 78, Augusta/ })
-    // What axe's label-content-name-mismatch asks: the words seen, together, inside the name.
+    // axe's label-content-name-mismatch: the words seen, together, inside the name.
     const words = (text: string) =>
       text
         .toLowerCase()
@@ -570,7 +558,6 @@ describe('HCP screen', () => {
     const user = await openHcp([round])
     await user.click(screen.getByRole('button', { name: /88.*Augusta/ }))
     await user.click(screen.getByRole('button', { name: 'Delete Round' }))
-    // Deleting asks once more.
     await user.click(await screen.findByRole('button', { name: 'Delete the round' }))
     await vi.waitFor(() => expect(deleteRound).toHaveBeenCalledWith(round.id))
     await user.click(screen.getByRole('button', { name: 'Logout' }))
@@ -640,7 +627,6 @@ describe('HCP screen', () => {
     await user.type(within(dialog).getByLabelText('Date Played'), '2025-06-01')
     await user.click(within(dialog).getByRole('button', { name: 'Add Round' }))
     await screen.findByRole('button', { name: /^Score 99, Augusta/ })
-    // The outbox sends it once it is kept on the device, not necessarily before it is drawn.
     await vi.waitFor(() => expect(addRound).toHaveBeenCalled())
     const [id] = defined(vi.mocked(addRound).mock.calls[0])
     saved.resolve(aRound(course, 99, { id, playedOn: '2025-06-01' }))

@@ -45,10 +45,7 @@ interface StartRoundDialogProps {
   onStarted(id: string): void
 }
 
-/**
- * "Start a round": course, tee, the holes played and the day; the card is made on the device at
- * once (its id is the round's to be) and the scorecard opens.
- */
+/** The card is made on the device at once (its id is the round's to be). */
 export function StartRoundDialog({ userId, courses, onStarted }: StartRoundDialogProps) {
   const [open, setOpen] = useState(false)
   return (
@@ -85,10 +82,8 @@ function StartRoundForm({ userId, courses, onStarted }: StartRoundDialogProps) {
   const [played, setPlayed] = useState<Played>('all')
   const scorable = tee !== undefined
   const nine = tee?.holes === 18 && played !== 'all' ? played : null
-  // The number to beat on the chosen tee; for a nine of an 18-hole tee the typed nine's rating
-  // decides it, so none is shown.
+  // For a nine of an 18-hole tee the typed rating decides it, so none is shown.
   const targetOf = useTeeTargets()
-  // The golfer's index on the day played (the handicap store's, as the card will score with).
   const [dayPlayed, setDayPlayed] = useState(today)
   const storedIndex = useHandicap((state) => indexOn(state, dayPlayed))
   // A nine's rating and slope as typed so far: the figures before starting are played off them.
@@ -122,7 +117,6 @@ function StartRoundForm({ userId, courses, onStarted }: StartRoundDialogProps) {
           to,
         })
       : { game: null }
-    // Side games are checked with the rest, so one start names every problem; nothing is lost.
     const side =
       firstTee.partners.length > 0
         ? readSideGames(sideGames.draft, {

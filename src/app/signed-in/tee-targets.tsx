@@ -6,16 +6,12 @@ import { formatPlayedOn } from '@/features/rounds/lib/played-on'
 import type { RoundTee } from '@/lib/tables/rounds'
 import { handicapStore, useHandicap } from '../handicap'
 
-/** A tee as the courses and the round dialogs keep it. */
 type TeeValues = Pick<RoundTee, 'id' | 'name' | 'rating' | 'slope' | 'par' | 'holes'>
 
-/** A tee's number to beat as a line, or nothing while the handicap store has not made it. */
+/** Nothing while the handicap store has not made it. */
 export type TeeTarget = (tee: TeeValues) => ReactNode
 
-/**
- * Each tee's number to beat today, as a line with its "Why?": read from the handicap store,
- * which makes them in slices once a screen asks (this hook asks when it is first drawn).
- */
+/** The handicap store makes them in slices once a screen asks; this hook asks when first drawn. */
 export function useTeeTargets(): TeeTarget {
   useEffect(() => handicapStore.wantTeeTargets(), [])
   const teeTargets = useHandicap((state) => state.teeTargets)

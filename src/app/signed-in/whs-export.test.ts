@@ -23,10 +23,8 @@ const round = (id: string, playedOn: string, score: number, counts: boolean): Ex
 
 describe('the rounds CSV with the WHS estimate', () => {
   it('adds the adjusted differential, the exceptional reduction and whether it counts for WHS', () => {
-    // 92 is a differential of 20.0, 81 one of 9.0. The 81 of 12 Jun is 11.0 below the 20.0 in
-    // effect that day (5 rounds: the lowest), so 2.0 comes off it and the five before it. Six
-    // rounds: the estimate averages the lowest 2 adjusted, 7.0 and (of the equal 18.0s, the
-    // most recent) 5 Jun's. The spec's marks are the database's, given here as they are.
+    // 92 is 20.0, 81 is 9.0: the 81 is 11.0 below the 20.0 in effect, so 2.0 comes off all six. The
+    // estimate averages the lowest 2 adjusted: 7.0 and 5 Jun's 18.0 (the most recent of the equal).
     const rounds = [
       round('r6', '2025-06-12', 81, true),
       round('r3', '2025-06-03', 92, false),
@@ -74,8 +72,7 @@ describe('the rounds CSV with the WHS estimate', () => {
   })
 
   it('gives both nines of a pair the pair’s columns and a waiting nine none', () => {
-    // Nines of 40 and 42 on 36.0 / 113 pair into 82 on 72.0 / 113: 10.0. With two 18-hole 20.0s
-    // that is three entries, the estimate the lowest less 2.0; the third nine waits.
+    // Nines of 40 and 42 on 36.0 / 113 pair into 82 on 72.0 / 113: 10.0; the third nine waits.
     const nine = (id: string, playedOn: string, score: number): ExportRound => ({
       ...round(id, playedOn, score, false),
       holes: 9,

@@ -1,25 +1,19 @@
 import type { Database } from '../database.types'
 import type { TeeRecord } from './tees'
 
-/**
- * A course, in every shape it takes: the table's row, the record the app keeps and shows, what
- * the golfer types (`CourseInput`), what is sent, and the exported CSV line.
- */
 export type CourseRow = Database['public']['Tables']['courses']['Row']
 
 export interface Course {
   id: string
   name: string
-  /** Course rating, 20.0–90.0 in tenths. */
   rating: number
-  /** Slope rating, a whole number 55–155. */
   slope: number
-  /** Par of the 18 holes, 54–90, when the golfer has given it (for the course handicap). */
+  /** Used for the course handicap. */
   par: number | null
   createdAt: string
 }
 
-/** What the golfer types for a course: Edit Course gives all of it, Add Course no par (null). */
+/** Add Course gives no par (null). */
 export interface CourseInput {
   name: string
   rating: number
@@ -27,18 +21,13 @@ export interface CourseInput {
   par: number | null
 }
 
-/**
- * The shape of a course's record and of the outbox's course entries. Raise it when either changes,
- * and add the step from the previous version to `upgradeCourseInput` (docs/database.md, "Changing a shape").
- * 1: unversioned (before the records redesign); 2: entries carry a `CourseInput`.
- */
+/** Raise it when the record or the outbox's course entries change, with a step in
+ * `upgradeCourseInput` (docs/database.md, "Changing a shape"). */
 export const COURSES_VERSION = 2
 
-/** Version 1's payload of an add or an edit. */
 type CoursePayloadV1 =
   { action: 'add'; course: Omit<CourseInput, 'par'> } | { action: 'edit'; edit: CourseInput }
 
-/** The `CourseInput` of an outbox entry written by this or an older version of the app. */
 export function upgradeCourseInput(entry: {
   version?: number
   action: string
@@ -67,19 +56,13 @@ export function courseFromRow(row: CourseRow): Course {
   }
 }
 
-/** What is sent for a new or edited course. */
 export function courseToRow(input: CourseInput) {
   return { name: input.name, rating: input.rating, slope: input.slope, par: input.par }
 }
 
-/** The export's fields of a course. */
 export type CourseRecord = Omit<Course, 'createdAt'>
 
-/**
- * The courses CSV (issue 30): a line per tee, first made first, each with its course's four
- * columns (as an older file's line had them) and the tee's, its hole pars and stroke indexes
- * listed in hole order separated by spaces, as the rounds CSV lists a card's.
- */
+/** A line per tee, each with its course's four columns as an older file's line had them. */
 export const COURSES_CSV_HEADER = [
   'Course name',
   'Course rating',

@@ -3,11 +3,8 @@ import type { Game, GameFormat, GamePartner } from './games'
 import { sideGamesFromRow, sideGamesToRow, type SideGamesRow } from './side-game-rows'
 import type { SideGames } from './side-games'
 
-/**
- * A round's game as the rounds table keeps it: one jsonb value, `rounds.game`, in the database's
- * snake_case (supabase/schemas/17_games.sql holds its rules). The same shape is the export's
- * `game` and the import's, so a file written by one version reads back in the next.
- */
+/** The export's and the import's `game` too, so a file written by one version reads back in the
+ * next (supabase/schemas/17_games.sql holds its rules). */
 // Types, not interfaces: a type is assignable to supabase-js's Json.
 export type GameRow = {
   format: GameFormat
@@ -15,7 +12,7 @@ export type GameRow = {
   playing_handicap: number
   strokes_received: number
   partners: GamePartnerRow[]
-  /** The holes the golfer picked up, numbered as the course numbers them; absent: none. */
+  /** Absent: none. */
   picked_up?: number[]
   /** The side games; absent: none. */
   side_games?: SideGamesRow
@@ -53,7 +50,6 @@ function partnerFromRow(row: Record<string, unknown>): GamePartner {
   }
 }
 
-/** The game of a row (the database's checks hold its shape); null for none or one not a game. */
 export function gameFromRow(value: Json | null | undefined): Game | null {
   if (!isObject(value)) return null
   const format = value['format']
@@ -75,7 +71,6 @@ function sideGamesOf(value: unknown): { sideGames?: SideGames } {
   return sideGames ? { sideGames } : {}
 }
 
-/** The value sent for a game: what the golfer's card holds (a partner's name trimmed). */
 export function gameToRow(game: Game): GameRow {
   return {
     format: game.format,
@@ -96,10 +91,8 @@ export function gameToRow(game: Game): GameRow {
   }
 }
 
-/** What a file's game could not be read as: neither the CSV's JSON nor the JSON file's game. */
 export const UNREADABLE_GAME = Symbol('unreadable game')
 
-/** The rounds CSV's Game cell (the export writes `JSON.stringify(gameToRow(game))`), unchecked. */
 export function gameValueFromCsv(text: string): unknown {
   try {
     return JSON.parse(text) as unknown
@@ -108,14 +101,10 @@ export function gameValueFromCsv(text: string): unknown {
   }
 }
 
-/** The rounds CSV's Game cell read back and checked (`gameRowFrom`). */
 export const gameRowFromCsv = (text: string, holes: number, scoredHoleByHole: boolean) =>
   gameRowFrom(gameValueFromCsv(text), holes, scoredHoleByHole)
 
-/**
- * A file's game, in the database's shape, or what is wrong with it. Only its shape is checked
- * here, for the line's message; each bound is the database's (import_rounds names the row).
- */
+/** Only the shape is checked here; each bound is the database's (import_rounds names the row). */
 export function gameRowFrom(
   value: unknown,
   holes: number,

@@ -1,14 +1,7 @@
 import type { HoleScore, Round } from './rounds'
 import { TEE_BOUNDS } from './tees'
 
-/**
- * A round's holes in the rounds CSV (issue 23): seven columns of per-hole values on the round's
- * own line, rather than a second file with a line per hole, so one file still holds the whole
- * record and imports back on its own, and a file without them (an older export, another app's)
- * imports as before. Each cell lists the holes in order, separated by spaces ("4 5 3 4 …");
- * `-` is a hole where the detail was not recorded, and an empty cell a detail recorded on no
- * hole. A round entered as a total has all seven empty.
- */
+// `-` is a hole where the detail was not recorded; an empty cell, a detail recorded on no hole.
 export const HOLES_CSV_HEADER = [
   'Hole pars',
   'Stroke indexes',
@@ -22,7 +15,6 @@ export const HOLES_CSV_HEADER = [
 export type HolesCsvColumn =
   'holePars' | 'strokeIndexes' | 'strokes' | 'putts' | 'fairways' | 'greens' | 'penalties'
 
-/** The columns in the header's order. */
 export const HOLES_CSV_COLUMNS: readonly HolesCsvColumn[] = [
   'holePars',
   'strokeIndexes',
@@ -33,10 +25,9 @@ export const HOLES_CSV_COLUMNS: readonly HolesCsvColumn[] = [
   'penalties',
 ]
 
-/** A round's hole data: all null for a round entered as a total. */
 export type RoundHoles = Pick<Round, 'holePars' | 'strokeIndexes' | 'holeScores'>
 
-/** A hole's bounds, as the database's constraints on rounds have them. */
+/** As the database's constraints on rounds have them. */
 export const HOLE_BOUNDS = {
   strokes: { min: 1, max: 20 },
   putts: { min: 0, max: 10 },
@@ -46,7 +37,6 @@ export const HOLE_BOUNDS = {
 const NOT_RECORDED = '-'
 const yesNo = (value: boolean) => (value ? 'yes' : 'no')
 
-/** One detail of every hole as a cell; null (an empty cell) when no hole has it recorded. */
 function detailCell<T>(
   holes: readonly HoleScore[],
   value: (hole: HoleScore) => T | null,
@@ -57,7 +47,6 @@ function detailCell<T>(
   return values.map((item) => (item === null ? NOT_RECORDED : show(item))).join(' ')
 }
 
-/** The seven cells of a round's line, in `HOLES_CSV_HEADER`'s order. */
 export function holesToCsv(round: RoundHoles): (string | null)[] {
   const holes = round.holeScores
   if (!holes) return HOLES_CSV_HEADER.map(() => null)
@@ -74,14 +63,12 @@ export function holesToCsv(round: RoundHoles): (string | null)[] {
 
 const NO_HOLES: RoundHoles = { holePars: null, strokeIndexes: null, holeScores: null }
 
-/**
- * A round's holes as read from either file, before they are checked: per column, the holes' values
- * in order (null: not recorded on that hole), or null when the file records it on no hole.
- */
+/** Per column, the holes' values in order (null: not recorded on that hole), or null when the
+ * file records it on no hole. */
 export type HoleLists = Record<HolesCsvColumn, readonly unknown[] | null>
 
-/** A line's hole cells as lists: this app's export puts an apostrophe before a cell starting
- * with "-" (a hole not recorded), so that no spreadsheet runs it as a formula. */
+/** This app's export puts an apostrophe before a cell starting with "-" (a hole not recorded), so
+ * that no spreadsheet runs it as a formula. */
 export function holeListsFromCsv(cells: Readonly<Record<HolesCsvColumn, string>>): HoleLists {
   const lists = {} as Record<HolesCsvColumn, unknown[] | null>
   for (const column of HOLES_CSV_COLUMNS) {
@@ -92,18 +79,13 @@ export function holeListsFromCsv(cells: Readonly<Record<HolesCsvColumn, string>>
   return lists
 }
 
-/** A line's hole cells read back (`holeListsFromCsv`, then `holesFromLists`). */
 export const holesFromCsv = (
   cells: Readonly<Record<HolesCsvColumn, string>>,
   holes: 9 | 18,
   score: number,
 ): RoundHoles | string[] => holesFromLists(holeListsFromCsv(cells), holes, score)
 
-/**
- * A round's hole lists checked, for a round of `holes` holes and gross `score`: its hole data, or
- * every problem found, each naming the hole ("hole 7: …"). A value is a number (or its text), a
- * fairway or green true or false (or yes and no).
- */
+/** Every problem names the hole ("hole 7: …"). */
 export function holesFromLists(
   lists: Readonly<HoleLists>,
   holes: 9 | 18,

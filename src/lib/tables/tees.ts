@@ -1,27 +1,16 @@
 import type { Database } from '../database.types'
 
-/**
- * A tee, in every shape it takes: the table's row, the record the app keeps and shows, what the
- * golfer types (`TeeInput`), what is sent, and the export's fields. A course has one or more tees;
- * a round is played from one of them, which decides its rating, slope, par and holes.
- */
 export type TeeRow = Database['public']['Tables']['tees']['Row']
 
-/** What the golfer types for a tee (the course it belongs to is given with it). */
 export interface TeeInput {
   courseId: string
   /** Free text: "White", "Yellow 9". */
   name: string
-  /** Course rating in tenths: 20.0–90.0 for 18 holes, 10.0–45.0 for 9. */
   rating: number
-  /** Slope rating, a whole number 55–155. */
   slope: number
-  /** 27–90 for 18 holes, 27–45 for 9, when given. */
   par: number | null
   holes: 9 | 18
-  /** Each hole's par (3–6, adding up to `par`), when given. */
   holePars: number[] | null
-  /** Each hole's stroke index (distinct, 1–18), when given. */
   strokeIndexes: number[] | null
 }
 
@@ -30,14 +19,10 @@ export interface Tee extends TeeInput {
   createdAt: string
 }
 
-/**
- * The shape of a tee's record and of the outbox's tee entries. Raise it when either changes, and
- * teach `upgradeTeeInput` the step from the previous version (docs/database.md, "Changing a shape").
- * 1: the first tees (issue 22).
- */
+/** Raise it when the record or the outbox's tee entries change, with a step in `upgradeTeeInput`
+ * (docs/database.md, "Changing a shape"). */
 export const TEES_VERSION = 1
 
-/** The `TeeInput` of an outbox entry written by this or an older version of the app. */
 export function upgradeTeeInput(entry: { action: string; input?: unknown }): TeeInput | null {
   if (entry.action !== 'add' && entry.action !== 'edit') return null
   return entry.input as TeeInput
@@ -65,7 +50,6 @@ export function teeFromRow(row: TeeRow): Tee {
   }
 }
 
-/** The export's fields of a tee. */
 export type TeeRecord = Omit<Tee, 'courseId' | 'createdAt'>
 
 export const teeRecord = (tee: Tee): TeeRecord => ({
@@ -79,7 +63,6 @@ export const teeRecord = (tee: Tee): TeeRecord => ({
   strokeIndexes: tee.strokeIndexes,
 })
 
-/** What is sent for a new or edited tee. */
 export function teeToRow(input: TeeInput) {
   return {
     course_id: input.courseId,
@@ -93,8 +76,7 @@ export function teeToRow(input: TeeInput) {
   }
 }
 
-/** A course's tees in the order they were made: the first is the one a round is played from by
- * default (the database's choice for a round sent without a tee). */
+/** The first is the one a round sent without a tee is played from. */
 export function compareTees(a: Pick<Tee, 'createdAt' | 'id'>, b: Pick<Tee, 'createdAt' | 'id'>) {
   return a.createdAt < b.createdAt
     ? -1
@@ -107,12 +89,8 @@ export function compareTees(a: Pick<Tee, 'createdAt' | 'id'>, b: Pick<Tee, 'crea
           : 0
 }
 
-/**
- * A tee's bounds, the same as the database's constraints (issue 22): rating 20.0–90.0 for 18
- * holes and 10.0–45.0 for a rated nine, slope 55–155, par 27–90 for 18 holes and 27–45 for 9;
- * hole pars 3–6, one per hole, adding up to par; stroke indexes distinct whole numbers 1–18. A
- * nine played from an 18-hole tee has a nine's rating and slope bounds.
- */
+/** The same bounds as the database's constraints; a nine played from an 18-hole tee has a nine's
+ * rating and slope bounds. */
 export const TEE_BOUNDS = {
   rating: { 18: { min: 20, max: 90 }, 9: { min: 10, max: 45 } },
   slope: { min: 55, max: 155 },
@@ -127,7 +105,6 @@ const WHOLE_PATTERN = /^\d{1,4}$/
 export const teeRatingHint = (holes: 9 | 18) =>
   `${TEE_BOUNDS.rating[holes].min.toFixed(1)} to ${TEE_BOUNDS.rating[holes].max.toFixed(1)} for ${holes} holes`
 
-/** The typed rating of a tee (or of a nine) of this many holes, or its problem in words. */
 export function parseTeeRating(text: string, holes: 9 | 18): number | string {
   const trimmed = text.trim()
   const { min, max } = TEE_BOUNDS.rating[holes]

@@ -9,8 +9,7 @@ import { exportCourse, exportRound, type ExportCourse, type ExportRound } from '
 import { importFilePayload } from '../lib/import-payload'
 import type { ImportPlan } from '../lib/import-plan'
 
-// The export's read and the import's call given a client: the app's singleton (which a node test
-// cannot construct) is passed in by load-account-record.ts and import-rounds.ts.
+// Given a client: the app's singleton cannot be constructed in a node test.
 
 // The API answers at most 1,000 rows a request (config.toml [api] max_rows), so read in pages.
 const PAGE = 1000
@@ -30,18 +29,13 @@ async function allPages<T>(
   }
 }
 
-/** The golfer's courses (with their tees) and rounds, for export and for the import preview. */
 export interface AccountRecordRows {
   courses: ExportCourse[]
   rounds: ExportRound[]
 }
 
-/**
- * The server path, for a golfer whose record this device has not loaded: the rows read as the
- * device's sync reads them, each round with the differential, the "counts" mark and the adjusted
- * gross score the database computes (the round_differentials view), then exported as the device's
- * are. `client`: the app's (loadAccountRecord), or a test's.
- */
+/** For a golfer whose record this device has not loaded: the database computes each round's
+ * differential, "counts" mark and adjusted gross (round_differentials). */
 export async function queryAccountRecord(
   client: SupabaseClient<Database>,
   userId: string,
@@ -102,15 +96,8 @@ export interface ImportResult {
   settingsChanged: boolean
 }
 
-/**
- * Stores the rounds, and the courses and tees they need, in one database call and one transaction
- * (public.import_rounds): either all of it is stored or, on any refusal, none of it. A round with
- * a tee name (or 9 holes) is played from the golfer's tee of that name, holes, rating and slope on
- * the course of that name, which the database creates when missing; a round scored hole by hole
- * carries its holes (`importPayload`). A whole file also brings its tees and settings, stored in
- * the same call (`importFilePayload`). Ids are monotonic, so a course's tees keep their order.
- * `client`: the app's (importRounds), or a test's.
- */
+/** One call and one transaction (public.import_rounds): all of it is stored, or on any refusal
+ * none of it. Ids are monotonic, so a course's tees keep their order. */
 export async function callImportRounds(
   client: SupabaseClient<Database>,
   plan: Pick<ImportPlan, 'toAdd' | 'tees' | 'settings'>,

@@ -1,11 +1,8 @@
 import { DataError } from '@/lib/data-error'
 import { supabase } from '@/lib/supabase'
 
-/**
- * Deletes the golfer's account and everything in it (public.delete_my_account, which runs as the
- * caller), then forgets the session here. The database deleted every session and refresh token of
- * the account, so the golfer's other devices are signed out when their token next renews.
- */
+/** public.delete_my_account deletes every session and refresh token, so other devices are signed
+ * out when their token next renews. */
 export async function deleteAccount(): Promise<void> {
   const { error } = await supabase.rpc('delete_my_account')
   if (error) throw new DataError(error)

@@ -1,10 +1,6 @@
 import { supabase } from '@/lib/supabase'
 
-/**
- * Asks Supabase Auth whether `password` is the signed-in golfer's, before a change that needs it
- * (a new password, deleting the account). A correct password only renews the same golfer's
- * session. Throws when it is wrong.
- */
+/** A correct password only renews the same golfer's session. Throws when it is wrong. */
 export async function verifyPassword(email: string, password: string): Promise<void> {
   const { error } = await supabase.auth.signInWithPassword({ email, password })
   if (error) throw error

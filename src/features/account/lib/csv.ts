@@ -3,11 +3,8 @@ export type CsvCell = string | number | boolean | null
 
 const FORMULA_START = /^[=+\-@\t\r]/
 
-/**
- * Text that a spreadsheet would run as a formula (=, +, -, @, tab or carriage return first) gets a
- * leading apostrophe, as OWASP advises against CSV injection: the spreadsheet shows the text and
- * runs nothing. Numbers are not text, so a negative differential stays a number.
- */
+/** A leading apostrophe, as OWASP advises against CSV injection. Numbers are not text, so a
+ * negative differential stays a number. */
 export function neutraliseFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text
 }
@@ -19,16 +16,13 @@ function writeCell(cell: CsvCell): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
-/**
- * RFC 4180: CRLF between records, fields with a comma, quote or line break in double quotes, a
- * quote doubled. A UTF-8 byte order mark first, so Excel reads accents and emoji as UTF-8.
- */
+/** RFC 4180, with a UTF-8 byte order mark so Excel reads accents and emoji as UTF-8. */
 export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
   return '\uFEFF' + rows.map((row) => row.map(writeCell).join(',')).join('\r\n') + '\r\n'
 }
 
 export interface CsvRecord {
-  /** The line of the file the record starts on, counting from 1 (the header is line 1). */
+  /** Counting from 1 (the header is line 1). */
   line: number
   cells: string[]
 }
@@ -43,11 +37,8 @@ export class CsvSyntaxError extends Error {
   }
 }
 
-/**
- * Reads RFC 4180 text (also LF line ends, a BOM, and the semicolons some spreadsheets write in
- * countries where the comma is the decimal mark: the header line decides). Blank lines are
- * skipped. Each record keeps the line it starts on, so a problem can be reported by line number.
- */
+/** Also LF line ends, a BOM, and the semicolons some spreadsheets write where the comma is the
+ * decimal mark (the header line decides). */
 export function parseCsv(text: string): CsvRecord[] {
   const input = text.startsWith('\uFEFF') ? text.slice(1) : text
   const firstLine = input.slice(0, input.search(/\r|\n|$/))

@@ -17,15 +17,8 @@ import {
   type ImportTee,
 } from './import-plan'
 
-/**
- * A whole file (issue 30 §4): the JSON that "Download everything" saves, read back with its
- * courses' tees and their holes, its rounds (a nine with its side) and the settings, so that an
- * empty account gets the same record. Each course, tee, round and setting is checked here first,
- * and a problem is named by where it is and the field ("Course 2 (Old Links), tee 1 (White): the
- * stroke indexes must list 18 values, one per hole (found 17)"). A round's fields go to the same
- * check as a CSV line's (`readRound`), so both files hold a round to the same bounds. Its adjusted
- * gross score is not read: the handicap computes it from the holes and the whole record.
- */
+/** A round's fields go to the same check as a CSV line's (`readRound`), so both files hold a round
+ * to the same bounds; its adjusted gross is not read (the handicap computes it). */
 export const FILE_NOT_JSON =
   'This file is not JSON this app can read. Choose the file that "Download everything (JSON)" saved, or a CSV of rounds.'
 export const FILE_NOT_EXPORT =
@@ -35,7 +28,6 @@ type Entry = Record<string, unknown>
 const isEntry = (value: unknown): value is Entry =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** A CSV of rounds, or a whole JSON export: the file decides. */
 export function planImportFile(text: string, existing: ExistingRecord, today: string): ImportPlan {
   return /^[\uFEFF\s]*\{/.test(text)
     ? planFileImport(text, existing, today)
@@ -88,7 +80,6 @@ const shown = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '?'
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
-/** The file's courses and their tees into the plan; the names of the courses read well. */
 function readCourses(plan: ImportPlan, courses: unknown[], existing: ExistingRecord): string[] {
   const names: string[] = []
   const added = new Set<string>()
@@ -179,7 +170,6 @@ function readCourse(value: unknown) {
   return { name, rating: value.rating as number, slope: value.slope as number, par: par as number }
 }
 
-/** A tee's hole pars or stroke indexes: null, or one whole number per hole within `bounds`. */
 function readHoleList(
   value: unknown,
   holes: 9 | 18,
@@ -291,14 +281,12 @@ function readSettings(value: unknown): ImportSettings | string {
   return problems.length > 0 ? capitalise(problems.join('; ')) : read
 }
 
-/** A JSON round's list of hole values, as its CSV cell would list them; null when none. */
 function holeList(values: unknown): unknown[] | null {
   if (values === undefined || values === null) return null
   if (!Array.isArray(values)) return [Number.NaN]
   return values.every((value) => value === null) ? null : values
 }
 
-/** A JSON round's game in the database's shape, as the CSV holds it; unchecked. */
 function gameValue(game: unknown): unknown {
   if (game === undefined || game === null) return null
   try {
@@ -308,7 +296,6 @@ function gameValue(game: unknown): unknown {
   }
 }
 
-/** A JSON round as a round's fields (its holes as lists, its game in the database's shape). */
 function jsonRoundFields(round: Entry): RoundFields {
   const holes = Array.isArray(round.holeScores) ? (round.holeScores as unknown[]) : null
   const detail = (key: string) =>

@@ -63,7 +63,6 @@ describe('hole scores through export and import', () => {
     const plan = planImport(roundsCsv([card, total]), { courses: [], rounds: [] }, TODAY)
     expect(plan.problems).toEqual([])
     const payload = importPayload(plan.toAdd, sequentialIds())
-    // Newest first in the file: the card, then the total, on one course.
     expect(payload).toEqual([
       {
         round_id: 'id-2',

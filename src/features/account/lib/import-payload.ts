@@ -2,13 +2,8 @@
 import { holeScoresToRow } from '../../../lib/tables/rounds'
 import type { ImportPlan, ImportRound } from './import-plan'
 
-/**
- * What `public.import_rounds` is given: one object per round, with a new id for the round and
- * one per course (rounds of the same course name, rating and slope share it). A round's tee and
- * holes are left out for an older file's round (18 holes on its course's first tee, as before),
- * and its hole arrays for a round entered as a total; a round scored hole by hole carries them
- * all, details as the rounds table has them (a detail recorded on no hole is null).
- */
+/** Rounds of the same course name, rating and slope share a course id. An older file's round
+ * leaves out its tee and holes (18 holes on its course's first tee, as before). */
 export function importPayload(rounds: readonly ImportRound[], newId: () => string) {
   const courseIds = new Map<string, string>()
   return rounds.map((round) => {
@@ -42,12 +37,8 @@ export function importPayload(rounds: readonly ImportRound[], newId: () => strin
   })
 }
 
-/**
- * What `public.import_rounds` is given for a whole file (issue 30): its rounds as above, its tees
- * (each with a new id, and its course's: the course's id made before its tees', so that a course
- * made by the import keeps its tees in the file's order) and its settings. A plan without tees
- * or settings (a CSV of rounds) is sent as before, as its rounds alone.
- */
+/** A course's id is made before its tees', so a course made by the import keeps its tees in the
+ * file's order. A plan without tees or settings is sent as its rounds alone. */
 export function importFilePayload(
   plan: Pick<ImportPlan, 'toAdd' | 'tees' | 'settings'>,
   newId: () => string,

@@ -13,7 +13,6 @@ import type { NineSide } from '../../../lib/tables/rounds'
 import { TEE_BOUNDS, type TeeInput, type TeeRecord } from '../../../lib/tables/tees'
 import { CsvSyntaxError, parseCsv } from './csv'
 
-/** A round read from a line of the file, ready to store; its holes are null for a total. */
 export interface ImportRound extends RoundHoles {
   line: number
   playedOn: string
@@ -21,36 +20,30 @@ export interface ImportRound extends RoundHoles {
   courseRating: number
   slopeRating: number
   score: number
-  /** The tee played, from a `Tee` column; null in an older file (the course's first tee). */
+  /** Null in an older file (the course's first tee). */
   teeName: string | null
-  /** From a `Holes` column; 18 in an older file. */
+  /** 18 in an older file. */
   holes: 9 | 18
-  /** From a `Game` column (issue 31), as the database keeps it; absent or null: no game. */
   game?: GameRow | null
-  /** From a `Nine` column: a nine played from the 18-hole tee `teeName`; null otherwise. */
   nine: NineSide | null
-  /** From a `Par` column: the tee's par, for a tee the import makes; null when not given. */
+  /** For a tee the import makes. */
   par: number | null
 }
 
-/** A tee of a whole file (issue 30), with the course it is added to (made when missing). */
 export interface ImportTee extends Omit<TeeInput, 'courseId'> {
   courseName: string
-  /** The course's own values, which a course made for the tee takes. */
   course: { rating: number; slope: number; par: number | null }
 }
 
-/** A whole file's settings (issue 30, 32); a field left out (undefined) keeps the golfer's. */
+/** A field left out (undefined) keeps the golfer's. */
 export interface ImportSettings {
   courseHandicapSource?: 'spec' | 'whs'
-  /** Negative for a plus index; null: none. */
+  /** Negative for a plus index. */
   startingIndex?: number | null
 }
 
 export interface ImportLineNote {
-  /** The line of a CSV file; an entry's place in a JSON file (a course, tee or round). */
   line: number
-  /** Where it is, when not a CSV line: "Course 2 (Old Links), tee 1 (White)", "Settings". */
   at?: string
   reason: string
 }
@@ -62,27 +55,23 @@ export interface CourseKey {
 }
 
 export interface ImportPlan {
-  /** Set when the file as a whole cannot be read; nothing else is then reported. */
+  /** When set, nothing else is reported. */
   fileError: string | null
   toAdd: ImportRound[]
   newCourses: CourseKey[]
-  /** A whole file's tees the golfer does not have yet (a CSV of rounds has none). */
   tees: ImportTee[]
-  /** A whole file's settings; null for a file without them. */
   settings: ImportSettings | null
-  /** Lines that would add nothing: the round is already stored, or an earlier line has it. */
   duplicates: ImportLineNote[]
-  /** Lines that are wrong; while there is one, nothing is imported. */
+  /** While there is one, nothing is imported. */
   problems: ImportLineNote[]
 }
 
-/** What the golfer already has, to tell new courses and rounds from those already stored. */
 export interface ExistingRecord {
   courses: readonly (CourseKey & { tees?: readonly TeeRecord[] })[]
   rounds: readonly RoundKeyFields[]
 }
 
-/** What tells one round from another (as the database's import does). */
+/** As the database's import does. */
 type RoundKeyFields = Pick<
   ImportRound,
   'playedOn' | 'courseName' | 'courseRating' | 'slopeRating' | 'score'
@@ -98,7 +87,6 @@ export const FILE_NOT_TEXT =
 export const FILE_EMPTY = 'This file has no rounds in it.'
 export const TOO_MANY_ROUNDS = `This file has more than ${MAX_IMPORT_ROUNDS.toLocaleString('en')} rounds. Split it into smaller files and import each.`
 
-/** The columns, found by header name in any order; other columns are ignored. */
 const COLUMNS = {
   playedOn: { label: 'Date played', names: ['date played', 'date', 'played on', 'played_on'] },
   courseName: { label: 'Course name', names: ['course name', 'course', 'course_name'] },
@@ -110,10 +98,7 @@ const COLUMNS = {
   score: { label: 'Score', names: ['score', 'gross score'] },
 } as const
 
-/**
- * Columns an older file does not have: then 18 holes on the course's first tee, entered as a
- * total. The holes' columns are named as exported, or as the database's columns.
- */
+/** Missing in an older file: 18 holes on the course's first tee, entered as a total. */
 const OPTIONAL_COLUMNS: Record<string, { names: readonly string[] }> = {
   teeName: { names: ['tee', 'tee name', 'tee_name'] },
   holes: { names: ['holes'] },
@@ -133,10 +118,7 @@ type Column = keyof typeof COLUMNS | 'teeName' | 'holes' | 'game' | 'nine' | 'pa
 const FORMULA_START = /^[=+\-@\t\r]/
 const TRIMMABLE = /^[\s\uFEFF\u00A0]+|[\s\uFEFF\u00A0]+$/g
 
-/**
- * Bytes → text: refuses anything too large, binary (a NUL byte) or not UTF-8, with a message the
- * golfer can act on. Never throws.
- */
+/** Never throws: too large, binary or not UTF-8 gets a message the golfer can act on. */
 export function readImportFile(bytes: ArrayBuffer): { text: string } | { error: string } {
   if (bytes.byteLength > MAX_IMPORT_BYTES) return { error: FILE_TOO_LARGE }
   const view = new Uint8Array(bytes)
@@ -163,7 +145,6 @@ export const roundKey = (round: RoundKeyFields) =>
 const courseKey = (course: CourseKey) =>
   [course.name, Math.round(course.rating * 10), course.slope].join('\u0000')
 
-/** An empty plan, to fill. */
 export const emptyPlan = (): ImportPlan => ({
   fileError: null,
   toAdd: [],
@@ -174,7 +155,6 @@ export const emptyPlan = (): ImportPlan => ({
   settings: null,
 })
 
-/** The header's columns by name (any order), or the required ones it lacks. */
 function findColumns(header: readonly string[]): Record<Column, number> | string[] {
   const names = header.map(normalise)
   const positions = {} as Record<Column, number>
@@ -195,10 +175,7 @@ function findColumns(header: readonly string[]): Record<Column, number> | string
   return missing.length > 0 ? missing : positions
 }
 
-/**
- * Reads a CSV of rounds and says, line by line, what importing it would do. `today` is the
- * golfer's calendar day (YYYY-MM-DD): a round cannot have been played after it.
- */
+/** `today` is the golfer's calendar day: a round cannot have been played after it. */
 export function planImport(text: string, existing: ExistingRecord, today: string): ImportPlan {
   const plan = emptyPlan()
   let records
@@ -229,10 +206,7 @@ export function planImport(text: string, existing: ExistingRecord, today: string
   return plan
 }
 
-/**
- * Adds each round read to the plan, or its line to the problems or the duplicates. `fileCourses`:
- * the names of courses a whole file adds before its rounds; `entry`: what its numbers count.
- */
+/** `fileCourses`: the courses a whole file adds before its rounds. */
 export function roundCollector(
   plan: ImportPlan,
   existing: ExistingRecord,
@@ -283,10 +257,7 @@ export function roundCollector(
   }
 }
 
-/**
- * A round as either file holds it (a CSV line's cells, a JSON file's round), before it is checked:
- * each value as read (text or a number), a name already freed of the CSV's formula guard.
- */
+/** Before it is checked: values as read, a name already freed of the CSV's formula guard. */
 export interface RoundFields {
   playedOn: unknown
   courseName: unknown
@@ -297,16 +268,13 @@ export interface RoundFields {
   holes: unknown
   nine: unknown
   par: unknown
-  /** Null when the file has no hole columns: every round is a total. */
+  /** Null when the file has no hole columns. */
   holeLists: HoleLists | null
-  /** Null or undefined: no game. */
   game: unknown
 }
 
-/** A name a spreadsheet would run as a formula. */
 export const FORMULA = Symbol('formula')
 
-/** A CSV line's cells as a round's fields. */
 export function csvRoundFields(
   cells: readonly string[],
   at: Record<Column, number>,
@@ -336,7 +304,6 @@ export function csvRoundFields(
   }
 }
 
-/** A value as text to check: a number as written, anything else that is not text fails. */
 function textOf(value: unknown): string {
   if (value === undefined || value === null) return ''
   if (typeof value === 'string') return value.replace(TRIMMABLE, '')
@@ -344,10 +311,7 @@ function textOf(value: unknown): string {
   return '?'
 }
 
-/**
- * The one check of a round read from either file: the round to store, or every problem with it
- * in the golfer's words. `today` (YYYY-MM-DD): a round cannot have been played after it.
- */
+/** The one check for either file: the round, or every problem in the golfer's words. */
 export function readRound(fields: RoundFields, today: string): Omit<ImportRound, 'line'> | string {
   const problems: string[] = []
 
@@ -456,10 +420,8 @@ export function readRound(fields: RoundFields, today: string): Omit<ImportRound,
   }
 }
 
-/**
- * A name as the golfer typed it. Text this app exported with a protective apostrophe ('=…) is
- * read back without it; text that a spreadsheet would run as a formula is refused (null).
- */
+/** Text this app exported with a protective apostrophe ('=…) is read back without it; a formula
+ * is refused (null). */
 function readText(text: string): string | null {
   if (text.startsWith("'") && FORMULA_START.test(text.slice(1))) return text.slice(1)
   return FORMULA_START.test(text) ? null : text
@@ -472,7 +434,6 @@ function isCalendarDate(text: string): boolean {
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
-/** The golfer's calendar day where they are, YYYY-MM-DD. */
 export function localToday(now: Date = new Date()): string {
   const month = String(now.getMonth() + 1).padStart(2, '0')
   const day = String(now.getDate()).padStart(2, '0')

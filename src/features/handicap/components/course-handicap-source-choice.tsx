@@ -15,11 +15,8 @@ const CHOICES: { value: CourseHandicapSource; label: string }[] = [
   { value: 'whs', label: 'WHS estimate (latest 20)' },
 ]
 
-/**
- * Which index the course handicaps below use. Stored per golfer, so every device shows the same
- * choice; it is drawn with the default from the start and only its checked radio changes once the
- * golfer's row is known, so nothing moves.
- */
+/** Drawn with the default from the start; only its checked radio changes once the golfer's row is
+ * known, so nothing moves. */
 export function CourseHandicapSourceChoice({ userId }: { userId: string }) {
   const name = useId()
   const source = useHandicapSettingsStore(selectCourseHandicapSource)

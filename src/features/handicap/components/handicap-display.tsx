@@ -4,18 +4,16 @@ import { formatHandicapIndex } from '../lib/handicap-index'
 import { WhsEstimate, type WhsEstimateProps } from './whs-estimate'
 
 interface HandicapDisplayProps {
-  /** The index from the engine, or null below 3 rounds. */
+  /** Null below 3 rounds. */
   index: number | null
   roundCount: number
   loading?: boolean
-  /** The WHS estimate shown under the spec's number, when the screen computes one. */
   estimate?: WhsEstimateProps
 }
 
 export const NEED_MORE_ROUNDS =
   'Need to input at least 3 rounds before handicap index can be calculated.'
 
-/** The large number at the top of the HCP screen; announced politely when it changes. */
 export function HandicapDisplay({
   index,
   roundCount,

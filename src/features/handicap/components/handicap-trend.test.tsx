@@ -13,7 +13,6 @@ const entries: TrendEntry[] = [
 describe('HandicapTrend', () => {
   it('draws one dot per round, filled when it counts, named by its caption', () => {
     const { container } = render(<HandicapTrend entries={entries} />)
-    // Each dot is a circle of the dots' paths, one path for those that count, one for the rest.
     const dotsOf = (selector: string) =>
       [...container.querySelectorAll(selector)]
         .map((path) => path.getAttribute('d') ?? '')
@@ -52,10 +51,8 @@ describe('HandicapTrend', () => {
   })
 
   it('draws the WHS estimate as a dashed second line, named in the caption and a column of the table', async () => {
-    // Oldest first, differentials 20.0, 20.0, 20.0, 9.0 on four days: after the third both
-    // numbers are 20.0 − 2.0 = 18.0. The fourth is exceptional against the 18.0 in effect
-    // (18.0 − 9.0 = 9.0 ≥ 7.0): 1.0 off all four, 19.0, 19.0, 19.0, 8.0, so the estimate is
-    // 8.0 − 1.0 = 7.0 and the spec's index 9.0 − 1.0 = 8.0.
+    // Differentials 20.0 ×3, 9.0: both numbers 18.0 after the third; the fourth is exceptional (9.0
+    // below): 1.0 off all four, so the estimate is 8.0 − 1.0 = 7.0 and the spec's 9.0 − 1.0 = 8.0.
     const withWhs: TrendEntry[] = [
       {
         key: 'a',
@@ -86,8 +83,7 @@ describe('HandicapTrend', () => {
       'Index after each round: 18.0 on 3 Jun 2025, 8.0 now. The dashed line is the WHS estimate, 7.0 now. Dots are your differentials, filled when they count; lower is better.',
     )
 
-    // The table's toggle is the chart's one stop on the keyboard (a summary; browsers open it
-    // with Enter or Space, which jsdom does not, so it is clicked here).
+    // The toggle is the chart's one keyboard stop (jsdom does not open a summary on Enter, so click).
     await user.tab()
     expect(screen.getByText('Show as a table')).toHaveFocus()
     await user.click(screen.getByText('Show as a table'))

@@ -3,13 +3,11 @@ import { formatHandicapIndex } from '../lib/handicap-index'
 
 export interface TrendEntry {
   key: string
-  /** The day played, as the golfer reads it. */
   label: string
   differential: number
-  /** The index after this round, or null before the third. */
+  /** Null before the third round. */
   index: number | null
   counts: boolean
-  /** The WHS estimate after this round, or null while there is none. */
   whsIndex?: number | null
 }
 
@@ -17,7 +15,6 @@ const WIDTH = 320
 const HEIGHT = 140
 const PAD = { top: 12, right: 12, bottom: 12, left: 12 }
 
-/** "x,y x,y …" of the points that have a value, for a polyline. */
 function points(
   values: readonly (number | null | undefined)[],
   x: (at: number) => number,
@@ -33,10 +30,7 @@ function points(
 
 const DOT_RADIUS = 3.5
 
-/**
- * One circle per point, as a path of two arcs each: the dots of a 200-round record are two
- * elements rather than 200, which a phone styled and laid out on every open of the screen.
- */
+/** Two arcs per point in one path: a 200-round record's dots are two elements, not 200. */
 function dots(centres: readonly { x: number; y: number }[]): string {
   const r = DOT_RADIUS
   return centres
@@ -47,14 +41,8 @@ function dots(centres: readonly { x: number; y: number }[]): string {
     .join('')
 }
 
-/**
- * The index after each round, over time, drawn by hand in SVG (no charting library: the whole
- * chart is two polylines and the dots). One dot per round, its differential, filled when it
- * counts; the solid line is the index (up is a higher index, so improving is going down), the
- * dashed one the WHS estimate, told apart by their dashes as well as their colour. A table says
- * the same to anyone who opens it ("Show as a table"): rendered only then, because a phone laid out
- * its hundreds of hidden cells on every open of the screen.
- */
+/** Drawn by hand in SVG: the chart is two polylines and the dots. The table is rendered only when
+ * opened, because a phone laid out its hundreds of hidden cells on every open. */
 export function HandicapTrend({ entries }: { entries: readonly TrendEntry[] }) {
   const captionId = useId()
   const [showTable, setShowTable] = useState(false)
@@ -91,7 +79,7 @@ export function HandicapTrend({ entries }: { entries: readonly TrendEntry[] }) {
     x: x(at),
     y: y(entry.differential),
   }))
-  // The estimate now (it exists whenever the spec's index does: both need 3 rounds).
+  // It exists whenever the spec's index does: both need 3 rounds.
   const lastWhs = entries[entries.length - 1]?.whsIndex
 
   return (

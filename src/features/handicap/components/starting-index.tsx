@@ -8,7 +8,6 @@ import { setStartingIndex } from '../stores/handicap-settings-sync'
 export const STARTING_INDEX_UNSENT =
   'Your starting index could not be saved, so it is as it was. Try again when you are online.'
 
-/** "Starting index 12.4 (from your federation), used until HCPFast has 3 rounds", or null. */
 export function startingIndexLine(startingIndex: number | null, ownIndex: boolean): string | null {
   if (startingIndex === null) return null
   const shown = `Starting index ${formatHandicapIndex(startingIndex)} (from your federation)`
@@ -17,11 +16,7 @@ export function startingIndexLine(startingIndex: number | null, ownIndex: boolea
     : `${shown}, used until HCPFast has 3 rounds`
 }
 
-/**
- * Enter or remove the starting index. The field shows the index stored; what was typed stays in
- * it until it is stored: a value the bounds refuse (here or at the database) or a save that fails
- * says why and keeps it.
- */
+/** What was typed stays until it is stored: a refusal or a failed save says why and keeps it. */
 export function StartingIndexForm({ userId }: { userId: string }) {
   const startingIndex = useHandicapSettingsStore(selectStartingIndex)
   // null: nothing typed since the last save, so the field shows the index stored.
@@ -89,10 +84,7 @@ export function StartingIndexForm({ userId }: { userId: string }) {
   )
 }
 
-/**
- * Under the HCP card: the starting index in words and, behind a disclosure, its form. `ownIndex`:
- * HCPFast has 3 entries, so the starting index is no longer the index in effect.
- */
+/** `ownIndex`: HCPFast has 3 entries, so the starting index is no longer in effect. */
 export function StartingIndexPanel({ userId, ownIndex }: { userId: string; ownIndex: boolean }) {
   const startingIndex = useHandicapSettingsStore(selectStartingIndex)
   const [open, setOpen] = useState(false)

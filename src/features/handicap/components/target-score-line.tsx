@@ -1,18 +1,12 @@
 import { useId, useState } from 'react'
 
 interface TargetScoreLineProps {
-  /** The tee's number to beat in words (targetSentence). */
   sentence: string
-  /** The "Why?" lines, worked out only when the golfer opens them. */
   why?: () => string[]
-  /** Names the tee for a screen reader, where several tees show a "Why?" ("Why? White tee"). */
+  /** Names the tee for a screen reader where several tees show a "Why?". */
   teeName?: string
 }
 
-/**
- * A tee's number to beat, and "Why?" beside it: a disclosure button (its state read aloud, Enter
- * and Space toggle it) that shows a few plain lines under the sentence.
- */
 export function TargetScoreLine({ sentence, why, teeName }: TargetScoreLineProps) {
   const [open, setOpen] = useState(false)
   const panelId = useId()

@@ -2,17 +2,15 @@ import { useId, useState } from 'react'
 import { formatHandicapIndex } from '../lib/handicap-index'
 
 export interface WhsEstimateProps {
-  /** The estimate after the last round, or null below 3 rounds. */
+  /** Null below 3 rounds. */
   index: number | null
-  /** Why it differs from the spec's index, one plain sentence each (only what applies). */
   reasons: readonly string[]
 }
 
-/** What the estimate never models, whatever the record: said every time the reasons are shown. */
+/** Said every time the reasons are shown. */
 export const NOT_MODELLED =
   'Not modelled here: committee adjustments, penalty scores and the 2024 rule for a lone nine (nines count in pairs, the WHS 2020 method)'
 
-/** The words of the rounds list and the two numbers, in plain words, before this record's reasons. */
 export const DIFF_MEANS =
   "Diff is a round's score differential: your score measured against the course's rating and slope (113 ÷ slope × (score − rating)); the lower, the better the round"
 export const TWO_NUMBERS =
@@ -22,11 +20,7 @@ export const EQUAL_DIFFS =
 export const FOR_COMPETITION =
   'For a competition, use the index your federation issues: HCPFast issues none. Of its two numbers, the WHS estimate is the closer to it'
 
-/**
- * The WHS estimate under the spec's number, and a disclosure listing why the two differ. The list
- * is rendered only once opened, so the card has the same height on every load; opening it is the
- * golfer's own action.
- */
+/** The list is rendered only once opened, so the card has the same height on every load. */
 export function WhsEstimate({ index, reasons }: WhsEstimateProps) {
   const listId = useId()
   const [open, setOpen] = useState(false)

@@ -16,11 +16,9 @@ import {
 import type { CourseChoice, HoleScore, NineSide, RoundInput } from '../types'
 import type { RoundTee } from '@/lib/tables/rounds'
 
-/** What the form starts with: nothing for a new round but the course used last; a round's values for an edit. */
 export interface RoundFormValues {
   courseId?: string | null
   teeId?: string | null
-  /** A nine from an 18-hole tee, with the rating and slope typed for it. */
   nine?: NineSide | null
   courseRating?: number
   slopeRating?: number
@@ -30,7 +28,6 @@ export interface RoundFormValues {
   playedOn?: string
 }
 
-/** "Holes Played" on an 18-hole tee: all of them, or one of its nines. */
 export type Played = 'all' | NineSide
 
 interface RoundDialogProps {
@@ -53,7 +50,6 @@ interface EditRoundDialogProps extends RoundDialogProps {
   onSave(input: RoundInput, course: CourseChoice): void
 }
 
-/** The Add Round dialog, prefilled with a round's values. */
 export function EditRoundDialog({ onSave, ...props }: EditRoundDialogProps) {
   return <RoundDialog {...props} title="Edit Round" submitLabel="Save Round" onSubmit={onSave} />
 }
@@ -106,21 +102,18 @@ function RoundForm({
   const course = courses.find((known) => known.id === courseId)
   const tees = course?.tees ?? []
   const [teeId, setTeeId] = useState<string | null>(initial?.teeId ?? null)
-  // A round whose tee was deleted keeps what it was played on unless the golfer picks a tee or
-  // another course: it is sent without a tee, which changes nothing.
+  // A round whose tee was deleted is sent without a tee (which changes nothing) unless the golfer
+  // picks one.
   const [teeChosen, setTeeChosen] = useState(false)
   const keepsDeletedTee =
     initial?.teeId === null && !teeChosen && courseId === (initial.courseId ?? '')
-  // The tee chosen, or the course's first (the default) when none of its tees is.
   const tee = tees.find((known) => known.id === teeId) ?? tees[0]
   const [played, setPlayed] = useState<Played>(initial?.nine ?? 'all')
-  // A nine of an 18-hole tee is offered when the tee has its holes' pars (issue 22).
   const ninesOffered = tee?.holes === 18 && tee.holePars !== null
   const nine = ninesOffered && played !== 'all' ? played : null
   const holes = nine || tee?.holes === 9 ? 9 : 18
   const scoreBounds = holes === 9 ? NINE_SCORE_BOUNDS : SCORE_BOUNDS
-  // A round scored hole by hole keeps its holes: its score is their sum, and they were played on
-  // its course, tee and nine (the database refuses a move). Only its date can change.
+  // The database refuses moving a card's holes: only its date can change.
   const card = initial?.holeScores ?? null
   const fixedId = useId()
   const fixedBy = card ? fixedId : undefined
@@ -132,7 +125,6 @@ function RoundForm({
     setPlayed('all')
   }
 
-  /** The date played as typed, or null with the alert that says what is wrong with it. */
   function readPlayedOn(form: FormData): string | null {
     const playedOn = parsePlayedOn(String(form.get('playedOn') ?? ''), localToday())
     if ('refused' in playedOn) {
@@ -142,7 +134,6 @@ function RoundForm({
     return playedOn.day
   }
 
-  /** A card's round again, on another day. */
   function submitCard(form: FormData, holeScores: HoleScore[]) {
     const played = courses.find((known) => known.id === initial?.courseId)
     if (!played || !initial?.courseId) {
@@ -213,8 +204,7 @@ function RoundForm({
   }
 
   return (
-    // What the alert said was wrong is checked again on the next submit: once the golfer changes
-    // a field it may no longer be true, so it goes.
+    // Once the golfer changes a field the alert may no longer be true, so it goes.
     <form className="form" onSubmit={submit} onChange={() => setAlert(null)} noValidate>
       <CourseField courses={courses} value={courseId} onChange={chooseCourse} fixedBy={fixedBy} />
       {tee ? (
@@ -266,10 +256,7 @@ function RoundForm({
   )
 }
 
-/**
- * A nine of an 18-hole tee is played with its own 9-hole rating and slope, typed as on the
- * scorecard: the Add Round and Start a round dialogs ask for them with these fields.
- */
+/** A nine of an 18-hole tee is played off its own 9-hole rating and slope, typed as on the card. */
 export function NineFields({
   initial,
   readOnly = false,
@@ -302,7 +289,6 @@ export function NineFields({
   )
 }
 
-/** The nine as typed in NineFields, or what is wrong with it, in words. */
 export function parseNineFields(
   form: FormData,
   side: NineSide,
@@ -316,16 +302,11 @@ export function parseNineFields(
   return { side, rating, slope }
 }
 
-/*
- * The fields a round is played on, shared by the Add/Edit Round dialog and Start a round (which
- * keeps score hole by hole): the same labels, choices and bounds in both. `fixedBy` (a round
- * scored hole by hole, edited) shows the field disabled, described by the note that says why.
- */
+/* Shared by Add/Edit Round and Start a round: the same labels, choices and bounds in both. */
 
 const fixedProps = (fixedBy: string | undefined) =>
   fixedBy ? { disabled: true, 'aria-describedby': fixedBy } : {}
 
-/** The golfer's courses; "Choose a course" first unless there is only one. */
 export function CourseField({
   courses,
   value,
@@ -383,7 +364,6 @@ export function TeeField({
   )
 }
 
-/** On an 18-hole tee: all 18 holes, or one of its nines. */
 export function HolesPlayedField({
   value,
   onChange,

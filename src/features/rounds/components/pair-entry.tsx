@@ -11,21 +11,15 @@ import { SideGamesLines, type RoundSideGames } from './side-games-lines'
 interface RoundDetailsProps {
   round: Round
   card: CardScore | null
-  /** The result of the round's game, when it has one (RoundMark's `game`). */
   result?: string | null
-  /** The round's side games, when it has any (RoundMark's `sideGames`). */
   sideGames?: RoundSideGames | null
-  /** What the actions are called when the entry holds more than one round ("front nine"). */
   name?: string
   onDelete(): void
   /** Null while there is no course to move the round to. */
   onEdit: (() => void) | null
 }
 
-/**
- * A round's details in its open entry: course, score or card, where it was played, actions. Edit
- * comes first; Delete asks once more before the round goes.
- */
+/** Edit comes first; Delete asks once more before the round goes. */
 export function RoundDetails({
   round,
   card,
@@ -117,11 +111,7 @@ interface PairEntryProps {
   onEdit: ((round: Round) => void) | null
 }
 
-/**
- * Two nines shown once, as the 18-hole round they make: "90 = 44 front + 46 back", the pair's
- * differential and marks (the handicap's, the same on both nines), and each nine's own details
- * and actions when open.
- */
+/** The pair's differential and marks are the same on both nines. */
 export function PairEntry({ value, pair, marks, status, onDelete, onEdit }: PairEntryProps) {
   const id = useId()
   const [first, second] = pair

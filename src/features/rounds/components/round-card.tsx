@@ -1,22 +1,16 @@
 import { listed } from '@/lib/listed'
 import type { HoleScore, Round } from '../types'
 
-/** What net double bogey made of a round scored hole by hole (the handicap feature's figures). */
 export interface CardScore {
-  /** The adjusted gross score: each hole at most its net double bogey. */
   adjustedScore: number
-  /** The course handicap its strokes received came from; null: no index on the day played. */
+  /** Null: no index on the day played. */
   courseHandicap: number | null
-  /** The round's holes (1 for its first hole) whose strokes were capped. */
   cappedHoles: readonly number[]
-  /** The putts, fairways, greens and penalties entered, in words ("Putts" and "31"). */
   stats?: readonly { label: string; value: string }[]
 }
 
-/** A round's first hole number: 10 for a back nine, 1 otherwise. */
 export const firstHole = (round: Pick<Round, 'nine'>) => (round.nine === 'back' ? 10 : 1)
 
-/** "Gross 94 · adjusted 91 · holes 7 and 12 capped at net double bogey". */
 export function cardSummary(
   round: Pick<Round, 'score' | 'nine'>,
   { adjustedScore, cappedHoles }: CardScore,
@@ -29,7 +23,6 @@ export function cardSummary(
   return `Gross ${round.score} · adjusted ${adjustedScore} · ${capped}`
 }
 
-/** Each hole's most that counts, in words, as it was applied. */
 function capRule(courseHandicap: number | null): string {
   return courseHandicap === null
     ? 'No index on the day played: each hole counts at most par + 5.'
@@ -38,7 +31,7 @@ function capRule(courseHandicap: number | null): string {
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0)
 
-/** The holes of a card in rows of 9 (out and in, as on a paper scorecard): a phone fits 9. */
+/** In rows of 9, as on a paper scorecard: a phone fits 9. */
 function HoleTable({
   first,
   pars,
@@ -94,11 +87,7 @@ function HoleTable({
   )
 }
 
-/**
- * The expanded entry of a round scored hole by hole: gross, adjusted and the capped holes in
- * one line, then the holes' pars and strokes, the capped ones marked. Drawn only when the entry
- * is open, so a long list pays nothing for it.
- */
+/** Drawn only when the entry is open, so a long list pays nothing for it. */
 export function RoundCard({
   round,
   score,
@@ -142,8 +131,6 @@ export function RoundCard({
   )
 }
 
-/** The result of the game a round was played in (issue 31), "Match: won 3&2 against Ben"; nothing
- * for a round without one. */
 export function GameResultLine({ result }: { result: string | null }) {
   return result ? (
     <p className="detail detail--strong" data-testid="game-result">
@@ -152,7 +139,6 @@ export function GameResultLine({ result }: { result: string | null }) {
   ) : null
 }
 
-/** " Counts" and " Counts for WHS" after an entry's figures: what the index and the estimate use. */
 export function CountsMarks({ mark }: { mark?: { counts?: boolean; countsForWhs?: boolean } }) {
   return (
     <>

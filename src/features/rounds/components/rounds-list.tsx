@@ -23,38 +23,28 @@ import { CountsMarks, type CardScore } from './round-card'
 import type { RoundSideGames } from './side-games-lines'
 
 interface RoundsListProps {
-  /** The golfer's rounds, newest first, as the screen draws them (with `marks` and the index). */
   rounds: readonly Round[]
-  /** The rounds' load status, of the same moment as `rounds`. */
+  /** Of the same moment as `rounds`. */
   roundsStatus: LoadStatus
-  /** The golfer's courses, once known, for the Add Round dialog. */
   courses: readonly CourseChoice[]
-  /** Each round's marks, by id. */
   marks?: Readonly<Record<string, RoundMark>>
 }
 
 export interface RoundMark {
-  /** The differential of the round's 18-hole entry as shown ("12.3"): a pair's on both of its
-   * nines; null while a nine waits for another nine. */
+  /** A pair's on both of its nines; null while a nine waits for another nine. */
   differential: string | null
-  /** Whether the index averages the round's entry. */
   counts: boolean
-  /** Whether the WHS estimate is made from the round's entry. */
   countsForWhs?: boolean
-  /** For a paired nine, its other nine as shown: "25 Nov 2026 (40)", its day and score. */
   pairedWith?: string | null
-  /** For a paired nine, its other nine's id: the list shows the pair once, as its 18-hole entry. */
+  /** The list shows the pair once, as its 18-hole entry. */
   pairedWithId?: string | null
-  /** For a round scored hole by hole: its adjusted gross score and the holes capped. */
   card?: CardScore | null
-  /** The result of the game the round was played in (issue 31), in a line: "Match: won 3&2
-   * against Ben"; null or absent for a round played alone. */
+  /** Null or absent for a round played alone. */
   game?: string | null
   /** The side games played beside it, settled; null or absent for none. */
   sideGames?: RoundSideGames | null
 }
 
-/** What a nine's entry says: which nine it is paired with, or which nine it is and that it waits. */
 export function nineNote(
   round: Pick<Round, 'holes' | 'nine'>,
   mark: RoundMark | undefined,
@@ -68,13 +58,9 @@ export function nineNote(
   return mark.pairedWith ? `Paired with the nine of ${mark.pairedWith}` : 'Paired nine'
 }
 
-/**
- * The rounds shown before the golfer asks for more: the 20 most recent, the ones the index is made
- * from. A phone draws them at once however long the record; the older ones follow on request.
- */
+/** The ones the index is made from; a phone draws them at once however long the record. */
 export const ROUNDS_SHOWN_AT_FIRST = 20
 
-/** The HCP screen's accordion: the way to add a round first, then the rounds, newest first. */
 export function RoundsList({
   rounds: allRounds,
   roundsStatus,
@@ -88,8 +74,8 @@ export function RoundsList({
   const [adding, setAdding] = useState(false)
   const [showAll, setShowAll] = useState(false)
   const focusOnShow = useRef<string | null>(null)
-  // A round the golfer adds or edits stays in view wherever its date puts it (a round back-filled
-  // from last season lands among the older ones): it never seems to vanish once saved.
+  // A round the golfer adds or edits stays in view wherever its date puts it, so it never seems to
+  // vanish.
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set())
   const newlyTouched = Object.keys(pending).filter((id) => !touched.has(id))
   if (newlyTouched.length > 0) setTouched(new Set([...touched, ...newlyTouched]))
@@ -176,9 +162,8 @@ export function RoundsList({
               key={round.id}
               value={round.id}
               status={syncLabel(pending[round.id])}
-              // Seen as "82 St Andrews 14 Sept 2025 Diff 12.3 Counts Counts for WHS"; the spoken
-              // name is given whole (see AccordionItem's label) and contains what is seen, in the
-              // same order and with nothing between: the marks are last, so "Saving…" can follow.
+              // The spoken name contains what is seen, in order (axe); the marks are last, so
+              // "Saving…" can follow.
               label={[
                 `Score ${round.score}`,
                 round.courseName,

@@ -10,11 +10,7 @@ const FORMAT_NAMES: Readonly<Record<Game['format'], string>> = {
 export const indexText = (index: number) =>
   index < 0 ? `+${(-index).toFixed(1)}` : index.toFixed(1)
 
-/**
- * A game as the golfer typed it, in words, for the Not saved list after a refusal: "Stableford
- * 95%: Ann 12.4, Red (strokes 5 – 4 …); Ben +1.2, White (strokes …)", a dash for a hole picked up,
- * then the holes the golfer picked up ("; you picked up on 4, 7").
- */
+/** For the Not saved list after a refusal, a dash for a hole picked up. */
 export function describeGame(game: Game): string {
   const partners = game.partners.map(
     (partner) =>

@@ -4,15 +4,10 @@ import type { Round } from '../types'
 export const nineName = (round: Pick<Round, 'nine'>) =>
   round.nine === 'front' ? 'Front nine' : round.nine === 'back' ? 'Back nine' : 'Nine'
 
-/** One entry of the list: a round, or two nines shown once as the 18-hole round they make. */
 export type ListEntry =
   { key: string; round: Round } | { key: string; pair: readonly [Round, Round] }
 
-/**
- * The entries for `shown` (newest first): each paired nine, found with its partner among `all`,
- * makes one entry where the first of the two comes, its front nine first (else the one played
- * first); the other nine is not listed again.
- */
+/** A paired nine makes one entry where the first of the two comes; the other is not listed. */
 export function listEntries(
   shown: readonly Round[],
   all: readonly Round[],
@@ -42,15 +37,11 @@ export function listEntries(
   return entries
 }
 
-/** The pair's 18-hole gross score and its nines' ("90", "44 front + 46 back"): as read, "90 = 44
- * front + 46 back". */
 export function pairScore([first, second]: readonly [Round, Round]) {
   const part = (round: Round) => (round.nine ? `${round.score} ${round.nine}` : String(round.score))
   return { total: first.score + second.score, nines: `${part(first)} + ${part(second)}` }
 }
 
-/** What each nine of a pair is called in its entry: by its side when one is the front and the
- * other the back, otherwise by the order they were played. */
 export function pairNames([first, second]: readonly [Round, Round]): [string, string] {
   return first.nine === 'front' && second.nine === 'back'
     ? ['Front nine', 'Back nine']

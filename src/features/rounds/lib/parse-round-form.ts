@@ -1,6 +1,5 @@
-/** Gross score bounds of DESIGN §2 (the database's constraint): a whole number, 18 to 200. */
+/** DESIGN §2 and the database's constraint. */
 export const SCORE_BOUNDS = { min: 18, max: 200 } as const
-/** A nine's gross score (the database's constraint): a whole number, 9 to 100. */
 export const NINE_SCORE_BOUNDS = { min: 9, max: 100 } as const
 
 const WHOLE_PATTERN = /^\d{1,4}$/
@@ -13,10 +12,7 @@ export function parseGrossScore(text: string, holes: 9 | 18 = 18): number | null
   return score >= min && score <= max ? score : null
 }
 
-/**
- * The course the round was played on: the one chosen, or the golfer's only course, which is chosen
- * automatically (product-spec §5). Null when no course of theirs is chosen.
- */
+/** The golfer's only course is chosen automatically (product-spec §5). */
 export function pickCourse<C extends { id: string }>(
   chosenId: string,
   courses: readonly C[],

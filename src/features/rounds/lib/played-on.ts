@@ -1,16 +1,14 @@
-/** The earliest day a round may have been played (the database's constraint too). */
+/** The database's constraint too. */
 export const EARLIEST_PLAYED_ON = '1900-01-01'
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/
 
-/** Today in the golfer's own time zone, as YYYY-MM-DD (what a date input holds). */
 export function localToday(now = new Date()): string {
   const month = String(now.getMonth() + 1).padStart(2, '0')
   const day = String(now.getDate()).padStart(2, '0')
   return `${now.getFullYear()}-${month}-${day}`
 }
 
-/** A calendar day, checked: the day itself, or why it is refused. */
 export function parsePlayedOn(
   text: string,
   today = localToday(),
@@ -32,14 +30,11 @@ export function parsePlayedOn(
   return { day: text10 }
 }
 
-/**
- * British English's short month names, as Intl's en-GB gives them ("Sept" since ICU 72). Written
- * out because constructing an Intl.DateTimeFormat costs 25-30 ms on first use in Chromium (its ICU
- * pattern data), a long task on a slow phone for a screen that only needs these twelve words.
- */
+/** As Intl's en-GB gives them ("Sept" since ICU 72), written out: an Intl.DateTimeFormat's first
+ * use costs a long task on a slow phone (ICU data). */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec']
 
-/** "14 Sept 2025": a day played, the same whatever the golfer's time zone. */
+/** The same whatever the golfer's time zone. */
 export function formatPlayedOn(day: string): string {
   const match = DAY_PATTERN.exec(day)
   if (!match) return day

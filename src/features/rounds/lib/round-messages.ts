@@ -17,15 +17,10 @@ export const EDIT_ROUND_GONE =
   "Couldn't save your changes: the round was deleted on another device."
 export const NINE_SCORE_INVALID = 'The gross score of a nine must be a whole number from 9 to 100.'
 
-/** A round's game (issue 31) refused for a value the database's rules do not allow. */
 export const GAME_INVALID =
   "Couldn't save the round's game: check each player's name, index and tee, and the allowance."
 
-/**
- * The database's refusal of a game (private.broken_game_rule and the rounds trigger, in words, or
- * a check's name when a row skipped the trigger) as the golfer reads it: the partner's place and
- * the hole kept, so the card can be put right. Null: not a refusal of the game.
- */
+/** A check's name appears when a row skipped the trigger. Null: not a refusal of the game. */
 const GAME_REFUSALS: readonly [RegExp, (match: RegExpExecArray) => string][] = [
   [
     /a game is kept only with a round scored hole by hole/,

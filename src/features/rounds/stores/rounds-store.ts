@@ -4,7 +4,7 @@ import { roundsTable } from './rounds-table'
 
 export const useRoundsStore = roundsTable.store
 
-/** Newest first: by the day played, then by id (ULIDs sort by the time they were made). */
+/** ULIDs sort by the time they were made. */
 export function compareNewestFirst(a: Round, b: Round): number {
   if (a.playedOn !== b.playedOn) return a.playedOn < b.playedOn ? 1 : -1
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0
@@ -12,10 +12,7 @@ export function compareNewestFirst(a: Round, b: Round): number {
 
 const newestFirst = new WeakMap<Record<string, Round>, readonly Round[]>()
 
-/**
- * The rounds, newest first: sorted once per change of the rows however many screens ask (a record
- * of hundreds of rounds is otherwise sorted again by every subscriber on every store change).
- */
+/** Sorted once per change of the rows, not by every subscriber on every store change. */
 export function selectRoundsNewestFirst(
   state: Pick<RecordsStore<Round>, 'byId'>,
 ): readonly Round[] {
@@ -27,7 +24,6 @@ export function selectRoundsNewestFirst(
   return sorted
 }
 
-/** The course of the round added last, which Add Round preselects. */
 export function selectLastUsedCourseId(state: Pick<RecordsStore<Round>, 'byId'>): string | null {
   let last: Round | undefined
   for (const round of Object.values(state.byId)) if (!last || round.id > last.id) last = round

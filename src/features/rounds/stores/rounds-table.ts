@@ -24,7 +24,6 @@ import {
   UNDO_ROUND_FAILED,
 } from '../lib/round-messages'
 
-/** The rounds table: its store, its sync and its outbox kind are built from this. */
 export const roundsTable = defineRecordsTable({
   table: 'rounds',
   version: ROUNDS_VERSION,
@@ -48,9 +47,7 @@ export const roundsTable = defineRecordsTable({
     if (error.failure === 'gone') return EDIT_ROUND_GONE
     return action === 'add' ? ADD_ROUND_UNAVAILABLE : EDIT_ROUND_UNAVAILABLE
   },
-  /** "Score 88 at Pebble Beach, 12 Nov 2026": what the golfer typed, so a refusal loses nothing;
-   * a round scored hole by hole adds its strokes, "(strokes 5 4 3 …)", and a game each partner's
-   * card, "; Stableford 95%: Ann 12.4, Red (strokes 5 – 4 …)", a dash for a hole picked up. */
+  /** What the golfer typed, so a refusal loses nothing (a dash for a hole picked up). */
   describe: (round) =>
     `Score ${round.score} at ${round.courseName}, ${formatPlayedOn(round.playedOn)}${
       round.holeScores ? ` (strokes ${round.holeScores.map((hole) => hole.strokes).join(' ')})` : ''
@@ -59,5 +56,4 @@ export const roundsTable = defineRecordsTable({
   upgradeRecord: upgradeRoundRecord,
 })
 
-/** "Try again" after a failed load. */
 export const reloadRounds = () => reloadRecords('rounds')
