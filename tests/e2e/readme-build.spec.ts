@@ -4,6 +4,7 @@ import { preview } from 'vite'
 import { describe, expect } from 'vitest'
 import { PROJECT_ROOT } from '../../scripts/project.ts'
 import { buildApp } from './setup/global-app.ts'
+import { serviceWorkerControls } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 
 /**
@@ -35,6 +36,8 @@ describe("the README's production build", () => {
         await page.goto(url)
         await page.getByRole('button', { name: 'Log In' }).waitFor()
         expect(await page.locator('body').textContent()).not.toContain('not configured')
+        // The app registers its service worker after the load: the server stays up until it has.
+        await serviceWorkerControls(page)
       } finally {
         await server.close()
       }
