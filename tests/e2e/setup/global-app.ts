@@ -1,9 +1,7 @@
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
-import { chromium } from 'playwright-core'
 import { build, preview, type BuildOptions, type InlineConfig, type PreviewServer } from 'vite'
 import type { TestProject } from 'vitest/node'
-import { CHROMIUM_LAUNCH } from '../../../scripts/chromium.ts'
 import { PROJECT_ROOT } from '../../../scripts/project.ts'
 import { startAppStack } from '../../setup/global-stack.ts'
 import type { StackInfo } from '../../support/stack.ts'
@@ -11,7 +9,6 @@ import type { StackInfo } from '../../support/stack.ts'
 declare module 'vitest' {
   export interface ProvidedContext {
     appUrl: string
-    browserEndpoint: string
   }
 }
 
@@ -26,11 +23,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // Per process, so two test runs side by side never serve each other's build.
     const app = await serveAppFor(info, path.join(PROJECT_ROOT, `dist-e2e-${process.pid}`))
     project.provide('appUrl', app.url)
-    // One Chromium for every spec file: each connects with contexts of its own.
-    const browser = await chromium.launchServer(CHROMIUM_LAUNCH)
-    project.provide('browserEndpoint', browser.wsEndpoint())
     return async () => {
-      await browser.close()
       await app.close()
       await stop()
     }

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { test as base, expect } from 'vitest'
-import { connectToSharedBrowser, newWatchedPage, PHONE } from './browser.ts'
+import { launchBrowser, newWatchedPage, PHONE } from './browser.ts'
 
 export interface WatchedPage {
   context: BrowserContext
@@ -23,8 +23,8 @@ export async function openWatched(
 
 /**
  * The browser specs' `it` (a module of its own: the benchmarks import ./browser.ts outside
- * vitest). Every spec file connects to the one Chromium the run's setup started, when a test first
- * needs it, and disconnects when the file is done; and for each test
+ * vitest). One Chromium per spec file, launched when a test first needs it and closed when the
+ * file is done; and for each test
  * - `open(options?)`: a context of its own (a phone by default) with one watched page; every
  *   context a test opens is closed when the test ends, passed or failed;
  * - `page`: a phone page of its own that fails the test if it saw a console error or an uncaught
@@ -34,7 +34,7 @@ export async function openWatched(
 export const it = base
   // eslint-disable-next-line no-empty-pattern -- vitest reads what a fixture needs from this pattern
   .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
-    const browser = await connectToSharedBrowser()
+    const browser = await launchBrowser()
     onCleanup(() => browser.close())
     return browser
   })
