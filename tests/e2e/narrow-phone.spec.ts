@@ -53,6 +53,8 @@ describe('on a 360-pixel phone', () => {
     await page.getByRole('button', { name: 'Edit tee Default' }).click()
     const editTee = page.getByRole('dialog', { name: 'Edit Tee' })
     await editTee.waitFor()
+    // The grid draws its rows a few at a time after the dialog: measure the dialog once whole.
+    await editTee.getByRole('button', { name: /^Hole 18 stroke index/ }).waitFor()
     expect(await sidewaysScroll(page), 'Edit Tee').toEqual([])
     await closeDialog(page, editTee)
 
