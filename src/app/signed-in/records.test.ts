@@ -400,6 +400,106 @@ describe('a newer app and what an older one left on the device', () => {
     expect(Object.keys(roundToRow(input))).not.toContain('game')
   })
 
+  it('sends a round entry of version 5 (a game, no side games) once, its game as written', async () => {
+    const TEE = '01JD0000000000000000000T01'
+    const strokes = [5, 4, 3, 6, 4, 5, 3, 4, 5]
+    const holeScores = strokes.map((hole) => ({
+      strokes: hole,
+      putts: null,
+      fairwayHit: null,
+      greenInRegulation: null,
+      penalties: null,
+    }))
+    // Exactly as the released app (09f6b49, ROUNDS_VERSION 5) wrote a group card's round.
+    const game = {
+      format: 'stableford',
+      allowancePercent: 95,
+      playingHandicap: 7,
+      strokesReceived: 7,
+      partners: [
+        {
+          name: 'Ann',
+          index: 12.4,
+          teeId: TEE,
+          teeName: 'Blue',
+          playingHandicap: 6,
+          strokesReceived: 6,
+          holeStrokes: [4, 5, null, 5, 4, 6, 3, 5, 5],
+        },
+      ],
+    }
+    const input = {
+      courseId: PEBBLE,
+      teeId: TEE,
+      nine: null,
+      score: 39,
+      holeScores,
+      game,
+      playedOn: '2026-11-20',
+    }
+    await writeToDevice(deviceKey(USER, 'outbox'), [
+      {
+        version: 5,
+        key: '01JD00000000000000000000KB',
+        kind: 'rounds',
+        action: 'add',
+        id: R1,
+        record: {
+          id: R1,
+          courseId: PEBBLE,
+          courseName: 'Pebble Beach',
+          teeId: TEE,
+          teeName: 'Blue',
+          holes: 9,
+          nine: null,
+          courseRating: 35.5,
+          slopeRating: 125,
+          par: 36,
+          holePars: [4, 4, 3, 5, 4, 4, 3, 4, 5],
+          strokeIndexes: [1, 3, 5, 7, 9, 2, 4, 6, 8],
+          score: 39,
+          holeScores,
+          game,
+          playedOn: '2026-11-20',
+          createdAt: AT,
+        },
+        input,
+      },
+    ])
+    vi.mocked(addRound).mockRejectedValueOnce(offline())
+    stop = startRecords(USER)
+    await vi.waitFor(() => expect(useOutboxStore.getState().reachable).toBe(false))
+    expect(useRoundsStore.getState().byId[R1]).toMatchObject({ score: 39, game })
+
+    feed().onHealth('live')
+    await vi.waitFor(async () => expect(await outboxOnDevice()).toEqual([]))
+    feed().onHealth('live')
+    await vi.waitFor(() => expect(useOutboxStore.getState().entries).toEqual([]))
+    // The attempt made offline, then the one that stored it; a rejoin sends nothing more.
+    expect(sent()).toEqual([
+      ['addRound', R1, input],
+      ['addRound', R1, input],
+    ])
+    // The game goes to the database as the released app sent it: no side games appear.
+    expect(roundToInsert(R1, input as Parameters<typeof roundToInsert>[1]).game).toEqual({
+      format: 'stableford',
+      allowance_percent: 95,
+      playing_handicap: 7,
+      strokes_received: 7,
+      partners: [
+        {
+          name: 'Ann',
+          index: 12.4,
+          tee_id: TEE,
+          tee_name: 'Blue',
+          playing_handicap: 6,
+          strokes_received: 6,
+          hole_strokes: [4, 5, null, 5, 4, 6, 3, 5, 5],
+        },
+      ],
+    })
+  })
+
   it("shows an unversioned outbox's changes over the rows until they are sent", async () => {
     vi.mocked(addCourse).mockRejectedValue(offline())
     await writeToDevice(deviceKey(USER, 'outbox'), UNVERSIONED_OUTBOX)
