@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react'
-import { MemoryRouter } from '@/lib/routing'
+import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useSessionStore } from '@/features/auth/stores/session-store'
 import { listCourses } from '@/features/courses/api/list-courses'

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { PageLoading } from '@/components/ui/loading'
-import { Navigate, useNavigate } from '@/lib/routing'
+import { Navigate, useNavigate } from 'react-router-dom'
 import { useSessionStore } from '@/features/auth/stores/session-store'
 import { prefetchLazyScreens } from './lazy-screens'
 

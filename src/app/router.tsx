@@ -1,7 +1,7 @@
 import { Suspense, type ComponentType } from 'react'
 import { ChunkBoundary, lazyChunk } from '@/components/ui/chunk-boundary'
 import { PageLoading } from '@/components/ui/loading'
-import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from '@/lib/routing'
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom'
 import { LoginScreen } from '@/features/auth/components/login-screen'
 import { RequireSession, SignedOutOnly } from './guards'
 import {

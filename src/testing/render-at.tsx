@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
-import { MemoryRouter, Route, Routes, useLocation } from '@/lib/routing'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 
 export function PathProbe() {
   return <p data-testid="path">{useLocation().pathname}</p>

@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { useNavigate, useParams } from '@/lib/routing'
+import { useNavigate, useParams } from 'react-router-dom'
 import { selectUserId, useSessionStore } from '@/features/auth/stores/session-store'
 import { formatHandicapIndex } from '@/features/handicap/lib/handicap-index'
 import { cardScoring, type HandicapState } from '@/features/handicap/stores/handicap-store'

@@ -1,4 +1,4 @@
-import { useNavigate } from '@/lib/routing'
+import { useNavigate } from 'react-router-dom'
 import { AccountScreen as AccountSections } from '@/features/account/components/account-screen'
 import { checkNewPassword } from '@/features/auth/lib/sign-up-checks'
 import { useSessionStore } from '@/features/auth/stores/session-store'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { NavLink, useNavigate } from '@/lib/routing'
+import { NavLink, useNavigate } from 'react-router-dom'
 import { ConfirmActions, Dialog } from '@/components/ui/dialog'
 import { FlagIcon } from '@/components/ui/flag-icon'
 import { GaugeIcon, LogoutIcon } from '@/components/ui/icons'

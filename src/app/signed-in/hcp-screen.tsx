@@ -8,7 +8,7 @@ import {
   useReducer,
   type ComponentType,
 } from 'react'
-import { useNavigate } from '@/lib/routing'
+import { useNavigate } from 'react-router-dom'
 import { useShallow } from 'zustand/react/shallow'
 import { ChunkBoundary, lazyChunk } from '@/components/ui/chunk-boundary'
 import { PageHeading } from '@/components/ui/page-heading'

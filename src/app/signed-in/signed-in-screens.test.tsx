@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter } from '@/lib/routing'
+import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { signOut } from '@/features/auth/api/sign-out'
 import { SIGN_OUT_FAILED } from '@/features/auth/lib/auth-messages'

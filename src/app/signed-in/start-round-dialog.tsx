@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { Link } from '@/lib/routing'
+import { Link } from 'react-router-dom'
 import { ulid } from 'ulid'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { Dialog, DialogActions } from '@/components/ui/dialog'

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import { useLocation } from '@/lib/routing'
+import { useLocation } from 'react-router-dom'
 
 export const APP_NAME = 'HCPFast'
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { useLocation, useNavigate } from '@/lib/routing'
+import { useLocation, useNavigate } from 'react-router-dom'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { TextField } from '@/components/ui/text-field'
 import { changeEmail } from '../api/change-email'

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import { StrictMode } from 'react'
-import { MemoryRouter, Route, Routes } from '@/lib/routing'
+import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { exchangeOAuthCode } from '../api/exchange-oauth-code'
 import { GOOGLE_SIGN_IN_FAILED } from '../lib/auth-messages'

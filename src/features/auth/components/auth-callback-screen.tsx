@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Link, useLocation, useNavigate } from '@/lib/routing'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { Loading } from '@/components/ui/loading'
 import { exchangeOAuthCode } from '../api/exchange-oauth-code'
 import { readOAuthCallbackParams } from '../lib/callback-params'

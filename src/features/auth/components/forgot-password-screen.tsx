@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { Link } from '@/lib/routing'
+import { Link } from 'react-router-dom'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { TextField } from '@/components/ui/text-field'
 import { requestPasswordReset } from '../api/request-password-reset'

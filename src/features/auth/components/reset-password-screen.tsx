@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { Link, useLocation, useNavigate } from '@/lib/routing'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { Loading } from '@/components/ui/loading'
 import { TextField } from '@/components/ui/text-field'

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { useNavigate } from '@/lib/routing'
+import { useNavigate } from 'react-router-dom'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { TextField } from '@/components/ui/text-field'
 import { SERVER_UNREACHABLE, ServerUnreachableError } from '@/lib/server-unreachable'

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter } from '@/lib/routing'
+import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
 import { aCourse, aRound, holeScoresOf } from '@/testing/fixtures'
 import type { Round } from '../types'

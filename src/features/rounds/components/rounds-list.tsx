@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link } from '@/lib/routing'
+import { Link } from 'react-router-dom'
 import { Accordion, AccordionAction, AccordionItem } from '@/components/ui/accordion'
 import { openDialog } from '@/components/ui/dialog'
 import { PlusIcon } from '@/components/ui/icons'

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Link } from '@/lib/routing'
+import { Link } from 'react-router-dom'
 import { ConfirmActions, Dialog } from '@/components/ui/dialog'
 import { currentHoleNumber, readCard, removeCard } from '../lib/card'
 import { useCardStore } from '../stores/card-store'

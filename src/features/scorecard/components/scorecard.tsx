@@ -10,7 +10,7 @@ import {
 } from 'react'
 import { GroupRows, GroupSummary } from './group-card'
 import { Stepper } from './stepper'
-import { Link } from '@/lib/routing'
+import { Link } from 'react-router-dom'
 import { PageHeading } from '@/components/ui/page-heading'
 import type { HoleScore } from '@/lib/tables/rounds'
 import {
