@@ -56,7 +56,7 @@ export function unroundedCourseHandicap1130(
   return playedTenths * slopeRating + 113 * (ratingTenths(tee.courseRating) - 10 * par)
 }
 
-/** Appendix E; the same rule as private.strokes_received in supabase/schemas/40_handicap.sql. */
+/** Appendix E; the same rule as private.strokes_received in supabase/schemas/40_handicap_rules.sql. */
 export function strokesReceived(
   courseHandicap: number,
   strokeIndexes: readonly number[],

@@ -14,7 +14,7 @@
 -- golfer east of UTC who plays "today" while it is still yesterday here. Nothing earlier than 1900
 -- is a real handicap round. Columns are in the order the migrations added them (tee_id … nine, then
 -- the scorecard's hole_* arrays). A 9-hole round scores 9–100 with a 9-hole rating 10.0–45.0; the handicap pairs nines
--- (40_handicap.sql).
+-- (40_handicap_rules.sql).
 create table public.rounds (
   id text primary key,
   user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,

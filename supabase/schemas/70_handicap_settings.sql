@@ -72,7 +72,7 @@ revoke all on function private.touch_handicap_settings() from public, anon, auth
 alter publication supabase_realtime add table public.handicap_settings;
 
 -- The golfer's choice and starting index decide their walk: a statement that changes either walks
--- them again (private.rewalk_written_golfers, 40_handicap.sql), as a write to their rounds does.
+-- them again (private.rewalk_written_golfers, 42_handicap_kept.sql), as a write to their rounds does.
 create trigger rewalk_after_insert
   after insert on public.handicap_settings
   referencing new table as new_rows
@@ -92,7 +92,7 @@ alter table public.handicap_settings enable always trigger rewalk_after_insert;
 alter table public.handicap_settings enable always trigger rewalk_after_update;
 alter table public.handicap_settings enable always trigger rewalk_after_delete;
 
--- Here rather than in 40_handicap.sql: it reads the golfer's choice above.
+-- Here rather than in 43_handicap_views.sql: it reads the golfer's choice above.
 -- Course handicap per tee (WHS Rule 6.1, private.course_handicap: on a 9-hole tee the index
 -- halved to a tenth first) from the index the golfer chose for course handicaps (handicap_settings:
 -- the spec's, the default, or the WHS estimate), or their starting index until they have that one
