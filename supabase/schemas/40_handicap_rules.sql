@@ -51,10 +51,6 @@ $$;
 comment on function private.differentials_used(bigint) is
   'The WHS table of the product spec, the only copy in the schema: for a number of rounds (3 or more), how many of the lowest differentials are averaged (counted) and the adjustment subtracted, in tenths. Nulls below 3 rounds.';
 
-revoke all on function private.differentials_used(bigint)
-  from public, anon, authenticated, service_role;
-grant execute on function private.differentials_used(bigint) to authenticated, service_role;
-
 -- The `how_many` lowest differentials, ascending, and their places (1-based) in the list; of two
 -- equal ones the later place (the more recent entry) comes first, so it is the one that counts at
 -- a cut-off. One pass, kept by insertion.
@@ -94,10 +90,6 @@ begin
 end;
 $$;
 
-revoke all on function private.lowest_of(integer[], integer)
-  from public, anon, authenticated, service_role;
-grant execute on function private.lowest_of(integer[], integer) to authenticated, service_role;
-
 -- The index (tenths) of `entries` entries from their lowest differentials (tenths, ascending; the
 -- lowest 8 are enough): the mean of the table's lowest, to the nearest tenth with ties toward +∞,
 -- less its adjustment; null below 3. The spec's index over all the entries and the WHS
@@ -122,10 +114,6 @@ begin
 end;
 $$;
 
-revoke all on function private.index_of_lowest(integer[], bigint)
-  from public, anon, authenticated, service_role;
-grant execute on function private.index_of_lowest(integer[], bigint) to authenticated, service_role;
-
 -- An ascending list with one value more and, when `leaving` is given, one (equal to it) less: a
 -- binary search (width_bucket) and slices, so the walk keeps its lists in order without a loop.
 create function private.sorted_with(sorted integer[], joining integer, leaving integer)
@@ -146,11 +134,6 @@ begin
 end;
 $$;
 
-revoke all on function private.sorted_with(integer[], integer, integer)
-  from public, anon, authenticated, service_role;
-grant execute on function private.sorted_with(integer[], integer, integer)
-  to authenticated, service_role;
-
 -- The score differential in tenths (WHS Rule 5.1): 113 / slope × (score − course rating).
 create function private.differential_tenths(
   score integer,
@@ -168,11 +151,6 @@ begin
   )::integer;
 end;
 $$;
-
-revoke all on function private.differential_tenths(integer, numeric, integer)
-  from public, anon, authenticated, service_role;
-grant execute on function private.differential_tenths(integer, numeric, integer)
-  to authenticated, service_role;
 
 -- What the handicap counts (issue 22): every 18-hole round as itself, and two 9-hole rounds as one
 -- 18-hole entry, the WHS 2020 method (fully published, unlike 2024's "expected score"): the
@@ -195,11 +173,6 @@ begin
   return second;
 end;
 $$;
-
-revoke all on function private.paired_nines(public.rounds, public.rounds)
-  from public, anon, authenticated, service_role;
-grant execute on function private.paired_nines(public.rounds, public.rounds)
-  to authenticated, service_role;
 
 -- Course handicap (WHS Rule 6.1) of an index given in tenths, the one formula of the schema
 -- (public.course_handicaps per tee, the walk per round). 18 holes: index × slope / 113
@@ -232,11 +205,6 @@ $$;
 
 comment on function private.course_handicap(integer, numeric, integer, integer, integer) is
   'Course handicap of an index in tenths on a rating, slope, par and 9 or 18 holes (the index halved to a tenth first for 9): nearest whole, halves toward +∞; null without index or par.';
-
-revoke all on function private.course_handicap(integer, numeric, integer, integer, integer)
-  from public, anon, authenticated, service_role;
-grant execute on function private.course_handicap(integer, numeric, integer, integer, integer)
-  to authenticated, service_role;
 
 -- Net double bogey (issue 23 §4, WHS Rule 3.1), as src/features/handicap/lib/adjusted-gross.ts
 -- (a test compares them on 20,000 random cards). Strokes follow the rank of each hole's stroke
@@ -278,11 +246,6 @@ $$;
 comment on function private.strokes_received(integer, integer[]) is
   'Strokes received on each hole (in hole order) for a course handicap: every hole the whole part of C / holes, and the C mod holes holes of lowest stroke index one more; a plus handicap (C < 0) gives them back from the highest index. By rank of index, so a nine''s 1, 3, …, 17 works.';
 
-revoke all on function private.strokes_received(integer, integer[])
-  from public, anon, authenticated, service_role;
-grant execute on function private.strokes_received(integer, integer[])
-  to authenticated, service_role;
-
 -- Each hole counts at most par + 2 + the strokes received, or par + 5 with no course handicap
 -- (no index yet); the adjusted gross score is their sum.
 create function private.adjusted_gross_score(
@@ -311,11 +274,6 @@ $$;
 
 comment on function private.adjusted_gross_score(integer[], integer[], integer[], integer) is
   'The gross score with each hole held to its net double bogey: par + 2 + strokes received from the course handicap, or par + 5 when it is null (no index yet).';
-
-revoke all on function private.adjusted_gross_score(integer[], integer[], integer[], integer)
-  from public, anon, authenticated, service_role;
-grant execute on function private.adjusted_gross_score(integer[], integer[], integer[], integer)
-  to authenticated, service_role;
 
 -- The score a round counts (issue 23): a round scored hole by hole its adjusted gross score, off
 -- the course handicap, on the round's own copies of rating, slope, par and holes, of index_tenths
@@ -347,11 +305,6 @@ begin
 end;
 $$;
 
-revoke all on function private.net_double_bogey(public.rounds, integer)
-  from public, anon, authenticated, service_role;
-grant execute on function private.net_double_bogey(public.rounds, integer)
-  to authenticated, service_role;
-
 -- Rule 5.9: a differential 10.0 or more below the index in effect takes 2.0 off, 7.0 to 9.9 1.0.
 create function private.exceptional_reduction(index_tenths integer, differential_tenths integer)
   returns integer
@@ -367,11 +320,6 @@ begin
   end;
 end;
 $$;
-
-revoke all on function private.exceptional_reduction(integer, integer)
-  from public, anon, authenticated, service_role;
-grant execute on function private.exceptional_reduction(integer, integer)
-  to authenticated, service_role;
 
 -- The WHS estimate (tenths) from the latest 20 differentials, each less the exceptional
 -- reductions covering it, given in ascending order as `latest` less `reduced` (see the walk): the
@@ -409,7 +357,16 @@ begin
 end;
 $$;
 
-revoke all on function private.whs_estimate(integer[], integer, integer)
+-- Every rule runs as whoever reads or writes the handicap (signed-in golfers, service_role).
+revoke all on function
+  private.differentials_used, private.lowest_of, private.index_of_lowest, private.sorted_with,
+  private.differential_tenths, private.paired_nines, private.course_handicap,
+  private.strokes_received, private.adjusted_gross_score, private.net_double_bogey,
+  private.exceptional_reduction, private.whs_estimate
   from public, anon, authenticated, service_role;
-grant execute on function private.whs_estimate(integer[], integer, integer)
+grant execute on function
+  private.differentials_used, private.lowest_of, private.index_of_lowest, private.sorted_with,
+  private.differential_tenths, private.paired_nines, private.course_handicap,
+  private.strokes_received, private.adjusted_gross_score, private.net_double_bogey,
+  private.exceptional_reduction, private.whs_estimate
   to authenticated, service_role;

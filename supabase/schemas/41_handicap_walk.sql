@@ -66,11 +66,6 @@ begin
 end;
 $$;
 
-revoke all on function private.low_queue_pushed(private.whs_state, date, integer)
-  from public, anon, authenticated, service_role;
-grant execute on function private.low_queue_pushed(private.whs_state, date, integer)
-  to authenticated, service_role;
-
 -- One entry of the WHS estimate. On the first entry of a day the estimate at the end of the
 -- day before (`estimate_before`) is the one in effect (Rule 5.4) and joins the low index's
 -- queue, whose estimates of more than 365 days before leave (Rule 5.7). Then the entry's
@@ -117,13 +112,6 @@ begin
   return state;
 end;
 $$;
-
-revoke all on function
-  private.whs_step(private.whs_state, date, integer, integer, integer, integer, integer)
-  from public, anon, authenticated, service_role;
-grant execute on function
-  private.whs_step(private.whs_state, date, integer, integer, integer, integer, integer)
-  to authenticated, service_role;
 
 -- A walk in progress (issue 44: a write walks from the changed day on, so a walk can start from
 -- the kept rows before that day, private.walk_start). Per round, in walk order (first the kept
@@ -269,11 +257,6 @@ begin
 end;
 $$;
 
-revoke all on function private.walk_steps(private.walk, public.rounds[], text, numeric)
-  from public, anon, authenticated, service_role;
-grant execute on function private.walk_steps(private.walk, public.rounds[], text, numeric)
-  to authenticated, service_role;
-
 -- The rows of a walk: each round shows its entry's values (both nines of a pair the pair's, a
 -- waiting nine none), the adjusted differential less the reductions of its entry and the 19
 -- after it, and whether it counts: the final estimate is made from the lowest of the latest 20.
@@ -347,10 +330,6 @@ begin
 end;
 $$;
 
-revoke all on function private.walk_rows(private.walk)
-  from public, anon, authenticated, service_role;
-grant execute on function private.walk_rows(private.walk) to authenticated, service_role;
-
 -- One golfer's record walked in record order (played_on, id), from its first round.
 create function private.walk_record(
   rounds public.rounds[],
@@ -366,11 +345,6 @@ begin
     select * from private.walk_rows(private.walk_steps(null, rounds, source, starting_index));
 end;
 $$;
-
-revoke all on function private.walk_record(public.rounds[], text, numeric)
-  from public, anon, authenticated, service_role;
-grant execute on function private.walk_record(public.rounds[], text, numeric)
-  to authenticated, service_role;
 
 -- The walk over the given golfers, each record in one piece: one row per round, in record order
 -- (user_id, played_on, id). It runs with the caller's rights: RLS on rounds and handicap_settings
@@ -397,9 +371,6 @@ begin
 end;
 $$;
 
-revoke all on function private.walks_of(uuid[]) from public, anon, authenticated, service_role;
-grant execute on function private.walks_of(uuid[]) to authenticated, service_role;
-
 -- The walk over every golfer the caller can read, as the views read it before it was kept.
 create function private.whs_records() returns setof private.walked_round
   language plpgsql
@@ -415,5 +386,12 @@ $$;
 comment on function private.whs_records() is
   'The handicap walk over the rounds the caller can read, one row per round in record order (user_id, played_on, id): see private.walked_round. Not an official index: playing conditions, committee adjustments and penalty scores are not modelled.';
 
-revoke all on function private.whs_records() from public, anon, authenticated, service_role;
-grant execute on function private.whs_records() to authenticated, service_role;
+-- The walk runs as whoever reads or writes the handicap (signed-in golfers, service_role).
+revoke all on function
+  private.low_queue_pushed, private.whs_step, private.walk_steps, private.walk_rows,
+  private.walk_record, private.walks_of, private.whs_records
+  from public, anon, authenticated, service_role;
+grant execute on function
+  private.low_queue_pushed, private.whs_step, private.walk_steps, private.walk_rows,
+  private.walk_record, private.walks_of, private.whs_records
+  to authenticated, service_role;

@@ -477,9 +477,6 @@ as $$
   select coalesce(current_setting('hcpfast.walk_deferred', true), '') = 'on';
 $$;
 
-revoke all on function private.is_walk_deferred() from public, anon, authenticated, service_role;
-grant execute on function private.is_walk_deferred() to authenticated, service_role;
-
 -- After each statement that writes rounds (and handicap_settings, 70_handicap_settings.sql): the
 -- golfers whose walk it changes walked again, a round's golfer from the earliest day the
 -- statement touches (a moved round's old day or new day, whichever is first), a setting's from
@@ -579,6 +576,10 @@ revoke all on function
   private.counted_for_index(uuid),
   private.rewalk(uuid[], date[]),
   private.rewalk_own_record(),
-  private.rewalk_written_golfers()
+  private.rewalk_written_golfers(),
+  private.is_walk_deferred()
   from public, anon, authenticated, service_role;
 grant execute on function private.rewalk_own_record() to authenticated;
+
+-- The walk's deferral flag is read by the import too, as the golfer.
+grant execute on function private.is_walk_deferred() to authenticated, service_role;
