@@ -3,9 +3,8 @@
 -- one tee and keep copies of it (20_rounds.sql). The current definition: the migrations build
 -- exactly this (a test compares them, see the README).
 --
--- Bounds repeat the app's: rating 20.0–90.0 for 18 holes and 10.0–45.0 for 9, slope 55–155, par
--- 27–90 for 18 holes and 27–45 for 9; hole pars 3–6, one per hole, adding up to par (so hole pars
--- need a par); stroke indexes distinct whole numbers 1–18, one per hole (on a 9-hole tee the hole
+-- Bounds repeat the app's: rating, slope and par as 05_ratings.sql holds them; hole pars 3–6,
+-- one per hole, adding up to par (so hole pars need a par); stroke indexes distinct whole numbers 1–18, one per hole (on a 9-hole tee the hole
 -- with the lower number receives strokes first). A tee belongs to its golfer's own course: a
 -- trigger refuses another golfer's course with the message an unknown one gets.
 --
@@ -40,6 +39,51 @@ create function private.is_one_per_hole(list anyarray, holes integer) returns bo
   set search_path = ''
 as $$
   select array_ndims(list) = 1 and array_lower(list, 1) = 1 and cardinality(list) = holes;
+$$;
+
+-- The first of a card's or a tee's lists (of `rules`, or a card's when null) that has not one
+-- value per hole, in the golfer's words, or null: private.broken_hole_rule checks the lists whole
+-- before it reads them hole by hole.
+create function private.broken_hole_list_rule(
+  rules text[],
+  holes integer,
+  hole_pars integer[],
+  stroke_indexes integer[],
+  hole_strokes integer[],
+  hole_putts integer[],
+  hole_fairways boolean[],
+  hole_greens boolean[],
+  hole_penalties integer[]
+) returns text
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+declare
+  every boolean := rules is null;
+  unfit constant text := ' need one value per hole: %s, not %s';
+begin
+  return case
+    when (every or 'strokes' = any (rules)) and not private.is_one_per_hole(hole_strokes, holes)
+    then
+      format('the card has %s holes, but this round is played over %s', cardinality(hole_strokes), holes)
+    when (every or 'putts' = any (rules)) and not private.is_one_per_hole(hole_putts, holes) then
+      format('putts' || unfit, holes, cardinality(hole_putts))
+    when (every or 'fairways' = any (rules)) and not private.is_one_per_hole(hole_fairways, holes)
+    then
+      format('fairways hit' || unfit, holes, cardinality(hole_fairways))
+    when (every or 'greens' = any (rules)) and not private.is_one_per_hole(hole_greens, holes) then
+      format('greens in regulation' || unfit, holes, cardinality(hole_greens))
+    when (every or 'penalties' = any (rules))
+      and not private.is_one_per_hole(hole_penalties, holes)
+    then
+      format('penalty strokes' || unfit, holes, cardinality(hole_penalties))
+    when 'hole_pars' = any (rules) and not private.is_one_per_hole(hole_pars, holes) then
+      format('hole pars' || unfit, holes, cardinality(hole_pars))
+    when 'stroke_indexes' = any (rules) and not private.is_one_per_hole(stroke_indexes, holes) then
+      format('stroke indexes' || unfit, holes, cardinality(stroke_indexes))
+  end;
+end;
 $$;
 
 -- Every bound on a tee's holes and a round's card (issue 23), written once: the first rule the
@@ -80,7 +124,6 @@ declare
   penalties_rule boolean := every or 'penalties' = any (rules);
   pars_rule boolean := coalesce('hole_pars' = any (rules), false);
   indexes_rule boolean := coalesce('stroke_indexes' = any (rules), false);
-  unfit constant text := ' need one value per hole: %s, not %s';
   strokes integer;
   problem text;
 begin
@@ -95,22 +138,10 @@ begin
   then
     return 'this tee has no hole pars and stroke indexes: add them to the tee to score hole by hole';
   end if;
-  problem := case
-    when strokes_rule and not private.is_one_per_hole(hole_strokes, holes) then
-      format('the card has %s holes, but this round is played over %s', cardinality(hole_strokes), holes)
-    when putts_rule and not private.is_one_per_hole(hole_putts, holes) then
-      format('putts' || unfit, holes, cardinality(hole_putts))
-    when fairways_rule and not private.is_one_per_hole(hole_fairways, holes) then
-      format('fairways hit' || unfit, holes, cardinality(hole_fairways))
-    when (every or 'greens' = any (rules)) and not private.is_one_per_hole(hole_greens, holes) then
-      format('greens in regulation' || unfit, holes, cardinality(hole_greens))
-    when penalties_rule and not private.is_one_per_hole(hole_penalties, holes) then
-      format('penalty strokes' || unfit, holes, cardinality(hole_penalties))
-    when pars_rule and not private.is_one_per_hole(hole_pars, holes) then
-      format('hole pars' || unfit, holes, cardinality(hole_pars))
-    when indexes_rule and not private.is_one_per_hole(stroke_indexes, holes) then
-      format('stroke indexes' || unfit, holes, cardinality(stroke_indexes))
-  end;
+  problem := private.broken_hole_list_rule(
+    rules, holes, hole_pars, stroke_indexes, hole_strokes, hole_putts, hole_fairways, hole_greens,
+    hole_penalties
+  );
   if problem is not null then
     return problem;
   end if;
@@ -150,12 +181,11 @@ begin
       'the score (%s) must be the sum of the holes'' strokes (%s)', score, private.sum_of(hole_strokes)
     );
   end if;
-  if 'hole_pars_total' = any (rules)
-    and private.sum_of(hole_pars) > (case holes when 9 then 45 else 90 end)
+  if 'hole_pars_total' = any (rules) and private.sum_of(hole_pars) > private.highest_tee_par(holes)
   then
     return format(
       'the hole pars add up to %s, more than a tee''s par can be (%s)',
-      private.sum_of(hole_pars), case holes when 9 then 45 else 90 end
+      private.sum_of(hole_pars), private.highest_tee_par(holes)
     );
   end if;
   return null;
@@ -172,6 +202,7 @@ comment on function private.broken_hole_rule(
 revoke all on function
   private.sum_of(integer[]),
   private.is_one_per_hole(anyarray, integer),
+  private.broken_hole_list_rule,
   private.broken_hole_rule(
     text[], integer, integer[], integer[], integer, integer[], integer[], boolean[], boolean[],
     integer[]
@@ -180,6 +211,7 @@ revoke all on function
 grant execute on function
   private.sum_of(integer[]),
   private.is_one_per_hole(anyarray, integer),
+  private.broken_hole_list_rule,
   private.broken_hole_rule(
     text[], integer, integer[], integer[], integer, integer[], integer[], boolean[], boolean[],
     integer[]
@@ -206,16 +238,10 @@ create table public.tees (
   ),
   constraint tees_holes_is_9_or_18 check (holes in (9, 18)),
   constraint tees_course_rating_is_20_to_90_or_10_to_45_for_nine_in_tenths check (
-    course_rating = round(course_rating, 1)
-    and (
-      (holes = 18 and course_rating between 20.0 and 90.0)
-      or (holes = 9 and course_rating between 10.0 and 45.0)
-    )
+    private.is_course_rating(course_rating, holes)
   ),
-  constraint tees_slope_rating_is_55_to_155 check (slope_rating between 55 and 155),
-  constraint tees_par_is_27_to_90_or_27_to_45_for_nine check (
-    par between 27 and case holes when 9 then 45 else 90 end
-  ),
+  constraint tees_slope_rating_is_55_to_155 check (private.is_slope_rating(slope_rating)),
+  constraint tees_par_is_27_to_90_or_27_to_45_for_nine check (private.is_tee_par(par, holes)),
   constraint tees_hole_pars_are_3_to_6_one_per_hole check (
     private.broken_hole_rule('{hole_pars}', holes, hole_pars, null) is null
   ),
@@ -364,12 +390,12 @@ begin
     update public.courses as c
       set rating = first.course_rating,
         slope = first.slope_rating,
-        par = case when first.par between 54 and 90 then first.par end
+        par = case when private.is_course_par(first.par) then first.par end
       where c.id = first.course_id
         and (c.rating, c.slope, c.par) is distinct from (
           first.course_rating,
           first.slope_rating,
-          case when first.par between 54 and 90 then first.par end
+          case when private.is_course_par(first.par) then first.par end
         );
   end if;
   return null;

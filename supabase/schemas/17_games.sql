@@ -80,6 +80,79 @@ $$;
 comment on function private.broken_stake_rule(jsonb, text) is
   'What is wrong with a side game''s stake (points, whole; or money to its currency''s minor unit; 0 to 10,000), in the golfer''s words, or null.';
 
+-- The first problem of one side game's settings (`game`: skins, nassau, four_ball or scramble)
+-- for a card of `players` players and `holes` holes, in the golfer's words, or null: its settings
+-- an object of the keys it has, its own rules, then its stake.
+create function private.broken_side_game_settings(
+  games jsonb,
+  game text,
+  players integer,
+  holes integer
+) returns text
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+declare
+  settings jsonb := games -> game;
+  teams text := settings ->> 'teams';
+  named constant text := case game
+    when 'skins' then 'the skins have'
+    when 'nassau' then 'the Nassau has'
+    when 'four_ball' then 'the four-ball match has'
+    else 'the scramble has'
+  end;
+begin
+  if jsonb_typeof(settings) <> 'object' then
+    return named || ' no settings';
+  end if;
+  if exists (
+    select 1 from jsonb_object_keys(settings) as k (key)
+    where k.key <> all (case game
+      when 'skins' then '{basis,carry_over,stake}'
+      when 'nassau' then '{press_at,stake}'
+      when 'four_ball' then '{stake}'
+      else '{teams,stake}'
+    end::text[])
+  ) then
+    return named || ' a setting HCPFast does not know';
+  end if;
+  return case game
+    when 'skins' then case
+      when settings ->> 'basis' is null or settings ->> 'basis' not in ('gross', 'net') then
+        'skins are gross or net'
+      when jsonb_typeof(settings -> 'carry_over') is distinct from 'boolean' then
+        'say whether tied skins carry over'
+      else private.broken_stake_rule(settings -> 'stake', 'skins')
+    end
+    when 'nassau' then case
+      when settings -> 'press_at' is null or settings -> 'press_at' not in ('2', 'null') then
+        'a Nassau presses at 2 down, or not at all'
+      when holes <> 18 then format('a Nassau needs 18 holes; this card has %s', holes)
+      when players not in (2, 4) then
+        format('a Nassau is 2 players or two sides of 2; this card has %s', players)
+      else private.broken_stake_rule(settings -> 'stake', 'Nassau')
+    end
+    when 'four_ball' then case
+      when players <> 4 then
+        format('a four-ball match needs 4 players; this card has %s', players)
+      else private.broken_stake_rule(settings -> 'stake', 'four-ball match')
+    end
+    else case
+      when teams is null or teams not in ('group', 'sides') then
+        'a scramble is the whole group or two sides'
+      when teams = 'group' and players not in (2, 4) then
+        format('a scramble team is 2 or 4 players; this card has %s', players)
+      when teams = 'group' and settings ? 'stake' then
+        'a scramble of the whole group has nobody in the group to play for a stake: play it as two sides'
+      when teams = 'sides' and players <> 4 then
+        format('a scramble of two sides needs 4 players; this card has %s', players)
+      when teams = 'sides' then private.broken_stake_rule(settings -> 'stake', 'scramble')
+    end
+  end;
+end;
+$$;
+
 -- The side games of a round's game (game -> side_games), beside its format: skins, a Nassau, a
 -- four-ball match and a scramble, each with a stake, and the two sides of a 4-player card. Players
 -- are places on the card (0 is the golfer, then the partners), so a side can name only this
@@ -98,7 +171,8 @@ as $$
 declare
   unknown_key text;
   teams text := games #>> '{scramble,teams}';
-  needs_sides boolean := false;
+  needs_sides boolean;
+  game text;
   problem text;
 begin
   if games is null then
@@ -124,80 +198,16 @@ begin
   if players not between 2 and 4 then
     return format('side games are for 2 to 4 players; this card has %s', players);
   end if;
-  if games ? 'skins' then
-    problem := case
-      when jsonb_typeof(games -> 'skins') <> 'object' then 'the skins have no settings'
-      when exists (
-        select 1 from jsonb_object_keys(games -> 'skins') as k (key)
-        where k.key not in ('basis', 'carry_over', 'stake')
-      ) then 'the skins have a setting HCPFast does not know'
-      when games #>> '{skins,basis}' is null or games #>> '{skins,basis}' not in ('gross', 'net')
-        then 'skins are gross or net'
-      when jsonb_typeof(games #> '{skins,carry_over}') is distinct from 'boolean' then
-        'say whether tied skins carry over'
-      else private.broken_stake_rule(games #> '{skins,stake}', 'skins')
-    end;
+  foreach game in array array['skins', 'nassau', 'four_ball', 'scramble'] loop
+    continue when not games ? game;
+    problem := private.broken_side_game_settings(games, game, players, holes);
     if problem is not null then
       return problem;
     end if;
-  end if;
-  if games ? 'nassau' then
-    problem := case
-      when jsonb_typeof(games -> 'nassau') <> 'object' then 'the Nassau has no settings'
-      when exists (
-        select 1 from jsonb_object_keys(games -> 'nassau') as k (key)
-        where k.key not in ('press_at', 'stake')
-      ) then 'the Nassau has a setting HCPFast does not know'
-      when games #> '{nassau,press_at}' is null
-        or games #> '{nassau,press_at}' not in ('2', 'null')
-        then 'a Nassau presses at 2 down, or not at all'
-      when holes <> 18 then format('a Nassau needs 18 holes; this card has %s', holes)
-      when players not in (2, 4) then
-        format('a Nassau is 2 players or two sides of 2; this card has %s', players)
-      else private.broken_stake_rule(games #> '{nassau,stake}', 'Nassau')
-    end;
-    if problem is not null then
-      return problem;
-    end if;
-    needs_sides := players = 4;
-  end if;
-  if games ? 'four_ball' then
-    problem := case
-      when jsonb_typeof(games -> 'four_ball') <> 'object' then 'the four-ball match has no settings'
-      when exists (
-        select 1 from jsonb_object_keys(games -> 'four_ball') as k (key) where k.key <> 'stake'
-      ) then 'the four-ball match has a setting HCPFast does not know'
-      when players <> 4 then
-        format('a four-ball match needs 4 players; this card has %s', players)
-      else private.broken_stake_rule(games #> '{four_ball,stake}', 'four-ball match')
-    end;
-    if problem is not null then
-      return problem;
-    end if;
-    needs_sides := true;
-  end if;
-  if games ? 'scramble' then
-    problem := case
-      when jsonb_typeof(games -> 'scramble') <> 'object' then 'the scramble has no settings'
-      when exists (
-        select 1 from jsonb_object_keys(games -> 'scramble') as k (key)
-        where k.key not in ('teams', 'stake')
-      ) then 'the scramble has a setting HCPFast does not know'
-      when teams is null or teams not in ('group', 'sides') then
-        'a scramble is the whole group or two sides'
-      when teams = 'group' and players not in (2, 4) then
-        format('a scramble team is 2 or 4 players; this card has %s', players)
-      when teams = 'group' and games #> '{scramble}' ? 'stake' then
-        'a scramble of the whole group has nobody in the group to play for a stake: play it as two sides'
-      when teams = 'sides' and players <> 4 then
-        format('a scramble of two sides needs 4 players; this card has %s', players)
-      when teams = 'sides' then private.broken_stake_rule(games #> '{scramble,stake}', 'scramble')
-    end;
-    if problem is not null then
-      return problem;
-    end if;
-    needs_sides := needs_sides or teams = 'sides';
-  end if;
+  end loop;
+  -- A 4-player Nassau, a four-ball match and a scramble of two sides are played by sides.
+  needs_sides := (games ? 'nassau' and players = 4) or games ? 'four_ball'
+    or (games ? 'scramble' and teams = 'sides');
   if games ? 'sides' or (needs_sides and players = 4) then
     if players <> 4 then
       return format('sides are two pairs of 4 players; this card has %s', players);
@@ -271,6 +281,81 @@ begin
 end;
 $$;
 
+-- The first rule of a game's partner (`partner`, at `place` from 1) the values break (of `rules`,
+-- or every rule when null), in the golfer's words with the partner's place and the hole number, or
+-- null: private.broken_game_rule's names, indexes, tees, handicaps and strokes.
+create function private.broken_partner_rule(
+  rules text[],
+  partner jsonb,
+  place bigint,
+  holes integer
+) returns text
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+declare
+  every boolean := rules is null;
+  problem text;
+  bad record;
+begin
+  problem := case
+    when (every or 'names' = any (rules)) and (
+      jsonb_typeof(partner -> 'name') is distinct from 'string'
+      or char_length(partner ->> 'name') not between 1 and 60
+      or partner ->> 'name'
+        ~ '^[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]'
+      or partner ->> 'name'
+        ~ '[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'
+    ) then
+      'the name must be 1 to 60 characters, without spaces at either end'
+    when (every or 'indexes' = any (rules))
+      and not private.is_number_between(partner -> 'index', -10, 54, 1)
+    then
+      'the index must be from -10.0 to 54.0, in tenths'
+    when (every or 'tees' = any (rules)) and (
+      jsonb_typeof(partner -> 'tee_id') is distinct from 'string'
+      or jsonb_typeof(partner -> 'tee_name') is distinct from 'string'
+    ) then
+      'pick a tee'
+    when (every or 'handicaps' = any (rules)) and not (
+      private.is_number_between(partner -> 'playing_handicap', -100, 200)
+      and private.is_number_between(partner -> 'strokes_received', -100, 200)
+    ) then
+      'the playing handicap and strokes must be whole numbers from -100 to 200'
+    when (every or 'strokes' = any (rules)) and case
+      when jsonb_typeof(partner -> 'hole_strokes') = 'array' then
+        jsonb_array_length(partner -> 'hole_strokes') <> holes
+      else true
+    end then
+      format(
+        'the card has %s holes, but this round is played over %s',
+        case jsonb_typeof(partner -> 'hole_strokes')
+          when 'array' then jsonb_array_length(partner -> 'hole_strokes')
+          else 0
+        end,
+        holes
+      )
+  end;
+  if problem is not null then
+    return format('partner %s: %s', place, problem);
+  end if;
+  if every or 'strokes' = any (rules) then
+    select h.hole into bad
+      from jsonb_array_elements(partner -> 'hole_strokes') with ordinality as h (value, hole)
+      where jsonb_typeof(h.value) <> 'null' and not private.is_number_between(h.value, 1, 20)
+      order by h.hole
+      limit 1;
+    if found then
+      return format(
+        'partner %s, hole %s: strokes must be from 1 to 20 (or picked up)', place, bad.hole
+      );
+    end if;
+  end if;
+  return null;
+end;
+$$;
+
 -- The first rule of a game the values break (of `rules`, or every rule when null), in the
 -- golfer's words with the partner's place (from 1) and the hole number, or null. A null game is no
 -- game, and breaks nothing. The rules:
@@ -300,7 +385,6 @@ declare
   partners jsonb;
   partner record;
   problem text;
-  bad record;
 begin
   if game is null then
     return null;
@@ -360,56 +444,9 @@ begin
     from jsonb_array_elements(partners) with ordinality as p (value, place)
     where jsonb_typeof(p.value) = 'object'
   loop
-    problem := case
-      when (every or 'names' = any (rules)) and (
-        jsonb_typeof(partner.value -> 'name') is distinct from 'string'
-        or char_length(partner.value ->> 'name') not between 1 and 60
-        or partner.value ->> 'name'
-          ~ '^[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]'
-        or partner.value ->> 'name'
-          ~ '[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'
-      ) then
-        'the name must be 1 to 60 characters, without spaces at either end'
-      when (every or 'indexes' = any (rules)) and not private.is_number_between(partner.value -> 'index', -10, 54, 1) then
-        'the index must be from -10.0 to 54.0, in tenths'
-      when (every or 'tees' = any (rules)) and (
-        jsonb_typeof(partner.value -> 'tee_id') is distinct from 'string'
-        or jsonb_typeof(partner.value -> 'tee_name') is distinct from 'string'
-      ) then
-        'pick a tee'
-      when (every or 'handicaps' = any (rules)) and not (
-        private.is_number_between(partner.value -> 'playing_handicap', -100, 200)
-        and private.is_number_between(partner.value -> 'strokes_received', -100, 200)
-      ) then
-        'the playing handicap and strokes must be whole numbers from -100 to 200'
-      when (every or 'strokes' = any (rules)) and case
-        when jsonb_typeof(partner.value -> 'hole_strokes') = 'array' then
-          jsonb_array_length(partner.value -> 'hole_strokes') <> holes
-        else true
-      end then
-        format(
-          'the card has %s holes, but this round is played over %s',
-          case jsonb_typeof(partner.value -> 'hole_strokes')
-            when 'array' then jsonb_array_length(partner.value -> 'hole_strokes')
-            else 0
-          end,
-          holes
-        )
-    end;
+    problem := private.broken_partner_rule(rules, partner.value, partner.place, holes);
     if problem is not null then
-      return format('partner %s: %s', partner.place, problem);
-    end if;
-    if every or 'strokes' = any (rules) then
-      select h.hole into bad
-        from jsonb_array_elements(partner.value -> 'hole_strokes') with ordinality as h (value, hole)
-        where jsonb_typeof(h.value) <> 'null' and not private.is_number_between(h.value, 1, 20)
-        order by h.hole
-        limit 1;
-      if found then
-        return format(
-          'partner %s, hole %s: strokes must be from 1 to 20 (or picked up)', partner.place, bad.hole
-        );
-      end if;
+      return problem;
     end if;
   end loop;
   return case when every or 'side_games' = any (rules) then private.broken_side_games_rule(
@@ -425,15 +462,19 @@ comment on function private.broken_game_rule(text[], jsonb, integer, integer[]) 
 revoke all on function
   private.is_number_between(jsonb, numeric, numeric, integer),
   private.broken_stake_rule(jsonb, text),
+  private.broken_side_game_settings(jsonb, text, integer, integer),
   private.broken_side_games_rule(jsonb, integer, integer),
   private.broken_game_shape(jsonb),
+  private.broken_partner_rule(text[], jsonb, bigint, integer),
   private.broken_game_rule(text[], jsonb, integer, integer[])
   from public;
 grant execute on function
   private.is_number_between(jsonb, numeric, numeric, integer),
   private.broken_stake_rule(jsonb, text),
+  private.broken_side_game_settings(jsonb, text, integer, integer),
   private.broken_side_games_rule(jsonb, integer, integer),
   private.broken_game_shape(jsonb),
+  private.broken_partner_rule(text[], jsonb, bigint, integer),
   private.broken_game_rule(text[], jsonb, integer, integer[])
   to authenticated, service_role;
 

@@ -45,25 +45,19 @@ create table public.rounds (
   constraint rounds_course_name_is_1_to_100_characters check (
     char_length(course_name) between 1 and 100
   ),
-  constraint rounds_slope_rating_is_55_to_155 check (slope_rating between 55 and 155),
+  constraint rounds_slope_rating_is_55_to_155 check (private.is_slope_rating(slope_rating)),
   constraint rounds_played_on_is_1900_to_tomorrow check (
     played_on >= date '1900-01-01' and played_on <= current_date + 1
   ),
   constraint rounds_holes_is_9_or_18 check (holes in (9, 18)),
   constraint rounds_course_rating_is_20_to_90_or_10_to_45_for_nine_in_tenths check (
-    course_rating = round(course_rating, 1)
-    and (
-      (holes = 18 and course_rating between 20.0 and 90.0)
-      or (holes = 9 and course_rating between 10.0 and 45.0)
-    )
+    private.is_course_rating(course_rating, holes)
   ),
   constraint rounds_score_is_18_to_200_or_9_to_100_for_nine check (
     (holes = 18 and score between 18 and 200) or (holes = 9 and score between 9 and 100)
   ),
   constraint rounds_tee_name_is_1_to_100_characters check (char_length(tee_name) between 1 and 100),
-  constraint rounds_par_is_27_to_90_or_27_to_45_for_nine check (
-    par between 27 and case holes when 9 then 45 else 90 end
-  ),
+  constraint rounds_par_is_27_to_90_or_27_to_45_for_nine check (private.is_tee_par(par, holes)),
   constraint rounds_hole_data_has_one_value_per_hole check (
     (hole_pars is null or cardinality(hole_pars) = holes)
     and (stroke_indexes is null or cardinality(stroke_indexes) = holes)

@@ -91,6 +91,57 @@ create trigger record_deletion
   before delete on public.tees
   for each row execute function private.record_deletion();
 
+-- Undo of a course (public.undo_deletion, which has found the golfer's deletion and set the undo
+-- flag): the course, the tees deleted with it (same deleted_at: the same transaction), or a
+-- Default tee from its values when none was, and its rounds back on it and their tees.
+create function private.undo_course_deletion(deletion public.deletions) returns void
+  language plpgsql
+  set search_path = ''
+as $$
+begin
+  insert into public.courses
+    select * from jsonb_populate_record(null::public.courses, deletion.record);
+  insert into public.tees
+    select (jsonb_populate_record(null::public.tees, t.record)).*
+    from (
+      select distinct on (d.record_id) d.record
+      from public.deletions as d
+      where d.user_id = deletion.user_id
+        and d.table_name = 'tees'
+        and d.deleted_at = deletion.deleted_at
+        and d.record ->> 'course_id' = deletion.record_id
+      order by d.record_id, d.id desc
+    ) as t;
+  if not exists (select 1 from public.tees as t where t.course_id = deletion.record_id) then
+    insert into public.tees (id, course_id, user_id, name, course_rating, slope_rating, par)
+      select c.id, c.id, c.user_id, 'Default', c.rating, c.slope, c.par
+      from public.courses as c
+      where c.id = deletion.record_id;
+  end if;
+  update public.rounds as r
+    set course_id = deletion.record_id,
+      tee_id = (
+        select t.id from public.tees as t
+        join public.deletions as d
+          on d.user_id = deletion.user_id
+          and d.table_name = 'tees'
+          and d.deleted_at = deletion.deleted_at
+          and d.record_id = t.id
+        where t.course_id = deletion.record_id
+          and r.id = any (d.round_ids)
+        limit 1
+      )
+    where r.id = any (deletion.round_ids)
+      and r.user_id = deletion.user_id
+      and r.course_id is null;
+  delete from public.deletions as d
+    where d.user_id = deletion.user_id
+      and d.table_name = 'tees'
+      and d.deleted_at = deletion.deleted_at
+      and d.record ->> 'course_id' = deletion.record_id;
+end;
+$$;
+
 -- Undo: puts the golfer's most recently deleted course, tee or round back exactly as it was, id
 -- included, and a course's or tee's rounds back on it (with the copies they had). A course comes
 -- back with the tees deleted with it (same deleted_at: the same transaction), and its rounds on
@@ -138,46 +189,7 @@ begin
 
   perform set_config('hcpfast.undoing_deletion', 'on', true);
   if kind = 'courses' then
-    insert into public.courses
-      select * from jsonb_populate_record(null::public.courses, deletion.record);
-    insert into public.tees
-      select (jsonb_populate_record(null::public.tees, t.record)).*
-      from (
-        select distinct on (d.record_id) d.record
-        from public.deletions as d
-        where d.user_id = deletion.user_id
-          and d.table_name = 'tees'
-          and d.deleted_at = deletion.deleted_at
-          and d.record ->> 'course_id' = deletion.record_id
-        order by d.record_id, d.id desc
-      ) as t;
-    if not exists (select 1 from public.tees as t where t.course_id = deletion.record_id) then
-      insert into public.tees (id, course_id, user_id, name, course_rating, slope_rating, par)
-        select c.id, c.id, c.user_id, 'Default', c.rating, c.slope, c.par
-        from public.courses as c
-        where c.id = deletion.record_id;
-    end if;
-    update public.rounds as r
-      set course_id = deletion.record_id,
-        tee_id = (
-          select t.id from public.tees as t
-          join public.deletions as d
-            on d.user_id = deletion.user_id
-            and d.table_name = 'tees'
-            and d.deleted_at = deletion.deleted_at
-            and d.record_id = t.id
-          where t.course_id = deletion.record_id
-            and r.id = any (d.round_ids)
-          limit 1
-        )
-      where r.id = any (deletion.round_ids)
-        and r.user_id = deletion.user_id
-        and r.course_id is null;
-    delete from public.deletions as d
-      where d.user_id = deletion.user_id
-        and d.table_name = 'tees'
-        and d.deleted_at = deletion.deleted_at
-        and d.record ->> 'course_id' = deletion.record_id;
+    perform private.undo_course_deletion(deletion);
   elsif kind = 'tees' then
     restored_tee := jsonb_populate_record(null::public.tees, deletion.record);
     if not exists (
@@ -199,18 +211,15 @@ begin
     restored_round := jsonb_populate_record(null::public.rounds, deletion.record);
     -- A round deleted before rounds had holes was an 18-hole round.
     restored_round.holes := coalesce(restored_round.holes, 18);
-    if not exists (
-      select 1 from public.courses as c
+    -- Its course and tee only if they are still the golfer's.
+    restored_round.course_id := (
+      select c.id from public.courses as c
       where c.id = restored_round.course_id and c.user_id = deletion.user_id
-    ) then
-      restored_round.course_id := null;
-    end if;
-    if not exists (
-      select 1 from public.tees as t
+    );
+    restored_round.tee_id := (
+      select t.id from public.tees as t
       where t.id = restored_round.tee_id and t.user_id = deletion.user_id
-    ) then
-      restored_round.tee_id := null;
-    end if;
+    );
     insert into public.rounds select restored_round.*;
   end if;
   perform set_config('hcpfast.undoing_deletion', 'off', true);
@@ -223,6 +232,8 @@ end;
 $$;
 
 revoke all on function private.record_deletion() from public, anon, authenticated;
+revoke all on function private.undo_course_deletion(public.deletions)
+  from public, anon, authenticated;
 revoke all on function public.undo_deletion(text, text) from public, anon;
 grant execute on function public.undo_deletion(text, text) to authenticated;
 

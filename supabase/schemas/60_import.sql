@@ -247,28 +247,21 @@ begin
 end;
 $$;
 
--- The tee a row with a tee name, 9 holes or hole data is played from: the golfer's tee of that
--- name, holes, rating and slope (and the row's hole pars and stroke indexes, when it has them) on
--- their course of that name (the earliest, by id), created when missing, with the course when
--- that is missing too (not for a nine: a course needs its 18-hole rating).
-create function private.tee_of_row(
+-- The golfer's course of a row's course name (the earliest, by id), else one created from the
+-- row, whose first tee takes the row's tee name, par or hole data (not for a nine: a course needs
+-- its 18-hole rating).
+create function private.course_of_row(
   golfer uuid,
   teed record,
   holed public.rounds,
-  out tee text,
-  out course_added integer,
-  out nine text
+  tee_label text,
+  out course text,
+  out course_added integer
 )
   language plpgsql
   security invoker
   set search_path = ''
 as $$
-declare
-  tee_label text := coalesce(
-    teed.tee_name, case when teed.holes = 9 then '9 holes' else 'Default' end
-  );
-  first_hole constant integer := case teed.nine when 'back' then 10 else 1 end;
-  course text;
 begin
   course_added := 0;
   select c.id into course
@@ -299,6 +292,34 @@ begin
         where t.id = course;
     end if;
   end if;
+end;
+$$;
+
+-- The tee a row with a tee name, 9 holes or hole data is played from: the golfer's tee of that
+-- name, holes, rating and slope (and the row's hole pars and stroke indexes, when it has them) on
+-- their course of that name (the earliest, by id), created when missing, with the course when
+-- that is missing too (not for a nine: a course needs its 18-hole rating).
+create function private.tee_of_row(
+  golfer uuid,
+  teed record,
+  holed public.rounds,
+  out tee text,
+  out course_added integer,
+  out nine text
+)
+  language plpgsql
+  security invoker
+  set search_path = ''
+as $$
+declare
+  tee_label text := coalesce(
+    teed.tee_name, case when teed.holes = 9 then '9 holes' else 'Default' end
+  );
+  first_hole constant integer := case teed.nine when 'back' then 10 else 1 end;
+  course text;
+begin
+  select c.course, c.course_added into course, course_added
+    from private.course_of_row(golfer, teed, holed, tee_label) as c;
   -- A nine played from an 18-hole tee (issue 30): that tee, by name, its holes matching the
   -- row's; without one, the nine is played from a 9-hole tee as an older file's nine is.
   if teed.nine is not null then
@@ -394,6 +415,48 @@ begin
 end;
 $$;
 
+-- A file's tees (private.import_tees), typed, with their place in the list (from 1).
+create function private.file_tees(tees jsonb)
+  returns table (
+    tee_id text,
+    course_id text,
+    course_name text,
+    course_rating numeric,
+    slope_rating integer,
+    course_par integer,
+    tee_name text,
+    rating numeric,
+    slope integer,
+    par integer,
+    holes integer,
+    hole_pars integer[],
+    stroke_indexes integer[],
+    "position" bigint
+  )
+  language sql
+  immutable
+  set search_path = ''
+as $$
+  select t.*
+  from rows from (
+    jsonb_to_recordset(tees) as (
+      tee_id text,
+      course_id text,
+      course_name text,
+      course_rating numeric,
+      slope_rating integer,
+      course_par integer,
+      tee_name text,
+      rating numeric,
+      slope integer,
+      par integer,
+      holes integer,
+      hole_pars integer[],
+      stroke_indexes integer[]
+    )
+  ) with ordinality as t;
+$$;
+
 -- A file's tees (issue 30), each in one object: the course's name, rating, slope and par
 -- (course_rating, slope_rating, course_par: what a missing course is created from), the tee's
 -- tee_name, rating, slope, par, holes, hole_pars and stroke_indexes, and ULIDs for the course
@@ -428,29 +491,7 @@ begin
   if jsonb_typeof(tees) <> 'array' then
     raise exception using errcode = 'invalid_parameter_value', message = 'tees must be a list';
   end if;
-  for item in
-    select t.*
-    from rows from (
-      jsonb_to_recordset(tees) as (
-        tee_id text,
-        course_id text,
-        course_name text,
-        course_rating numeric,
-        slope_rating integer,
-        course_par integer,
-        tee_name text,
-        rating numeric,
-        slope integer,
-        par integer,
-        holes integer,
-        hole_pars integer[],
-        stroke_indexes integer[]
-      )
-    ) with ordinality as t (
-      tee_id, course_id, course_name, course_rating, slope_rating, course_par, tee_name, rating,
-      slope, par, holes, hole_pars, stroke_indexes, "position"
-    )
-    order by t.position
+  for item in select t.* from private.file_tees(tees) as t order by t.position
   loop
     problem := case
       when item.course_name is null or item.tee_name is null then 'a tee needs its name and course'
@@ -575,6 +616,71 @@ begin
 end;
 $$;
 
+-- One row of the file played from a tee (a tee name, 9 holes, a nine, hole data or a game; `item`
+-- the row as sent): its hole data read, its tee found or made (private.tee_of_row), and its round
+-- added unless the golfer has it already, the card's and the game's rules refusing with the row
+-- named.
+create function private.import_teed_row(
+  golfer uuid,
+  teed record,
+  item jsonb,
+  out course_added integer,
+  out round_added integer
+)
+  language plpgsql
+  security invoker
+  set search_path = ''
+as $$
+declare
+  holed public.rounds;
+  placed record;
+begin
+  if teed.nine is not null and (teed.nine not in ('front', 'back') or teed.holes is distinct from 9)
+  then
+    perform private.refuse_row(teed.position, 'a nine is front or back, of a 9-hole round');
+  end if;
+  holed := private.hole_data_of_row(item, teed.position, coalesce(teed.holes, 18));
+  placed := private.tee_of_row(golfer, teed, holed);
+  course_added := placed.course_added;
+  round_added := 0;
+  if not exists (
+    select 1 from public.rounds as e
+    where e.user_id = golfer
+      and e.played_on = teed.played_on
+      and e.course_name = teed.course_name
+      and e.course_rating = teed.course_rating
+      and e.slope_rating = teed.slope_rating
+      and e.score = teed.score
+  ) then
+    -- The card's rules (the rounds trigger's, in the same words) with the row named.
+    perform private.refuse_row(teed.position, private.broken_hole_rule(
+      null, coalesce(teed.holes, 18), holed.hole_pars, holed.stroke_indexes, teed.score,
+      holed.hole_strokes, holed.hole_putts, holed.hole_fairways, holed.hole_greens,
+      holed.hole_penalties
+    ));
+    -- The holes the golfer picked up, on the row's holes (the tee's, which the row's match).
+    perform private.refuse_row(teed.position, private.broken_pick_up_rule(
+      null, item -> 'game', coalesce(teed.holes, 18), placed.nine, holed.hole_pars,
+      holed.stroke_indexes, holed.hole_strokes
+    ));
+    -- A nine from an 18-hole tee keeps its own 9-hole rating and slope; the tee gives the rest.
+    insert into public.rounds (
+      id, tee_id, nine, course_rating, slope_rating, played_on, score, hole_strokes, hole_putts,
+      hole_fairways, hole_greens, hole_penalties, game
+    )
+      values (
+        teed.round_id, placed.tee, placed.nine, teed.course_rating, teed.slope_rating,
+        teed.played_on, teed.score, holed.hole_strokes, holed.hole_putts, holed.hole_fairways,
+        holed.hole_greens, holed.hole_penalties,
+        private.game_of_row(
+          item -> 'game', teed.position, coalesce(teed.holes, 18), holed.hole_strokes, placed.tee
+        )
+      );
+    round_added := 1;
+  end if;
+end;
+$$;
+
 create function public.import_rounds(payload jsonb) returns jsonb
   language plpgsql
   security invoker
@@ -588,7 +694,6 @@ declare
   total integer;
   holed_rows bigint[];
   teed record;
-  holed public.rounds;
   placed record;
   file_tees jsonb;
   file_settings jsonb;
@@ -654,51 +759,9 @@ begin
       or r.position = any (holed_rows) or r.nine is not null
     order by r.position
   loop
-    if teed.nine is not null and (teed.nine not in ('front', 'back') or teed.holes is distinct from 9)
-    then
-      perform private.refuse_row(teed.position, 'a nine is front or back, of a 9-hole round');
-    end if;
-    holed := private.hole_data_of_row(
-      payload -> (teed.position::integer - 1), teed.position, coalesce(teed.holes, 18)
-    );
-    placed := private.tee_of_row(golfer, teed, holed);
+    placed := private.import_teed_row(golfer, teed, payload -> (teed.position::integer - 1));
     courses_added := courses_added + placed.course_added;
-    if not exists (
-      select 1 from public.rounds as e
-      where e.user_id = golfer
-        and e.played_on = teed.played_on
-        and e.course_name = teed.course_name
-        and e.course_rating = teed.course_rating
-        and e.slope_rating = teed.slope_rating
-        and e.score = teed.score
-    ) then
-      -- The card's rules (the rounds trigger's, in the same words) with the row named.
-      perform private.refuse_row(teed.position, private.broken_hole_rule(
-        null, coalesce(teed.holes, 18), holed.hole_pars, holed.stroke_indexes, teed.score,
-        holed.hole_strokes, holed.hole_putts, holed.hole_fairways, holed.hole_greens,
-        holed.hole_penalties
-      ));
-      -- The holes the golfer picked up, on the row's holes (the tee's, which the row's match).
-      perform private.refuse_row(teed.position, private.broken_pick_up_rule(
-        null, payload -> (teed.position::integer - 1) -> 'game', coalesce(teed.holes, 18),
-        placed.nine, holed.hole_pars, holed.stroke_indexes, holed.hole_strokes
-      ));
-      -- A nine from an 18-hole tee keeps its own 9-hole rating and slope; the tee gives the rest.
-      insert into public.rounds (
-        id, tee_id, nine, course_rating, slope_rating, played_on, score, hole_strokes, hole_putts,
-        hole_fairways, hole_greens, hole_penalties, game
-      )
-        values (
-          teed.round_id, placed.tee, placed.nine, teed.course_rating, teed.slope_rating,
-          teed.played_on, teed.score, holed.hole_strokes, holed.hole_putts, holed.hole_fairways,
-          holed.hole_greens, holed.hole_penalties,
-          private.game_of_row(
-            payload -> (teed.position::integer - 1) -> 'game', teed.position,
-            coalesce(teed.holes, 18), holed.hole_strokes, placed.tee
-          )
-        );
-      rounds_added := rounds_added + 1;
-    end if;
+    rounds_added := rounds_added + placed.round_added;
   end loop;
 
   perform pg_catalog.set_config('hcpfast.walk_deferred', 'off', true);
@@ -723,8 +786,11 @@ revoke all on function
   private.refuse_row(bigint, text),
   private.import_totals(jsonb, uuid, bigint[]),
   private.hole_data_of_row(jsonb, bigint, integer),
+  private.course_of_row(uuid, record, public.rounds, text),
   private.tee_of_row(uuid, record, public.rounds),
   private.game_of_row(jsonb, bigint, integer, integer[], text),
+  private.import_teed_row(uuid, record, jsonb),
+  private.file_tees(jsonb),
   private.import_tees(jsonb, uuid),
   private.import_settings(jsonb, uuid)
   from public;
@@ -733,8 +799,11 @@ grant execute on function
   private.refuse_row(bigint, text),
   private.import_totals(jsonb, uuid, bigint[]),
   private.hole_data_of_row(jsonb, bigint, integer),
+  private.course_of_row(uuid, record, public.rounds, text),
   private.tee_of_row(uuid, record, public.rounds),
   private.game_of_row(jsonb, bigint, integer, integer[], text),
+  private.import_teed_row(uuid, record, jsonb),
+  private.file_tees(jsonb),
   private.import_tees(jsonb, uuid),
   private.import_settings(jsonb, uuid)
   to authenticated;

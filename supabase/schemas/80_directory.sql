@@ -81,10 +81,10 @@ create table public.directory_courses (
     char_length(name) between 1 and 100
   ),
   constraint directory_courses_rating_is_20_to_90_in_tenths check (
-    rating between 20.0 and 90.0 and rating = round(rating, 1)
+    private.is_course_rating(rating, 18)
   ),
-  constraint directory_courses_slope_is_55_to_155 check (slope between 55 and 155),
-  constraint directory_courses_par_is_54_to_90 check (par between 54 and 90)
+  constraint directory_courses_slope_is_55_to_155 check (private.is_slope_rating(slope)),
+  constraint directory_courses_par_is_54_to_90 check (private.is_course_par(par))
 );
 
 comment on table public.directory_courses is
@@ -132,15 +132,11 @@ create table public.directory_tees (
   constraint directory_tees_name_is_1_to_100_characters check (char_length(name) between 1 and 100),
   constraint directory_tees_holes_is_9_or_18 check (holes in (9, 18)),
   constraint directory_tees_course_rating_is_20_to_90_or_10_to_45_for_nine_in_tenths check (
-    course_rating = round(course_rating, 1)
-    and (
-      (holes = 18 and course_rating between 20.0 and 90.0)
-      or (holes = 9 and course_rating between 10.0 and 45.0)
-    )
+    private.is_course_rating(course_rating, holes)
   ),
-  constraint directory_tees_slope_rating_is_55_to_155 check (slope_rating between 55 and 155),
+  constraint directory_tees_slope_rating_is_55_to_155 check (private.is_slope_rating(slope_rating)),
   constraint directory_tees_par_is_27_to_90_or_27_to_45_for_nine check (
-    par between 27 and case holes when 9 then 45 else 90 end
+    private.is_tee_par(par, holes)
   ),
   constraint directory_tees_hole_pars_are_3_to_6_one_per_hole check (
     cardinality(hole_pars) = holes
