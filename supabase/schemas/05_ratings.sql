@@ -1,56 +1,38 @@
--- The bounds of a course's and a tee's numbers, each written once and held by every table that
--- stores them (courses, tees, rounds' copies, the directory): course rating 20.0–90.0 for 18
--- holes and 10.0–45.0 for 9, in tenths; slope 55–155; a tee's par 27–90 for 18 holes and 27–45
--- for 9; a course's par (its 18 holes) 54–90. Each is null (a check passes) when its number is.
--- The tables' constraints keep their own names, which the app's messages are keyed on.
-create function private.is_course_rating(rating numeric, holes integer) returns boolean
+-- The bounds of a course's and a tee's numbers, the one place they are written, held by every
+-- table that stores them (courses, tees, rounds' copies, the directory) under its own constraint
+-- names, which the app's messages are keyed on:
+--   course_rating  20.0–90.0 for 18 holes, 10.0–45.0 for 9, in tenths
+--   slope_rating   55–155
+--   tee_par        27–90 for 18 holes, 27–45 for 9 (a tee's hole pars add up to no more)
+--   course_par     54–90 (a course's 18 holes)
+create function private.bounds_of(what text, holes integer default 18) returns numrange
   language sql
   immutable
   set search_path = ''
 as $$
-  select rating = round(rating, 1)
-    and case holes when 9 then rating between 10.0 and 45.0 else rating between 20.0 and 90.0 end;
+  select case what
+    when 'course_rating' then
+      case holes when 9 then numrange(10.0, 45.0, '[]') else numrange(20.0, 90.0, '[]') end
+    when 'slope_rating' then numrange(55, 155, '[]')
+    when 'tee_par' then numrange(27, case holes when 9 then 45 else 90 end, '[]')
+    when 'course_par' then numrange(54, 90, '[]')
+  end;
 $$;
 
-create function private.is_slope_rating(slope integer) returns boolean
+-- Whether a value is within its bounds (a rating in whole tenths too); null, as a check passes,
+-- when the value is null.
+create function private.is_within_bounds(what text, value numeric, holes integer default 18)
+  returns boolean
   language sql
   immutable
   set search_path = ''
 as $$
-  select slope between 55 and 155;
-$$;
-
--- The highest par a tee of 9 or 18 holes can have (its hole pars are held to it too).
-create function private.highest_tee_par(holes integer) returns integer
-  language sql
-  immutable
-  set search_path = ''
-as $$
-  select case holes when 9 then 45 else 90 end;
-$$;
-
-create function private.is_tee_par(par integer, holes integer) returns boolean
-  language sql
-  immutable
-  set search_path = ''
-as $$
-  select par between 27 and private.highest_tee_par(holes);
-$$;
-
-create function private.is_course_par(par integer) returns boolean
-  language sql
-  immutable
-  set search_path = ''
-as $$
-  select par between 54 and 90;
+  select private.bounds_of(what, holes) @> value
+    and (what <> 'course_rating' or value = round(value, 1));
 $$;
 
 -- The checks run as whoever writes the row.
-revoke all on function
-  private.is_course_rating, private.is_slope_rating, private.highest_tee_par, private.is_tee_par,
-  private.is_course_par
+revoke all on function private.bounds_of, private.is_within_bounds
   from public, anon, authenticated, service_role;
-grant execute on function
-  private.is_course_rating, private.is_slope_rating, private.highest_tee_par, private.is_tee_par,
-  private.is_course_par
+grant execute on function private.bounds_of, private.is_within_bounds
   to authenticated, service_role;

@@ -35,10 +35,10 @@ create table public.courses (
     and name !~ '[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'
   ),
   constraint courses_rating_is_20_to_90_in_tenths check (
-    private.is_course_rating(rating, 18)
+    private.is_within_bounds('course_rating', rating)
   ),
-  constraint courses_slope_is_55_to_155 check (private.is_slope_rating(slope)),
-  constraint courses_par_is_54_to_90 check (private.is_course_par(par))
+  constraint courses_slope_is_55_to_155 check (private.is_within_bounds('slope_rating', slope)),
+  constraint courses_par_is_54_to_90 check (private.is_within_bounds('course_par', par))
 );
 
 comment on table public.courses is

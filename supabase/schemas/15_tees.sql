@@ -3,9 +3,10 @@
 -- one tee and keep copies of it (20_rounds.sql). The current definition: the migrations build
 -- exactly this (a test compares them, see the README).
 --
--- Bounds repeat the app's: rating, slope and par as 05_ratings.sql holds them; hole pars 3–6,
--- one per hole, adding up to par (so hole pars need a par); stroke indexes distinct whole numbers 1–18, one per hole (on a 9-hole tee the hole
--- with the lower number receives strokes first). A tee belongs to its golfer's own course: a
+-- Bounds repeat the app's: rating, slope and par as private.bounds_of (05_ratings.sql) holds
+-- them; hole pars 3–6, one per hole, adding up to par (so hole pars need a par); stroke indexes
+-- distinct whole numbers 1–18, one per hole (on a 9-hole tee the hole with the lower number
+-- receives strokes first). A tee belongs to its golfer's own course: a
 -- trigger refuses another golfer's course with the message an unknown one gets.
 --
 -- The first tee: a course created as before (name, rating, slope, optional par: the spec's "Add
@@ -181,11 +182,12 @@ begin
       'the score (%s) must be the sum of the holes'' strokes (%s)', score, private.sum_of(hole_strokes)
     );
   end if;
-  if 'hole_pars_total' = any (rules) and private.sum_of(hole_pars) > private.highest_tee_par(holes)
+  if 'hole_pars_total' = any (rules)
+    and private.sum_of(hole_pars) > upper(private.bounds_of('tee_par', holes))
   then
     return format(
       'the hole pars add up to %s, more than a tee''s par can be (%s)',
-      private.sum_of(hole_pars), private.highest_tee_par(holes)
+      private.sum_of(hole_pars), upper(private.bounds_of('tee_par', holes))
     );
   end if;
   return null;
@@ -238,10 +240,14 @@ create table public.tees (
   ),
   constraint tees_holes_is_9_or_18 check (holes in (9, 18)),
   constraint tees_course_rating_is_20_to_90_or_10_to_45_for_nine_in_tenths check (
-    private.is_course_rating(course_rating, holes)
+    private.is_within_bounds('course_rating', course_rating, holes)
   ),
-  constraint tees_slope_rating_is_55_to_155 check (private.is_slope_rating(slope_rating)),
-  constraint tees_par_is_27_to_90_or_27_to_45_for_nine check (private.is_tee_par(par, holes)),
+  constraint tees_slope_rating_is_55_to_155 check (
+    private.is_within_bounds('slope_rating', slope_rating)
+  ),
+  constraint tees_par_is_27_to_90_or_27_to_45_for_nine check (
+    private.is_within_bounds('tee_par', par, holes)
+  ),
   constraint tees_hole_pars_are_3_to_6_one_per_hole check (
     private.broken_hole_rule('{hole_pars}', holes, hole_pars, null) is null
   ),
@@ -390,12 +396,12 @@ begin
     update public.courses as c
       set rating = first.course_rating,
         slope = first.slope_rating,
-        par = case when private.is_course_par(first.par) then first.par end
+        par = case when private.is_within_bounds('course_par', first.par) then first.par end
       where c.id = first.course_id
         and (c.rating, c.slope, c.par) is distinct from (
           first.course_rating,
           first.slope_rating,
-          case when private.is_course_par(first.par) then first.par end
+          case when private.is_within_bounds('course_par', first.par) then first.par end
         );
   end if;
   return null;

@@ -45,19 +45,23 @@ create table public.rounds (
   constraint rounds_course_name_is_1_to_100_characters check (
     char_length(course_name) between 1 and 100
   ),
-  constraint rounds_slope_rating_is_55_to_155 check (private.is_slope_rating(slope_rating)),
+  constraint rounds_slope_rating_is_55_to_155 check (
+    private.is_within_bounds('slope_rating', slope_rating)
+  ),
   constraint rounds_played_on_is_1900_to_tomorrow check (
     played_on >= date '1900-01-01' and played_on <= current_date + 1
   ),
   constraint rounds_holes_is_9_or_18 check (holes in (9, 18)),
   constraint rounds_course_rating_is_20_to_90_or_10_to_45_for_nine_in_tenths check (
-    private.is_course_rating(course_rating, holes)
+    private.is_within_bounds('course_rating', course_rating, holes)
   ),
   constraint rounds_score_is_18_to_200_or_9_to_100_for_nine check (
     (holes = 18 and score between 18 and 200) or (holes = 9 and score between 9 and 100)
   ),
   constraint rounds_tee_name_is_1_to_100_characters check (char_length(tee_name) between 1 and 100),
-  constraint rounds_par_is_27_to_90_or_27_to_45_for_nine check (private.is_tee_par(par, holes)),
+  constraint rounds_par_is_27_to_90_or_27_to_45_for_nine check (
+    private.is_within_bounds('tee_par', par, holes)
+  ),
   constraint rounds_hole_data_has_one_value_per_hole check (
     (hole_pars is null or cardinality(hole_pars) = holes)
     and (stroke_indexes is null or cardinality(stroke_indexes) = holes)
@@ -288,6 +292,9 @@ as $$
 declare
   tee public.tees;
 begin
+  if tg_op = 'UPDATE' then
+    return private.copy_course_into_edited_round(new, old);
+  end if;
   if private.is_undoing_a_deletion() then
     return new;
   end if;
@@ -307,8 +314,13 @@ begin
 end;
 $$;
 
+-- The rounds' before-row steps, in this order: copy_course_into_round settles the copies (an
+-- insert's from its tee, an edit's as copy_course_into_edited_round says), then
+-- game_fits_the_round checks the game and the holes against them. Postgres fires a table's
+-- triggers of one timing in name order, and these two names sort in that order. The checks are a
+-- trigger of their own so that turning them off shows the constraints behind them.
 create trigger copy_course_into_round
-  before insert on public.rounds
+  before insert or update on public.rounds
   for each row execute function private.copy_course_into_round();
 
 -- Rounds are editable: score, day played, course, tee, and a nine's side and typed rating and
@@ -320,17 +332,19 @@ create trigger copy_course_into_round
 -- tee_id may become null: that is the foreign keys' "on delete set null". Undo of a deleted course
 -- or tee re-links its rounds without re-copying (they keep the copies they were added with); only
 -- public.undo_deletion does that, behind a transaction-local setting. A round's holes (issue 23)
--- are editable too (check_hole_scores checks them against the copies settled here).
-create function private.copy_course_into_edited_round() returns trigger
+-- are editable too (check_hole_scores checks them against the copies settled here). The update
+-- step of copy_course_into_round: `edited` is the row as the update sends it, `was` as it was.
+create function private.copy_course_into_edited_round(edited public.rounds, was public.rounds)
+  returns public.rounds
   language plpgsql
-  security definer
   set search_path = ''
 as $$
 declare
   tee public.tees;
   retee boolean;
 begin
-  if (new.id, new.user_id, new.created_at) is distinct from (old.id, old.user_id, old.created_at)
+  if (edited.id, edited.user_id, edited.created_at)
+    is distinct from (was.id, was.user_id, was.created_at)
   then
     raise exception using
       errcode = 'check_violation',
@@ -340,21 +354,22 @@ begin
   -- A round scored hole by hole (issue 23) was played on its tee's holes: it stays there, and its
   -- score follows its strokes. An edit without holes (an older app's, or one of the day played)
   -- keeps them; a new score without new strokes is a total typed over a card, refused.
-  if old.hole_strokes is not null and not private.is_undoing_a_deletion() then
-    if new.score is distinct from old.score
-      and coalesce(new.hole_strokes = old.hole_strokes, true)
+  if was.hole_strokes is not null and not private.is_undoing_a_deletion() then
+    if edited.score is distinct from was.score
+      and coalesce(edited.hole_strokes = was.hole_strokes, true)
     then
       raise exception using
         errcode = 'check_violation',
         message = 'this round was scored hole by hole: correct its holes, and the score follows';
     end if;
-    if new.hole_strokes is null then
-      select old.hole_strokes, old.hole_putts, old.hole_fairways, old.hole_greens, old.hole_penalties
-      into new.hole_strokes, new.hole_putts, new.hole_fairways, new.hole_greens, new.hole_penalties;
+    if edited.hole_strokes is null then
+      select was.hole_strokes, was.hole_putts, was.hole_fairways, was.hole_greens, was.hole_penalties
+      into edited.hole_strokes, edited.hole_putts, edited.hole_fairways, edited.hole_greens,
+        edited.hole_penalties;
     end if;
-    if (new.tee_id is not null and new.tee_id is distinct from old.tee_id)
-      or (new.course_id is not null and new.course_id is distinct from old.course_id)
-      or new.nine is distinct from old.nine
+    if (edited.tee_id is not null and edited.tee_id is distinct from was.tee_id)
+      or (edited.course_id is not null and edited.course_id is distinct from was.course_id)
+      or edited.nine is distinct from was.nine
     then
       raise exception using
         errcode = 'check_violation',
@@ -363,83 +378,75 @@ begin
     end if;
   end if;
 
-  retee := (new.tee_id is not null and new.tee_id is distinct from old.tee_id)
-    or (new.course_id is not null and new.course_id is distinct from old.course_id)
-    or (not private.is_undoing_a_deletion() and new.nine is distinct from old.nine)
+  retee := (edited.tee_id is not null and edited.tee_id is distinct from was.tee_id)
+    or (edited.course_id is not null and edited.course_id is distinct from was.course_id)
+    or (not private.is_undoing_a_deletion() and edited.nine is distinct from was.nine)
     or (
       not private.is_undoing_a_deletion()
-      and new.nine is not null
-      and (new.course_rating, new.slope_rating) is distinct from (old.course_rating, old.slope_rating)
+      and edited.nine is not null
+      and (edited.course_rating, edited.slope_rating)
+        is distinct from (was.course_rating, was.slope_rating)
     );
 
   if retee then
-    if new.tee_id is not distinct from old.tee_id
-      and new.course_id is distinct from old.course_id then
+    if edited.tee_id is not distinct from was.tee_id
+      and edited.course_id is distinct from was.course_id then
       -- Moved onto another course: played from its first tee.
-      new.tee_id := null;
+      edited.tee_id := null;
     end if;
-    if new.tee_id is null and new.course_id is null then
+    if edited.tee_id is null and edited.course_id is null then
       raise exception using
         errcode = 'not_null_violation',
         message = 'this round''s tee was deleted: pick a tee',
         detail = 'tee_id is null.';
     end if;
     begin
-      tee := private.tee_of_round(new.tee_id, new.course_id, new.user_id);
+      tee := private.tee_of_round(edited.tee_id, edited.course_id, edited.user_id);
     exception when insufficient_privilege then
       raise exception using
         errcode = 'insufficient_privilege',
-        message = case when new.tee_id is null
+        message = case when edited.tee_id is null
           then 'a round can only be moved onto one of your own courses'
           else 'a round can only be played from one of your own tees' end;
     end;
     if not private.is_undoing_a_deletion() then
-      new.tee_id := tee.id;
+      edited.tee_id := tee.id;
       return private.round_from_tee(
-        new, tee, (select c.name from public.courses as c where c.id = tee.course_id)
+        edited, tee, (select c.name from public.courses as c where c.id = tee.course_id)
       );
     end if;
   end if;
 
   select
-    old.course_name, old.course_rating, old.slope_rating, old.tee_name, old.holes, old.par,
-    old.hole_pars, old.stroke_indexes, old.nine
+    was.course_name, was.course_rating, was.slope_rating, was.tee_name, was.holes, was.par,
+    was.hole_pars, was.stroke_indexes, was.nine
   into
-    new.course_name, new.course_rating, new.slope_rating, new.tee_name, new.holes, new.par,
-    new.hole_pars, new.stroke_indexes, new.nine;
-  return new;
+    edited.course_name, edited.course_rating, edited.slope_rating, edited.tee_name, edited.holes,
+    edited.par, edited.hole_pars, edited.stroke_indexes, edited.nine;
+  return edited;
 end;
 $$;
 
-create trigger copy_course_into_edited_round
-  before update on public.rounds
-  for each row execute function private.copy_course_into_edited_round();
-
 -- A round scored hole by hole (issue 23), checked against the holes it was played on: the checks
 -- on the table hold the same rules, but their refusal names a constraint; this one says what is
--- wrong in the golfer's words, with the hole number, as a check_violation (PostgREST: 400). It
--- sees the copies: before-row triggers fire in name order, and hole_scores_fit_the_round sorts
--- after copy_course_into_round and copy_course_into_edited_round.
-create function private.check_hole_scores() returns trigger
+-- wrong in the golfer's words, with the hole number, as a check_violation (PostgREST: 400). The
+-- last step of game_fits_the_round, so it sees the copies.
+create function private.check_hole_scores(round public.rounds) returns public.rounds
   language plpgsql
   set search_path = ''
 as $$
 declare
   problem text := private.broken_hole_rule(
-    null, new.holes, new.hole_pars, new.stroke_indexes, new.score, new.hole_strokes,
-    new.hole_putts, new.hole_fairways, new.hole_greens, new.hole_penalties
+    null, round.holes, round.hole_pars, round.stroke_indexes, round.score, round.hole_strokes,
+    round.hole_putts, round.hole_fairways, round.hole_greens, round.hole_penalties
   );
 begin
   if problem is not null then
     raise exception using errcode = 'check_violation', message = problem;
   end if;
-  return new;
+  return round;
 end;
 $$;
-
-create trigger hole_scores_fit_the_round
-  before insert or update on public.rounds
-  for each row execute function private.check_hole_scores();
 
 -- A round's game (issue 31), checked when it is added or changed: every rule of
 -- private.broken_game_rule and private.broken_pick_up_rule in the golfer's words first (check_violation, PostgREST: 400), then
@@ -447,7 +454,8 @@ create trigger hole_scores_fit_the_round
 -- golfer's tee and an unknown one give the same error, 42501, as the round's own tee does). Its
 -- name is copied from the tee, as the round's tee_name is. Undo puts a game back as it was (its
 -- partners' tees may have been deleted since), and an edit that leaves the game as it was does not
--- check its tees again. It sorts after the copy triggers, so it sees the round's course and holes.
+-- check its tees again. Then the holes (private.check_hole_scores). It runs after
+-- copy_course_into_round, so it sees the round's course and holes.
 create function private.check_game() returns trigger
   language plpgsql
   security definer
@@ -487,7 +495,7 @@ begin
     raise exception using errcode = 'check_violation', message = problem;
   end if;
   if new.game is null or private.is_undoing_a_deletion() or kept then
-    return new;
+    return private.check_hole_scores(new);
   end if;
   for partner in
     select p.value, p.place
@@ -524,7 +532,7 @@ begin
     );
   end loop;
   new.game := jsonb_set(new.game, '{partners}', partners);
-  return new;
+  return private.check_hole_scores(new);
 end;
 $$;
 
@@ -571,10 +579,11 @@ revoke all on function private.is_undoing_a_deletion() from public, anon, authen
 revoke all on function private.round_from_tee(public.rounds, public.tees, text)
   from public, anon, authenticated;
 revoke all on function private.tee_of_round(text, text, uuid) from public, anon, authenticated;
-revoke all on function private.check_hole_scores() from public, anon, authenticated;
+revoke all on function private.check_hole_scores(public.rounds) from public, anon, authenticated;
 revoke all on function private.check_game() from public, anon, authenticated;
 revoke all on function private.copy_course_into_round() from public, anon, authenticated;
-revoke all on function private.copy_course_into_edited_round() from public, anon, authenticated;
+revoke all on function private.copy_course_into_edited_round(public.rounds, public.rounds)
+  from public, anon, authenticated;
 
 -- Realtime, as for courses (deletes go through public.deletions).
 alter publication supabase_realtime add table public.rounds;

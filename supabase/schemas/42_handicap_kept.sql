@@ -6,34 +6,18 @@
 -- earliest day it touches on (issue 44: private.walk_start resumes the walk from the kept rows
 -- before that day; the figures: BENCHMARKS.md).
 
--- The walk, kept (issue 29): the views read these two tables, which the database rewrites for a
--- golfer in the transaction that changes what the walk reads (their rounds, their choice of
--- index and starting index), so a read costs what reading the rows costs, whatever the record's
--- length and whatever the planner's statistics, and a write pays the golfer's walk once
--- (private.rewalk). One row per round: the walk's (private.walked_round) and counts_for_index,
--- whether it is among the lowest the spec's index averages.
+-- One row per round: the walk's (private.walked_round) and counts_for_index, whether it is among
+-- the lowest the spec's index averages. Each golfer reads their own rows (the views are
+-- security_invoker).
 create table private.walked_rounds (
-  user_id uuid not null,
-  round_id text primary key,
-  played_on date not null,
-  differential numeric,
-  adjusted_differential numeric,
-  exceptional_reduction integer,
-  index_after numeric,
-  low_index numeric,
-  cap text,
-  counts boolean,
-  adjusted_score integer,
-  course_handicap integer,
-  entry_id text,
-  paired_with text,
-  spec_index_after numeric,
-  entry_score integer,
-  entry_course_rating numeric,
-  entry_slope_rating integer,
-  entry_par integer,
-  counts_for_index boolean not null
+  like private.walked_round,
+  counts_for_index boolean not null,
+  primary key (round_id)
 );
+
+alter table private.walked_rounds
+  alter column user_id set not null,
+  alter column played_on set not null;
 
 comment on table private.walked_rounds is
   'The handicap walk of every round (private.walked_round), kept by private.rewalk on every write to rounds and handicap_settings; counts_for_index: among the lowest differentials the spec''s index averages. Read by the handicap views.';
@@ -61,6 +45,12 @@ create index walked_rounds_counted_idx
   on private.walked_rounds (user_id)
   where counts_for_index;
 
+alter table private.walked_rounds enable row level security;
+create policy "Golfers can read their own walked rounds"
+  on private.walked_rounds for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+
 -- One row per golfer the walk has seen: after their last round (record order), the spec's index
 -- and the WHS estimate, low index and cap; the rounds, the entries and the waiting nines counted.
 -- rounds 0: none (the row stays, so the next write has a row to lock).
@@ -78,20 +68,13 @@ create table private.golfer_handicaps (
 comment on table private.golfer_handicaps is
   'Per golfer, kept by private.rewalk: the rounds, the entries (rounds_count) and waiting nines, and after the last round the spec''s index (handicap_index) and the WHS estimate, low index and cap. Read by handicap_indexes, whs_indexes and course_handicaps.';
 
--- Golfers read their own rows (the views are security_invoker); only private.rewalk writes.
-alter table private.walked_rounds enable row level security;
 alter table private.golfer_handicaps enable row level security;
-
-create policy "Golfers can read their own walked rounds"
-  on private.walked_rounds for select
-  to authenticated
-  using (user_id = (select auth.uid()));
-
 create policy "Golfers can read their own handicaps"
   on private.golfer_handicaps for select
   to authenticated
   using (user_id = (select auth.uid()));
 
+-- Golfers read their own rows (the views are security_invoker); only private.rewalk writes.
 revoke all on table private.walked_rounds, private.golfer_handicaps
   from public, anon, authenticated, service_role;
 grant select on table private.walked_rounds, private.golfer_handicaps

@@ -81,10 +81,12 @@ create table public.directory_courses (
     char_length(name) between 1 and 100
   ),
   constraint directory_courses_rating_is_20_to_90_in_tenths check (
-    private.is_course_rating(rating, 18)
+    private.is_within_bounds('course_rating', rating)
   ),
-  constraint directory_courses_slope_is_55_to_155 check (private.is_slope_rating(slope)),
-  constraint directory_courses_par_is_54_to_90 check (private.is_course_par(par))
+  constraint directory_courses_slope_is_55_to_155 check (
+    private.is_within_bounds('slope_rating', slope)
+  ),
+  constraint directory_courses_par_is_54_to_90 check (private.is_within_bounds('course_par', par))
 );
 
 comment on table public.directory_courses is
@@ -132,18 +134,16 @@ create table public.directory_tees (
   constraint directory_tees_name_is_1_to_100_characters check (char_length(name) between 1 and 100),
   constraint directory_tees_holes_is_9_or_18 check (holes in (9, 18)),
   constraint directory_tees_course_rating_is_20_to_90_or_10_to_45_for_nine_in_tenths check (
-    private.is_course_rating(course_rating, holes)
+    private.is_within_bounds('course_rating', course_rating, holes)
   ),
-  constraint directory_tees_slope_rating_is_55_to_155 check (private.is_slope_rating(slope_rating)),
+  constraint directory_tees_slope_rating_is_55_to_155 check (
+    private.is_within_bounds('slope_rating', slope_rating)
+  ),
   constraint directory_tees_par_is_27_to_90_or_27_to_45_for_nine check (
-    private.is_tee_par(par, holes)
+    private.is_within_bounds('tee_par', par, holes)
   ),
   constraint directory_tees_hole_pars_are_3_to_6_one_per_hole check (
-    cardinality(hole_pars) = holes
-    and array_ndims(hole_pars) = 1
-    and array_position(hole_pars, null) is null
-    and 3 <= all (hole_pars)
-    and 6 >= all (hole_pars)
+    private.broken_hole_rule('{hole_pars}', holes, hole_pars, null) is null
   ),
   constraint directory_tees_stroke_indexes_are_1_to_18_one_per_hole check (
     cardinality(stroke_indexes) = holes
