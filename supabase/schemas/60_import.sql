@@ -415,47 +415,22 @@ begin
 end;
 $$;
 
--- A file's tees (private.import_tees), typed, with their place in the list (from 1).
-create function private.file_tees(tees jsonb)
-  returns table (
-    tee_id text,
-    course_id text,
-    course_name text,
-    course_rating numeric,
-    slope_rating integer,
-    course_par integer,
-    tee_name text,
-    rating numeric,
-    slope integer,
-    par integer,
-    holes integer,
-    hole_pars integer[],
-    stroke_indexes integer[],
-    "position" bigint
-  )
-  language sql
-  immutable
-  set search_path = ''
-as $$
-  select t.*
-  from rows from (
-    jsonb_to_recordset(tees) as (
-      tee_id text,
-      course_id text,
-      course_name text,
-      course_rating numeric,
-      slope_rating integer,
-      course_par integer,
-      tee_name text,
-      rating numeric,
-      slope integer,
-      par integer,
-      holes integer,
-      hole_pars integer[],
-      stroke_indexes integer[]
-    )
-  ) with ordinality as t;
-$$;
+-- One tee of a file's tees (private.import_tees), as the file writes it.
+create type private.file_tee as (
+  tee_id text,
+  course_id text,
+  course_name text,
+  course_rating numeric,
+  slope_rating integer,
+  course_par integer,
+  tee_name text,
+  rating numeric,
+  slope integer,
+  par integer,
+  holes integer,
+  hole_pars integer[],
+  stroke_indexes integer[]
+);
 
 -- A file's tees (issue 30), each in one object: the course's name, rating, slope and par
 -- (course_rating, slope_rating, course_par: what a missing course is created from), the tee's
@@ -491,7 +466,10 @@ begin
   if jsonb_typeof(tees) <> 'array' then
     raise exception using errcode = 'invalid_parameter_value', message = 'tees must be a list';
   end if;
-  for item in select t.* from private.file_tees(tees) as t order by t.position
+  for item in
+    select t.*, t.ordinality as "position"
+    from jsonb_populate_recordset(null::private.file_tee, tees) with ordinality as t
+    order by t.ordinality
   loop
     problem := case
       when item.course_name is null or item.tee_name is null then 'a tee needs its name and course'
@@ -790,7 +768,6 @@ revoke all on function
   private.tee_of_row(uuid, record, public.rounds),
   private.game_of_row(jsonb, bigint, integer, integer[], text),
   private.import_teed_row(uuid, record, jsonb),
-  private.file_tees(jsonb),
   private.import_tees(jsonb, uuid),
   private.import_settings(jsonb, uuid)
   from public;
@@ -803,7 +780,6 @@ grant execute on function
   private.tee_of_row(uuid, record, public.rounds),
   private.game_of_row(jsonb, bigint, integer, integer[], text),
   private.import_teed_row(uuid, record, jsonb),
-  private.file_tees(jsonb),
   private.import_tees(jsonb, uuid),
   private.import_settings(jsonb, uuid)
   to authenticated;

@@ -388,32 +388,7 @@ end;
 $function$
 ;
 
-CREATE OR REPLACE FUNCTION private.file_tees(tees jsonb)
- RETURNS TABLE(tee_id text, course_id text, course_name text, course_rating numeric, slope_rating integer, course_par integer, tee_name text, rating numeric, slope integer, par integer, holes integer, hole_pars integer[], stroke_indexes integer[], "position" bigint)
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select t.*
-  from rows from (
-    jsonb_to_recordset(tees) as (
-      tee_id text,
-      course_id text,
-      course_name text,
-      course_rating numeric,
-      slope_rating integer,
-      course_par integer,
-      tee_name text,
-      rating numeric,
-      slope integer,
-      par integer,
-      holes integer,
-      hole_pars integer[],
-      stroke_indexes integer[]
-    )
-  ) with ordinality as t;
-$function$
-;
+create type "private"."file_tee" as ("tee_id" text, "course_id" text, "course_name" text, "course_rating" numeric, "slope_rating" integer, "course_par" integer, "tee_name" text, "rating" numeric, "slope" integer, "par" integer, "holes" integer, "hole_pars" integer[], "stroke_indexes" integer[]);
 
 CREATE OR REPLACE FUNCTION private.import_teed_row(golfer uuid, teed record, item jsonb, OUT course_added integer, OUT round_added integer)
  RETURNS record
@@ -939,7 +914,10 @@ begin
   if jsonb_typeof(tees) <> 'array' then
     raise exception using errcode = 'invalid_parameter_value', message = 'tees must be a list';
   end if;
-  for item in select t.* from private.file_tees(tees) as t order by t.position
+  for item in
+    select t.*, t.ordinality as "position"
+    from jsonb_populate_recordset(null::private.file_tee, tees) with ordinality as t
+    order by t.ordinality
   loop
     problem := case
       when item.course_name is null or item.tee_name is null then 'a tee needs its name and course'
@@ -1340,8 +1318,6 @@ revoke EXECUTE on function private.check_hole_scores(round rounds) from public;
 revoke EXECUTE on function private.copy_course_into_edited_round(edited rounds, was rounds) from public;
 grant EXECUTE on function private.course_of_row(golfer uuid, teed record, holed rounds, tee_label text, OUT course text, OUT course_added integer) to authenticated;
 revoke EXECUTE on function private.course_of_row(golfer uuid, teed record, holed rounds, tee_label text, OUT course text, OUT course_added integer) from public;
-grant EXECUTE on function private.file_tees(tees jsonb) to authenticated;
-revoke EXECUTE on function private.file_tees(tees jsonb) from public;
 grant EXECUTE on function private.import_teed_row(golfer uuid, teed record, item jsonb, OUT course_added integer, OUT round_added integer) to authenticated;
 revoke EXECUTE on function private.import_teed_row(golfer uuid, teed record, item jsonb, OUT course_added integer, OUT round_added integer) from public;
 grant EXECUTE on function private.is_within_bounds(what text, value numeric, holes integer) to authenticated;
