@@ -330,6 +330,40 @@ begin
 end;
 $$;
 
+-- Which of a walk's entries count for the spec's index (counts_for_index), decided from the walk:
+-- the lowest `counted` differentials of every entry, kept or walked (spec_lowest holds the lowest
+-- 8); of those tied at the cut-off the more recent count (played_on desc, id desc, as the app
+-- lists them). The walk's entries are the record's most recent, so it decides them whatever the
+-- entries before it are; the ids of those that count (both nines of a pair carry their entry's).
+create function private.walk_counted(walk private.walk) returns text[]
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+declare
+  counted integer := coalesce((private.differentials_used(walk.entries)).counted, 0);
+  cutoff integer := walk.spec_lowest[counted];
+  tied integer;
+  entry_ids text[] := '{}';
+begin
+  if counted = 0 then
+    return entry_ids;
+  end if;
+  -- How many of the entries tied at the cut-off count.
+  tied := counted - (
+    select count(*) from unnest(walk.spec_lowest[:counted]) as d (tenths) where d.tenths < cutoff
+  )::integer;
+  for r in reverse walk.entries .. coalesce(array_lower(walk.diffs, 1), walk.entries + 1) loop
+    continue when walk.diffs[r] > cutoff or (walk.diffs[r] = cutoff and tied = 0);
+    if walk.diffs[r] = cutoff then
+      tied := tied - 1;
+    end if;
+    entry_ids := entry_ids || walk.entry_ids[r];
+  end loop;
+  return entry_ids;
+end;
+$$;
+
 -- One golfer's record walked in record order (played_on, id), from its first round.
 create function private.walk_record(
   rounds public.rounds[],
@@ -389,9 +423,9 @@ comment on function private.whs_records() is
 -- The walk runs as whoever reads or writes the handicap (signed-in golfers, service_role).
 revoke all on function
   private.low_queue_pushed, private.whs_step, private.walk_steps, private.walk_rows,
-  private.walk_record, private.walks_of, private.whs_records
+  private.walk_counted, private.walk_record, private.walks_of, private.whs_records
   from public, anon, authenticated, service_role;
 grant execute on function
   private.low_queue_pushed, private.whs_step, private.walk_steps, private.walk_rows,
-  private.walk_record, private.walks_of, private.whs_records
+  private.walk_counted, private.walk_record, private.walks_of, private.whs_records
   to authenticated, service_role;

@@ -258,14 +258,17 @@ end;
 $$;
 
 -- Writes the walk of one golfer (private.rewalk), from `since` on: the walk's rows (the rounds
--- walked and the kept rows it resumed with), the kept rows from `since` on that it no longer has
--- (rounds deleted or moved), and the golfer's row. Only rows that changed are written; the
--- counts before `since` stand, and at most one nine waits, among the walk's rows.
+-- walked and the kept rows it resumed with), each with counts_for_index as the walk decides it
+-- (private.walk_counted), the kept rows from `since` on that it no longer has (rounds deleted or
+-- moved), and the golfer's row. Only rows that changed are written; the counts before `since`
+-- stand, and at most one nine waits, among the walk's rows.
 create function private.kept_walk_written(golfer uuid, since date, walk private.walk)
   returns void
   language plpgsql
   set search_path = ''
 as $$
+declare
+  counted text[] := private.walk_counted(walk);
 begin
   with walked as materialized (
     select w.* from private.walk_rows(walk) as w
@@ -290,11 +293,7 @@ begin
       spec_index_after, entry_score, entry_course_rating, entry_slope_rating, entry_par,
       counts_for_index
     )
-    -- private.counted_for_index decides counts_for_index once the rows are written. A lookup
-    -- per row: the planner takes a function's rows for a thousand and would read them all.
-    select w.*, coalesce((
-      select c.counts_for_index from private.walked_rounds as c where c.round_id = w.round_id
-    ), false)
+    select w.*, coalesce(w.entry_id = any (counted), false)
     from walked as w
     on conflict (round_id) do update set
       played_on = excluded.played_on,
@@ -348,8 +347,8 @@ $$;
 -- Whether each of the golfer's rounds is among the lowest differentials the spec's index
 -- averages (counts_for_index), over every entry, kept or walked: on a tie at the cut-off the
 -- entry listed first in the app (played_on desc, id desc: the more recent) counts; both nines
--- of a pair as their entry. Writes only the rows whose answer changed (`counted`: the rounds
--- that count now).
+-- of a pair as their entry. The walk has decided its own rows (private.kept_walk_written), so
+-- this writes only rows before it whose answer changed (`counted`: the rounds that count now).
 create function private.counted_for_index(golfer uuid) returns void
   language plpgsql
   set search_path = ''
