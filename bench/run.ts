@@ -12,6 +12,7 @@ import { benchLoad } from './load-bench.ts'
 import { benchOriginalDesign } from './original-design-bench.ts'
 import { benchRealtimeBroadcast } from './realtime-broadcast-bench.ts'
 import { benchScorecard, GROUP } from './scorecard-bench.ts'
+import { benchSharedCard } from './shared-card-bench.ts'
 import { benchStack } from './stack-bench.ts'
 import { benchTargetScore } from './target-score-bench.ts'
 import { benchUi } from './ui-bench.ts'
@@ -65,6 +66,10 @@ const sections: Section[] = [
   {
     title: 'Realtime: Broadcast from the database vs Postgres Changes, 100 subscribers, 25 rooms',
     run: () => benchRealtimeBroadcast(),
+  },
+  {
+    title: "Shared card: an entry on one phone to the others', 20 cards of 4 players live",
+    run: () => benchSharedCard(),
   },
   { title: 'Original design vs ours', run: () => benchOriginalDesign() },
 ]

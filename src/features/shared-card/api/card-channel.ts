@@ -5,13 +5,15 @@ import type { CardEntry, CardPresence } from '../types'
 export interface CardChannelEvents {
   onEntry(entry: CardEntry): void
   onPresence(present: CardPresence[]): void
-  /** Joined (again): whatever was entered while away came through no channel, so catch up. */
+  /** Joined (again), or a place was signed or attested: read the tables again. */
   onJoined(): void
 }
 
 export interface CardChannel {
   /** Tells the others which hole this phone is on. */
   show(presence: CardPresence): void
+  /** Tells the others a place changed (signed, attested): no entry says so. */
+  announcePlaces(): void
   close(): void
 }
 
@@ -41,6 +43,9 @@ export function openCardChannel(cardId: string, events: CardChannelEvents): Card
       .on('broadcast', { event: 'INSERT' }, ({ payload }: { payload?: { record?: CardEntry } }) => {
         if (channel === joining && payload?.record) events.onEntry(payload.record)
       })
+      .on('broadcast', { event: 'PLACES' }, () => {
+        if (channel === joining) events.onJoined()
+      })
       .on('presence', { event: 'sync' }, () => {
         if (channel !== joining) return
         const state = joining.presenceState<CardPresence>()
@@ -68,6 +73,9 @@ export function openCardChannel(cardId: string, events: CardChannelEvents): Card
     show(presence) {
       shown = presence
       if (channel?.state === 'joined') void channel.track(presence)
+    },
+    announcePlaces() {
+      void channel?.send({ type: 'broadcast', event: 'PLACES', payload: {} })
     },
     close() {
       active = false

@@ -11,18 +11,17 @@ export interface CardScreenProps {
   userId: string
   cardId: string
   renderShare(text: string, label: string): ReactNode
-  renderCode?(link: string, label: string): ReactNode
 }
 
 /** The shared card on this phone: one hole at a time, every player's cell, live. */
-export function CardScreen({ userId, cardId, renderShare, renderCode }: CardScreenProps) {
+export function CardScreen({ userId, cardId, renderShare }: CardScreenProps) {
   useEffect(() => openSharedCard(userId, cardId), [userId, cardId])
   const status = useSharedCardStore((state) => state.status)
   const shared = useSharedCardStore((state) => state.shared)
   const queued = useSharedCardStore((state) => state.queued)
   const present = useSharedCardStore((state) => state.present)
   const hole = useSharedCardStore((state) => state.hole)
-  const { showHole, catchUp } = useSharedCardStore.getState()
+  const { showHole, placesChanged } = useSharedCardStore.getState()
 
   if (!shared) {
     return (
@@ -94,7 +93,6 @@ export function CardScreen({ userId, cardId, renderShare, renderCode }: CardScre
         cardId={card.id}
         waiting={card.created_by === userId ? invited : []}
         renderShare={renderShare}
-        renderCode={renderCode}
       />
       <CardResults card={card} places={places} entries={entries} renderShare={renderShare} />
       <SignPanel
@@ -102,7 +100,7 @@ export function CardScreen({ userId, cardId, renderShare, renderCode }: CardScre
         places={places}
         entries={entries}
         userId={userId}
-        onChanged={catchUp}
+        onChanged={placesChanged}
       />
     </div>
   )

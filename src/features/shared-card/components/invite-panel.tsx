@@ -1,6 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { inviteToCard } from '../api/shared-card-api'
 import type { CardPlace } from '../types'
+
+// Only the starter's invite needs the QR encoder: its own chunk.
+const QrCode = lazy(() => import('./qr-code').then((module) => ({ default: module.QrCode })))
 
 /** The join link for an invited place: the code and the place it takes. */
 export const joinLink = (code: string, playerNo: number) =>
@@ -14,12 +17,10 @@ export function InvitePanel({
   cardId,
   waiting,
   renderShare,
-  renderCode,
 }: {
   cardId: string
   waiting: readonly CardPlace[]
   renderShare(text: string, label: string): ReactNode
-  renderCode?(link: string, label: string): ReactNode
 }) {
   const [code, setCode] = useState<string | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
@@ -52,7 +53,9 @@ export function InvitePanel({
                 <label htmlFor={`invite-link-${place.player_no}`}>Link for {place.name}</label>
                 <input id={`invite-link-${place.player_no}`} readOnly value={link} />
                 {renderShare(link, `Share ${place.name}'s link`)}
-                {renderCode?.(link, `QR code of ${place.name}'s link`)}
+                <Suspense fallback={null}>
+                  <QrCode text={link} label={`QR code of ${place.name}'s link`} />
+                </Suspense>
               </div>
             )
           })

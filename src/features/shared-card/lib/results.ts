@@ -12,7 +12,7 @@ export function strokesPerHole(
   return place.stroke_indexes.map((index) => {
     const rank = order.indexOf(index) + 1
     if (total >= 0) return Math.floor(total / holes) + (rank <= total % holes ? 1 : 0)
-    return -(Math.floor(-total / holes) + (rank > holes - (-total % holes) ? 1 : 0))
+    return 0 - (Math.floor(-total / holes) + (rank > holes - (-total % holes) ? 1 : 0))
   })
 }
 

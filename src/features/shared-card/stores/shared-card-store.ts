@@ -28,11 +28,28 @@ interface SharedCardStore {
   /** Reads the tables again (after a reconnect, a sign or an attest). */
   catchUp(): Promise<void>
   showHole(hole: number): void
+  /** After this phone signed or attested: the tables again, here and on the other phones. */
+  placesChanged(): Promise<void>
 }
 
 const deviceCopyKey = (userId: string, cardId: string) => deviceKey(userId, `shared-card:${cardId}`)
 
 let channel: CardChannel | null = null
+/** What this phone last told the others (name and hole), so a repeat is not sent. */
+let told = ''
+
+/** Tells the others this golfer's hole, once their place is known. */
+function tellPresence(state: {
+  userId: string | null
+  shared: SharedCardState | null
+  hole: number
+}) {
+  const { userId, shared, hole } = state
+  const name = shared?.places.find((place) => place.user_id === userId)?.name
+  if (!userId || !name || !channel || told === `${name}:${hole}`) return
+  told = `${name}:${hole}`
+  channel.show({ userId, name, hole })
+}
 
 function withEntry(shared: SharedCardState, entry: CardEntry): SharedCardState {
   if (entry.card_id !== shared.card.id || shared.entries.some((known) => known.id === entry.id)) {
@@ -45,6 +62,7 @@ function withEntry(shared: SharedCardState, entry: CardEntry): SharedCardState {
 export const useSharedCardStore = create<SharedCardStore>()((set, get) => {
   function keep(shared: SharedCardState) {
     set({ shared, status: 'ready' })
+    tellPresence(get())
     const { userId } = get()
     if (userId) void writeToDevice(deviceCopyKey(userId, shared.card.id), shared).catch(() => {})
   }
@@ -77,11 +95,13 @@ export const useSharedCardStore = create<SharedCardStore>()((set, get) => {
         if (get().cardId === cardId && !get().shared) set({ status: 'failed' })
       }
     },
+    placesChanged() {
+      channel?.announcePlaces()
+      return get().catchUp()
+    },
     showHole(hole) {
       set({ hole })
-      const { userId, shared } = get()
-      const name = shared?.places.find((place) => place.user_id === userId)?.name
-      if (userId && name) channel?.show({ userId, name, hole })
+      tellPresence(get())
     },
   }
 })
@@ -106,14 +126,19 @@ export function openSharedCard(userId: string, cardId: string): () => void {
   void store.catchUp()
   const opened = openCardChannel(cardId, {
     onEntry: (entry) => useSharedCardStore.getState().upsert(entry),
-    onPresence: (present) => useSharedCardStore.setState({ present }),
-    onJoined: () => {
-      const current = useSharedCardStore.getState()
-      current.showHole(current.hole)
-      void current.catchUp()
+    onPresence: (present) => {
+      useSharedCardStore.setState({ present })
+      // A golfer who just joined by link: their place changed, which no entry tells.
+      const places = useSharedCardStore.getState().shared?.places ?? []
+      const known = new Set(places.map((place) => place.user_id))
+      if (present.some((someone) => !known.has(someone.userId))) {
+        void useSharedCardStore.getState().catchUp()
+      }
     },
+    onJoined: () => void useSharedCardStore.getState().catchUp(),
   })
   channel = opened
+  told = ''
   const online = () => void useSharedCardStore.getState().catchUp()
   window.addEventListener('online', online)
   return () => {
