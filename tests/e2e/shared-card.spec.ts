@@ -166,7 +166,7 @@ describe('the shared card', () => {
     for (const hole of OFFLINE_HOLES) {
       await onHole(b.page, hole)
       await enter(b.page, 2, 'Ben', BEN[hole - 1] as number)
-      await b.page.getByText('Not shared yet').waitFor()
+      await b.page.getByText('Not shared yet', { exact: true }).waitFor()
       await onHole(a.page, hole)
       await enter(a.page, 1, 'Sam', SAM[hole - 1] as number)
     }
