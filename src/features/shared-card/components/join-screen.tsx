@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { AlertMessage } from '@/components/ui/alert-message'
 import { DataError } from '@/lib/data-error'
 import { joinCard } from '../api/shared-card-api'
 
@@ -34,11 +35,7 @@ export function JoinScreen({
     <div className="screen shared-join">
       <h1>Join a shared card</h1>
       <p>You were invited to score on a group&apos;s card from your own phone.</p>
-      {problem ? (
-        <p className="alert" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <AlertMessage message={problem} onDismiss={() => setProblem(null)} />
       <button
         type="button"
         className="button button--primary button--wide"

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { ulid } from 'ulid'
+import { AlertMessage } from '@/components/ui/alert-message'
 import { DataError } from '@/lib/data-error'
 import { createSharedCard } from '../api/shared-card-api'
 import type { NewCardPlace } from '../types'
@@ -122,11 +123,7 @@ export function StartSharedCard({
         ))}
       </fieldset>
       <p className="detail">Players you don&apos;t invite stay typed: you score for them.</p>
-      {problem ? (
-        <p className="alert" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <AlertMessage message={problem} onDismiss={() => setProblem(null)} />
       <button type="submit" className="button button--primary button--wide" disabled={busy}>
         Start the shared card
       </button>
