@@ -13,6 +13,7 @@ import { benchOriginalDesign } from './original-design-bench.ts'
 import { benchRealtimeBroadcast } from './realtime-broadcast-bench.ts'
 import { benchScorecard, GROUP } from './scorecard-bench.ts'
 import { benchSharedCard } from './shared-card-bench.ts'
+import { benchSharedCardLighthouse } from './shared-card-lighthouse.ts'
 import { benchStack } from './stack-bench.ts'
 import { benchTargetScore } from './target-score-bench.ts'
 import { benchUi } from './ui-bench.ts'
@@ -70,6 +71,10 @@ const sections: Section[] = [
   {
     title: "Shared card: an entry on one phone to the others', 20 cards of 4 players live",
     run: () => benchSharedCard(),
+  },
+  {
+    title: 'Shared card: Lighthouse on the card with 4 players',
+    run: () => benchSharedCardLighthouse(),
   },
   { title: 'Original design vs ours', run: () => benchOriginalDesign() },
 ]

@@ -14,7 +14,7 @@ interface Table {
 }
 
 /** A card started by its first golfer, the other three joining by code, as the app does. */
-async function startCard(golfers: Golfer[]): Promise<Table> {
+export async function startCard(golfers: Golfer[]): Promise<Table> {
   const [starter] = golfers as [Golfer]
   const id = ulid()
   const card = await starter.client.from('cards').insert({
