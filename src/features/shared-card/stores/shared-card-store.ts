@@ -3,6 +3,7 @@ import { create } from 'zustand'
 import { DataError } from '@/lib/data-error'
 import { deviceKey, readFromDevice, writeToDevice } from '@/lib/device-storage'
 import { enqueue, type OutboxEntry, type OutboxKind } from '@/stores/outbox'
+import { registerReset } from '@/stores/resets'
 import { openCardChannel, type CardChannel } from '../api/card-channel'
 import { loadSharedCard, sendEntry } from '../api/shared-card-api'
 import { cellOf, replacedBy } from '../lib/cells'
@@ -105,6 +106,19 @@ export const useSharedCardStore = create<SharedCardStore>()((set, get) => {
     },
   }
 })
+
+// Signing out leaves nothing of the card on screen for the next golfer.
+registerReset(() =>
+  useSharedCardStore.setState({
+    userId: null,
+    cardId: null,
+    status: 'loading',
+    shared: null,
+    queued: [],
+    present: [],
+    hole: 1,
+  }),
+)
 
 /** Opens the card on this phone: its device copy at once, then the tables, then the live channel. */
 export function openSharedCard(userId: string, cardId: string): () => void {
