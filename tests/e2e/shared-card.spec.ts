@@ -11,7 +11,8 @@ import { fillGroupStart, golferWith, golferWithHoles, logIn } from './support/go
  * The shared card (issue 42) on two phones: Sam starts a card with Ben (a golfer, invited by
  * link) and Cat (typed). Ben opens the link signed out, signs in and lands on the join screen.
  * Each scores on their own phone and sees the other's entries; a hole disputed between them is
- * settled by Sam's marker, Ben; Ben scores three holes with no signal and both phones catch up;
+ * settled by Sam's marker, Ben; Ben scores three holes with no signal (and reloads the tab
+ * meanwhile), and both phones catch up;
  * both sign, and each record holds its own round with the card's hole scores, Sam's attested.
  */
 const pool = adminPool()
@@ -130,6 +131,7 @@ describe('the shared card', () => {
     await b.page.getByRole('button', { name: 'Join the card' }).click()
     await b.page.waitForURL(`**/card/${cardId}`)
     await b.page.getByRole('heading', { name: 'Hole 1' }).waitFor()
+    await serviceWorkerControls(b.page)
 
     // Hole 1: each phone enters its own golfer; Sam picks up for Cat. Both phones see all three.
     await enter(a.page, 1, 'Sam', SAM[0] as number)
@@ -172,6 +174,11 @@ describe('the shared card', () => {
     }
     await b.page.getByText('3 scores not shared yet').waitFor()
     expect(await cell(b.page, 1)).toBe('No score yet')
+    // The tab is reloaded with no signal: the card and Ben's waiting scores are still there.
+    await b.page.reload()
+    await onHole(b.page, 5)
+    expect(await cell(b.page, 2)).toBe(String(BEN[4]))
+    await b.page.getByText('3 scores not shared yet').waitFor()
     await b.context.setOffline(false)
     // Ben's phone is on hole 5: Sam's score entered there while Ben was away arrives.
     await expect.poll(() => cell(b.page, 1), { timeout: LIVE_TIMEOUT }).toBe(String(SAM[4]))

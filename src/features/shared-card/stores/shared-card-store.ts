@@ -60,6 +60,17 @@ function withEntry(shared: SharedCardState, entry: CardEntry): SharedCardState {
   return { ...shared, entries }
 }
 
+/** No card open: at the start, and after signing out. */
+const CLOSED = {
+  userId: null,
+  cardId: null,
+  status: 'loading',
+  shared: null,
+  queued: [],
+  present: [],
+  hole: 1,
+} as const satisfies Partial<SharedCardStore>
+
 export const useSharedCardStore = create<SharedCardStore>()((set, get) => {
   function keep(shared: SharedCardState) {
     set({ shared, status: 'ready' })
@@ -68,13 +79,9 @@ export const useSharedCardStore = create<SharedCardStore>()((set, get) => {
     if (userId) void writeToDevice(deviceCopyKey(userId, shared.card.id), shared).catch(() => {})
   }
   return {
-    userId: null,
-    cardId: null,
-    status: 'loading',
-    shared: null,
+    ...CLOSED,
     queued: [],
     present: [],
-    hole: 1,
     upsert(entry) {
       const { shared } = get()
       if (shared) keep(withEntry(shared, entry))
@@ -108,17 +115,7 @@ export const useSharedCardStore = create<SharedCardStore>()((set, get) => {
 })
 
 // Signing out leaves nothing of the card on screen for the next golfer.
-registerReset(() =>
-  useSharedCardStore.setState({
-    userId: null,
-    cardId: null,
-    status: 'loading',
-    shared: null,
-    queued: [],
-    present: [],
-    hole: 1,
-  }),
-)
+registerReset(() => useSharedCardStore.setState({ ...CLOSED, queued: [], present: [] }))
 
 /** Opens the card on this phone: its device copy at once, then the tables, then the live channel. */
 export function openSharedCard(userId: string, cardId: string): () => void {
