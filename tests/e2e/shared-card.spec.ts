@@ -5,7 +5,14 @@ import { adminPool } from '../support/stack.ts'
 import { appUrl, LIVE_TIMEOUT, PHONE, serviceWorkerControls } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { axeInBothSchemes, targetsUnder48 } from './support/accessibility.ts'
-import { fillGroupStart, golferWith, golferWithHoles, logIn } from './support/golfer.ts'
+import {
+  fillGroupStart,
+  golferWith,
+  golferWithHoles,
+  HOME_INDEXES,
+  HOME_PARS,
+  logIn,
+} from './support/golfer.ts'
 
 /**
  * The shared card (issue 42) on two phones: Sam starts a card with Ben (a golfer, invited by
@@ -21,8 +28,7 @@ afterAll(async () => {
   await pool.end()
 })
 
-const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 4, 3, 5, 4, 4, 3, 4, 5]
-const STROKE_INDEXES = [7, 3, 17, 1, 11, 15, 5, 9, 13, 8, 4, 18, 2, 12, 16, 6, 10, 14]
+const PARS = HOME_PARS
 // Sam a bogey on every hole; Ben par, with a double bogey on hole 4.
 const SAM = PARS.map((par) => par + 1)
 const BEN = PARS.map((par, at) => (at === 3 ? par + 2 : par))
@@ -89,7 +95,7 @@ describe('the shared card', () => {
   it('is scored live on two phones, disputed and settled, caught up after an offline spell, signed into each record and attested', async ({
     open,
   }) => {
-    const sam = await golferWithHoles(PARS, STROKE_INDEXES)
+    const sam = await golferWithHoles(HOME_PARS, HOME_INDEXES)
     const ben = await golferWith()
     const a = await open({ viewport: PHONE, permissions: ['clipboard-read', 'clipboard-write'] })
     const b = await open({ viewport: PHONE })
@@ -192,6 +198,23 @@ describe('the shared card', () => {
       await onHole(b.page, hole)
       await enter(b.page, 2, 'Ben', BEN[hole - 1] as number)
     }
+
+    // The results from the agreed cells, shared (no share sheet here: copied).
+    const sum = (strokes: number[]) => strokes.reduce((total, each) => total + each, 0)
+    const rows = a.page.getByTestId('shared-results').getByRole('row')
+    await expect
+      .poll(() => rows.allTextContents())
+      .toEqual([
+        'PlayerHolesGrossResult',
+        expect.stringMatching(new RegExp(`^Sam18${sum(SAM)}Net \\d+$`)),
+        expect.stringMatching(new RegExp(`^Ben18${sum(BEN)}Net \\d+$`)),
+        'Cat1PUNo net score (picked up)',
+      ])
+    await a.page.getByRole('button', { name: 'Share results' }).click()
+    await a.page.getByText('Copied', { exact: true }).waitFor()
+    expect(await a.page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      /^Stroke play at Home Links: Sam Net \d+, Ben Net \d+, Cat No net score \(picked up\)$/,
+    )
 
     // Both sign; Ben, Sam's marker, attests, and Sam's phone says so.
     await b.page.getByRole('button', { name: 'Sign my card' }).click()

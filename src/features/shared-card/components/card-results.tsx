@@ -33,7 +33,7 @@ export function CardResults({
               <th scope="row">{result.name}</th>
               <td>{result.played}</td>
               <td>{result.gross ?? <abbr title="Picked up">PU</abbr>}</td>
-              <td>{figureText(card.format, result.figure)}</td>
+              <td>{figureText(card.format, result)}</td>
             </tr>
           ))}
         </tbody>

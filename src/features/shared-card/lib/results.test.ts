@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CardEntry, CardPlace } from '../types'
-import { cardResults, resultsText, strokesPerHole } from './results'
+import { cardResults, figureText, resultsText, strokesPerHole } from './results'
 
 const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5]
 const INDEXES = [7, 3, 15, 1, 11, 9, 17, 5, 13]
@@ -60,5 +60,6 @@ describe('the shared card’s results', () => {
     expect(resultsText({ format: 'stroke', course_name: 'Links Park', holes: 9 }, stroke)).toBe(
       'Stroke play at Links Park: Sam Net 36, Ann Net 36',
     )
+    expect(figureText('stroke', { gross: null, figure: 30 })).toBe('No net score (picked up)')
   })
 })

@@ -68,11 +68,12 @@ export function cardResults(
 
 const FORMAT_NAMES = { stroke: 'Stroke play', stableford: 'Stableford', match: 'Match play' }
 
-/** "Net 70", "36 points", "2 holes won". */
-export function figureText(format: string, figure: number): string {
+/** "Net 70", "36 points", "2 holes won"; a stroke-play card with a pick-up has no net score. */
+export function figureText(format: string, result: Pick<PlayerResult, 'gross' | 'figure'>): string {
+  const { figure } = result
   if (format === 'stableford') return `${figure} ${figure === 1 ? 'point' : 'points'}`
   if (format === 'match') return `${figure} ${figure === 1 ? 'hole' : 'holes'} won`
-  return `Net ${figure}`
+  return result.gross === null ? 'No net score (picked up)' : `Net ${figure}`
 }
 
 /** What the Share button sends: the format, the course and each player's figure. */
@@ -81,6 +82,6 @@ export function resultsText(
   results: readonly PlayerResult[],
 ): string {
   const format = FORMAT_NAMES[card.format as keyof typeof FORMAT_NAMES] ?? card.format
-  const lines = results.map((result) => `${result.name} ${figureText(card.format, result.figure)}`)
+  const lines = results.map((result) => `${result.name} ${figureText(card.format, result)}`)
   return `${format} at ${card.course_name}: ${lines.join(', ')}`
 }
