@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { Navigate, useNavigate, useParams } from 'react-router-dom'
 import { useSessionStore } from '@/features/auth/stores/session-store'
 import { ShareResult } from '@/features/scorecard/components/share-result'
@@ -50,14 +50,19 @@ export function groupOfCard(card: Card & { game: NonNullable<Card['game']> }): G
 export function NewSharedCardScreen() {
   const user = useSessionStore((state) => state.user)
   const card = useCardStore((state) => state.card)
-  const navigate = useNavigate()
+  const [started, setStarted] = useState<string | null>(null)
+  if (started) return <Navigate to={`/card/${started}`} replace />
   if (!user || !card?.game) return <Navigate to="/hcp" replace />
   return (
     <StartSharedCard
       group={groupOfCard({ ...card, game: card.game })}
       userId={user.id}
       defaultName={(user.email ?? 'Me').split('@')[0]?.slice(0, 60) || 'Me'}
-      onStarted={(id) => navigate(`/card/${id}`, { replace: true })}
+      onStarted={(id) => {
+        setStarted(id)
+        // The group's card goes on as the shared one: kept, it would be finished into a second round.
+        useCardStore.getState().discard()
+      }}
     />
   )
 }
