@@ -12,6 +12,8 @@ import { benchLoad } from './load-bench.ts'
 import { benchOriginalDesign } from './original-design-bench.ts'
 import { benchRealtimeBroadcast } from './realtime-broadcast-bench.ts'
 import { benchScorecard, GROUP } from './scorecard-bench.ts'
+import { benchSharedCard } from './shared-card-bench.ts'
+import { benchSharedCardLighthouse } from './shared-card-lighthouse.ts'
 import { benchStack } from './stack-bench.ts'
 import { benchTargetScore } from './target-score-bench.ts'
 import { benchUi } from './ui-bench.ts'
@@ -65,6 +67,14 @@ const sections: Section[] = [
   {
     title: 'Realtime: Broadcast from the database vs Postgres Changes, 100 subscribers, 25 rooms',
     run: () => benchRealtimeBroadcast(),
+  },
+  {
+    title: "Shared card: an entry on one phone to the others', 20 cards of 4 players live",
+    run: () => benchSharedCard(),
+  },
+  {
+    title: 'Shared card: Lighthouse on the card with 4 players',
+    run: () => benchSharedCardLighthouse(),
   },
   { title: 'Original design vs ours', run: () => benchOriginalDesign() },
 ]

@@ -8,12 +8,14 @@ export const loadHcpScreen = () => import('./signed-in/hcp-screen')
 export const loadAccountScreen = () => import('./signed-in/account-screen')
 
 export const loadPlayScreen = () => import('./play/play-screen')
+export const loadSharedCardScreens = () => import('./card/card-routes')
 
 export function screenLoaderFor(pathname: string): (() => Promise<unknown>) | null {
   if (/^\/courses\/?$/.test(pathname)) return loadCoursesScreen
   if (/^\/hcp\/?$/.test(pathname)) return loadHcpScreen
   if (/^\/account\/?$/.test(pathname)) return loadAccountScreen
   if (/^\/play\/[^/]+\/?$/.test(pathname)) return loadPlayScreen
+  if (/^\/(card|join)\//.test(pathname)) return loadSharedCardScreens
   return null
 }
 

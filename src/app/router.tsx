@@ -10,6 +10,7 @@ import {
   loadCoursesScreen,
   loadHcpScreen,
   loadPlayScreen,
+  loadSharedCardScreens,
   loadSignedInLayout,
 } from './lazy-screens'
 
@@ -26,6 +27,9 @@ const CoursesScreen = lazyScreen(loadCoursesScreen, 'CoursesScreen')
 const HcpScreen = lazyScreen(loadHcpScreen, 'HcpScreen')
 const AccountScreen = lazyScreen(loadAccountScreen, 'AccountScreen')
 const PlayScreen = lazyScreen(loadPlayScreen, 'PlayScreen')
+const NewSharedCardScreen = lazyScreen(loadSharedCardScreens, 'NewSharedCardScreen')
+const SharedCardScreen = lazyScreen(loadSharedCardScreens, 'SharedCardScreen')
+const JoinCardScreen = lazyScreen(loadSharedCardScreens, 'JoinCardScreen')
 
 // Fetched once the login screen is idle (see prefetchLazyScreens).
 const SignUpScreen = lazyScreen(loadAccountEntryScreens, 'SignUpScreen')
@@ -71,6 +75,9 @@ export function AppRoutes() {
             <Route path="/courses" element={<CoursesScreen />} />
             <Route path="/hcp" element={<HcpScreen />} />
             <Route path="/play/:roundId" element={<PlayScreen />} />
+            <Route path="/card/new" element={<NewSharedCardScreen />} />
+            <Route path="/card/:cardId" element={<SharedCardScreen />} />
+            <Route path="/join/:code/:place" element={<JoinCardScreen />} />
             <Route path="/account" element={<AccountScreen />} />
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />

@@ -40,6 +40,7 @@ function classify(code: string | undefined): DataFailure {
     case '22023':
     case '23001': // a course's last tee
     case 'P0001':
+    case 'PT409': // the card's state forbids it (signed, closed, disputed)
       return 'invalid'
     // RLS, or a foreign key to a deleted row.
     case '42501':

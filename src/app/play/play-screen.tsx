@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { useNavigate, useParams } from 'react-router-dom'
+import { Link, useNavigate, useParams } from 'react-router-dom'
 import { selectUserId, useSessionStore } from '@/features/auth/stores/session-store'
 import { formatHandicapIndex } from '@/features/handicap/lib/handicap-index'
 import { cardScoring, type HandicapState } from '@/features/handicap/stores/handicap-store'
@@ -75,13 +75,27 @@ export function PlayScreen() {
 
   if (!userId) return null
   return (
-    <Scorecard
-      userId={userId}
-      roundId={roundId}
-      scoring={scoring}
-      save={save}
-      isKnownRound={isKnownRound}
-      onFinished={() => navigate('/hcp')}
-    />
+    <>
+      <Scorecard
+        userId={userId}
+        roundId={roundId}
+        scoring={scoring}
+        save={save}
+        isKnownRound={isKnownRound}
+        onFinished={() => navigate('/hcp')}
+      />
+      <ScoreTogetherLink />
+    </>
+  )
+}
+
+/** A group's card becomes a shared one, scored on every player's phone. */
+function ScoreTogetherLink() {
+  const grouped = useCardStore((state) => Boolean(state.card?.game) && !state.saved)
+  if (!grouped) return null
+  return (
+    <Link className="button button--secondary button--wide" to="/card/new">
+      Score together on every phone
+    </Link>
   )
 }

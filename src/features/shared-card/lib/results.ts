@@ -1,0 +1,87 @@
+import type { CardEntry, CardPlace, SharedCardRow } from '../types'
+import { cellOf } from './cells'
+
+/** The strokes a player receives on each hole: the card's strokes spread by stroke index (a plus
+ * handicap gives them back from the easiest hole up). */
+export function strokesPerHole(
+  place: Pick<CardPlace, 'stroke_indexes' | 'strokes_received' | 'playing_handicap'>,
+) {
+  const total = place.strokes_received ?? place.playing_handicap
+  const holes = place.stroke_indexes.length
+  const order = [...place.stroke_indexes].sort((a, b) => a - b)
+  return place.stroke_indexes.map((index) => {
+    const rank = order.indexOf(index) + 1
+    if (total >= 0) return Math.floor(total / holes) + (rank <= total % holes ? 1 : 0)
+    return 0 - (Math.floor(-total / holes) + (rank > holes - (-total % holes) ? 1 : 0))
+  })
+}
+
+export interface PlayerResult {
+  name: string
+  /** The agreed holes so far. */
+  played: number
+  /** Strokes over the agreed holes; null once a hole is picked up. */
+  gross: number | null
+  /** Net strokes (stroke play), points (Stableford) or holes won (match). */
+  figure: number
+}
+
+/** Each player's standing from the agreed cells only. */
+export function cardResults(
+  card: Pick<SharedCardRow, 'format' | 'holes'>,
+  places: readonly CardPlace[],
+  entries: readonly CardEntry[],
+): PlayerResult[] {
+  const nets = places.map((place) => {
+    const received = strokesPerHole(place)
+    return Array.from({ length: card.holes }, (_, at) => {
+      const cell = cellOf(entries, place.player_no, at + 1)
+      if (cell.state !== 'agreed') return undefined
+      return cell.strokes === null ? null : cell.strokes - (received[at] ?? 0)
+    })
+  })
+  return places.map((place, which) => {
+    const holes = nets[which] ?? []
+    const agreed = holes.map((_, at) => cellOf(entries, place.player_no, at + 1))
+    const played = agreed.filter((cell) => cell.state === 'agreed')
+    const pickedUp = played.some((cell) => cell.strokes === null)
+    const gross = pickedUp ? null : played.reduce((sum, cell) => sum + (cell.strokes ?? 0), 0)
+    let figure: number
+    if (card.format === 'stableford') {
+      figure = holes.reduce<number>((sum, net, at) => {
+        if (net == null) return sum
+        return sum + Math.max(0, 2 + (place.hole_pars[at] ?? 0) - net)
+      }, 0)
+    } else if (card.format === 'match') {
+      const other = nets[which === 0 ? 1 : 0] ?? []
+      figure = holes.filter((net, at) => {
+        const theirs = other[at]
+        if (net === undefined || theirs === undefined || net === null) return false
+        return theirs === null || net < theirs
+      }).length
+    } else {
+      figure = holes.reduce<number>((sum, net) => sum + (net ?? 0), 0)
+    }
+    return { name: place.name, played: played.length, gross, figure }
+  })
+}
+
+const FORMAT_NAMES = { stroke: 'Stroke play', stableford: 'Stableford', match: 'Match play' }
+
+/** "Net 70", "36 points", "2 holes won"; a stroke-play card with a pick-up has no net score. */
+export function figureText(format: string, result: Pick<PlayerResult, 'gross' | 'figure'>): string {
+  const { figure } = result
+  if (format === 'stableford') return `${figure} ${figure === 1 ? 'point' : 'points'}`
+  if (format === 'match') return `${figure} ${figure === 1 ? 'hole' : 'holes'} won`
+  return result.gross === null ? 'No net score (picked up)' : `Net ${figure}`
+}
+
+/** What the Share button sends: the format, the course and each player's figure. */
+export function resultsText(
+  card: Pick<SharedCardRow, 'format' | 'course_name' | 'holes'>,
+  results: readonly PlayerResult[],
+): string {
+  const format = FORMAT_NAMES[card.format as keyof typeof FORMAT_NAMES] ?? card.format
+  const lines = results.map((result) => `${result.name} ${figureText(card.format, result)}`)
+  return `${format} at ${card.course_name}: ${lines.join(', ')}`
+}
