@@ -1,20 +1,21 @@
 import { useId, useState, type FormEvent, type ReactElement } from 'react'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { Dialog, DialogActions } from '@/components/ui/dialog'
-import { SelectField } from '@/components/ui/select-field'
 import { TextField } from '@/components/ui/text-field'
-import { TEE_BOUNDS, parseTeeRating, parseTeeSlope, teeRatingHint } from '@/lib/tables/tees'
 import { NINE_SCORE_BOUNDS, SCORE_BOUNDS, parseRoundForm } from '../lib/parse-round-form'
-import { EARLIEST_PLAYED_ON, localToday, parsePlayedOn } from '../lib/played-on'
-import {
-  ADD_ROUND_COURSE_GONE,
-  ADD_ROUND_INVALID,
-  NINE_SCORE_INVALID,
-  PLAYED_ON_IN_FUTURE,
-  PLAYED_ON_INVALID,
-} from '../lib/round-messages'
+import { localToday } from '../lib/played-on'
+import { ADD_ROUND_COURSE_GONE, ADD_ROUND_INVALID, NINE_SCORE_INVALID } from '../lib/round-messages'
 import type { CourseChoice, HoleScore, NineSide, RoundInput } from '../types'
-import type { RoundTee } from '@/lib/tables/rounds'
+import {
+  CourseField,
+  DatePlayedField,
+  HolesPlayedField,
+  NineFields,
+  TeeField,
+  parseNineFields,
+  readPlayedOn,
+  type Played,
+} from './round-fields'
 
 export interface RoundFormValues {
   courseId?: string | null
@@ -27,8 +28,6 @@ export interface RoundFormValues {
   holeScores?: HoleScore[] | null
   playedOn?: string
 }
-
-export type Played = 'all' | NineSide
 
 interface RoundDialogProps {
   open: boolean
@@ -125,10 +124,10 @@ function RoundForm({
     setPlayed('all')
   }
 
-  function readPlayedOn(form: FormData): string | null {
-    const playedOn = parsePlayedOn(String(form.get('playedOn') ?? ''), localToday())
+  function dayPlayed(form: FormData): string | null {
+    const playedOn = readPlayedOn(form)
     if ('refused' in playedOn) {
-      setAlert(playedOn.refused === 'future' ? PLAYED_ON_IN_FUTURE : PLAYED_ON_INVALID)
+      setAlert(playedOn.refused)
       return null
     }
     return playedOn.day
@@ -140,7 +139,7 @@ function RoundForm({
       setAlert(ADD_ROUND_COURSE_GONE)
       return
     }
-    const playedOn = readPlayedOn(form)
+    const playedOn = dayPlayed(form)
     if (playedOn === null) return
     const side = initial.nine ?? null
     onSubmit(
@@ -185,7 +184,7 @@ function RoundForm({
       }
       typedNine = typed
     }
-    const playedOn = readPlayedOn(form)
+    const playedOn = dayPlayed(form)
     if (playedOn === null) return
     onSubmit(
       {
@@ -253,151 +252,5 @@ function RoundForm({
       <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
       <DialogActions submitLabel={submitLabel} />
     </form>
-  )
-}
-
-/** A nine of an 18-hole tee is played off its own 9-hole rating and slope, typed as on the card. */
-export function NineFields({
-  initial,
-  readOnly = false,
-}: {
-  initial?: { courseRating?: number; slopeRating?: number }
-  /** A card's nine is fixed (its holes were played there). */
-  readOnly?: boolean
-}) {
-  return (
-    <>
-      <TextField
-        label="Nine's Course Rating"
-        name="nineRating"
-        inputMode="decimal"
-        autoComplete="off"
-        defaultValue={initial?.courseRating?.toFixed(1) ?? ''}
-        readOnly={readOnly}
-        hint={`${teeRatingHint(9)}, as on the scorecard`}
-      />
-      <TextField
-        label="Nine's Slope Rating"
-        name="nineSlope"
-        inputMode="numeric"
-        autoComplete="off"
-        defaultValue={initial?.slopeRating ?? ''}
-        readOnly={readOnly}
-        hint={`A whole number from ${TEE_BOUNDS.slope.min} to ${TEE_BOUNDS.slope.max}`}
-      />
-    </>
-  )
-}
-
-export function parseNineFields(
-  form: FormData,
-  side: NineSide,
-): NonNullable<RoundInput['nine']> | string {
-  const rating = parseTeeRating(String(form.get('nineRating') ?? ''), 9)
-  const slope = parseTeeSlope(String(form.get('nineSlope') ?? ''))
-  const problems = [rating, slope].filter((value) => typeof value === 'string')
-  if (typeof rating === 'string' || typeof slope === 'string') {
-    return `The nine's ${problems.join(' ').replace(/^The /, '').replace(/ The /g, ' Its ')}`
-  }
-  return { side, rating, slope }
-}
-
-/* Shared by Add/Edit Round and Start a round: the same labels, choices and bounds in both. */
-
-const fixedProps = (fixedBy: string | undefined) =>
-  fixedBy ? { disabled: true, 'aria-describedby': fixedBy } : {}
-
-export function CourseField({
-  courses,
-  value,
-  onChange,
-  fixedBy,
-}: {
-  courses: readonly CourseChoice[]
-  value: string
-  onChange(id: string): void
-  fixedBy?: string
-}) {
-  return (
-    <SelectField
-      label="Course Name"
-      name="courseId"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      {...fixedProps(fixedBy)}
-    >
-      {courses.length === 1 ? null : <option value="">Choose a course</option>}
-      {courses.map((known) => (
-        <option key={known.id} value={known.id}>
-          {known.name}
-        </option>
-      ))}
-    </SelectField>
-  )
-}
-
-export function TeeField({
-  tees,
-  value,
-  onChange,
-  fixedBy,
-}: {
-  tees: readonly RoundTee[]
-  value: string
-  onChange(id: string): void
-  fixedBy?: string
-}) {
-  return (
-    <SelectField
-      label="Tee"
-      name="teeId"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      {...fixedProps(fixedBy)}
-    >
-      {tees.map((known) => (
-        <option key={known.id} value={known.id}>
-          {known.name} ({known.holes} holes)
-        </option>
-      ))}
-    </SelectField>
-  )
-}
-
-export function HolesPlayedField({
-  value,
-  onChange,
-  fixedBy,
-}: {
-  value: Played
-  onChange(played: Played): void
-  fixedBy?: string
-}) {
-  return (
-    <SelectField
-      label="Holes Played"
-      name="played"
-      value={value}
-      onChange={(event) => onChange(event.target.value as Played)}
-      {...fixedProps(fixedBy)}
-    >
-      <option value="all">All 18 holes</option>
-      <option value="front">Front nine (holes 1–9)</option>
-      <option value="back">Back nine (holes 10–18)</option>
-    </SelectField>
-  )
-}
-
-export function DatePlayedField({ today, defaultValue }: { today: string; defaultValue: string }) {
-  return (
-    <TextField
-      label="Date Played"
-      name="playedOn"
-      type="date"
-      min={EARLIEST_PLAYED_ON}
-      max={today}
-      defaultValue={defaultValue}
-      hint="Today, or the day you played; not in the future"
-    />
   )
 }

@@ -1,7 +1,7 @@
 import { readFromDeviceNow, removeFromDeviceNow, writeToDeviceNow } from '@/lib/device-storage'
 import type { Game, GameFormat } from '@/lib/tables/games'
 import type { SideGames } from '@/lib/tables/side-games'
-import type { HoleScore, NineSide, Round, RoundInput } from '@/lib/tables/rounds'
+import type { HoleScore, NineSide, RoundCourse, RoundInput, RoundTee } from '@/lib/tables/rounds'
 
 /** A partner's hole: picked up (no score, no points, the hole lost in a match). */
 export const PICKED_UP = 'picked up'
@@ -246,26 +246,23 @@ export function roundInputOfCard(card: Card): RoundInput {
   }
 }
 
-/** The round the screens show until the server's answer replaces it: the card's own copies. */
-export function roundOfCard(card: Card, createdAt: string): Round {
-  const input = roundInputOfCard(card)
-  return {
-    id: card.id,
-    courseId: card.courseId,
-    courseName: card.courseName,
-    teeId: card.teeId,
-    teeName: card.teeName,
-    holes: card.holePars.length === 9 ? 9 : 18,
-    nine: card.nine?.side ?? null,
-    courseRating: card.rating,
-    slopeRating: card.slope,
+/** The course and tee as the card copied them: a finished card is shown from its own copies. */
+export function courseOfCard(card: Card): RoundCourse {
+  const tee: RoundTee = {
+    id: card.teeId,
+    name: card.teeName,
+    rating: card.rating,
+    slope: card.slope,
     par: card.holePars.reduce((sum, par) => sum + par, 0),
+    holes: card.holePars.length === 9 ? 9 : 18,
     holePars: card.holePars,
     strokeIndexes: card.strokeIndexes,
-    score: input.score,
-    holeScores: input.holeScores,
-    game: input.game ?? null,
-    playedOn: card.playedOn,
-    createdAt,
+  }
+  return {
+    id: card.courseId,
+    name: card.courseName,
+    rating: card.rating,
+    slope: card.slope,
+    tees: [tee],
   }
 }
