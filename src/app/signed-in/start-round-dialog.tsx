@@ -14,9 +14,8 @@ import {
   HolesPlayedField,
   NineFields,
   TeeField,
-  parseNineFields,
-  readPlayedOn,
 } from '@/features/rounds/components/round-fields'
+import { parseNineFields, readPlayedOn } from '@/features/rounds/lib/read-round-fields'
 import { localToday } from '@/features/rounds/lib/played-on'
 import {
   SideGamesPicker,

@@ -1,10 +1,9 @@
 import { SelectField } from '@/components/ui/select-field'
 import { TextField } from '@/components/ui/text-field'
-import { TEE_BOUNDS, parseTeeRating, parseTeeSlope, teeRatingHint } from '@/lib/tables/tees'
+import { TEE_BOUNDS, teeRatingHint } from '@/lib/tables/tees'
 import type { RoundTee } from '@/lib/tables/rounds'
-import { EARLIEST_PLAYED_ON, localToday, parsePlayedOn } from '../lib/played-on'
-import { PLAYED_ON_IN_FUTURE, PLAYED_ON_INVALID } from '../lib/round-messages'
-import type { CourseChoice, NineSide, RoundInput } from '../types'
+import { EARLIEST_PLAYED_ON } from '../lib/played-on'
+import type { CourseChoice, NineSide } from '../types'
 
 /* Shared by Add/Edit Round and Start a round: the same labels, choices and bounds in both. */
 
@@ -41,19 +40,6 @@ export function NineFields({
       />
     </>
   )
-}
-
-export function parseNineFields(
-  form: FormData,
-  side: NineSide,
-): NonNullable<RoundInput['nine']> | string {
-  const rating = parseTeeRating(String(form.get('nineRating') ?? ''), 9)
-  const slope = parseTeeSlope(String(form.get('nineSlope') ?? ''))
-  const problems = [rating, slope].filter((value) => typeof value === 'string')
-  if (typeof rating === 'string' || typeof slope === 'string') {
-    return `The nine's ${problems.join(' ').replace(/^The /, '').replace(/ The /g, ' Its ')}`
-  }
-  return { side, rating, slope }
 }
 
 const fixedProps = (fixedBy: string | undefined) =>
@@ -152,11 +138,4 @@ export function DatePlayedField({ today, defaultValue }: { today: string; defaul
       hint="Today, or the day you played; not in the future"
     />
   )
-}
-
-/** The date field as typed: the day, or why it is refused in the golfer's words. */
-export function readPlayedOn(form: FormData): { day: string } | { refused: string } {
-  const playedOn = parsePlayedOn(String(form.get('playedOn') ?? ''), localToday())
-  if (!('refused' in playedOn)) return playedOn
-  return { refused: playedOn.refused === 'future' ? PLAYED_ON_IN_FUTURE : PLAYED_ON_INVALID }
 }
