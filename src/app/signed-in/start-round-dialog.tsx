@@ -22,7 +22,7 @@ import {
   useSideGamesPicker,
   type SideGamesPickerState,
 } from '@/features/scorecard/components/side-games-picker'
-import { writeCard, type CardGame } from '@/features/scorecard/lib/card'
+import { startCard, writeCard, type CardGame } from '@/features/scorecard/lib/card'
 import {
   ALLOWANCE_INVALID,
   MATCH_PLAYERS,
@@ -102,7 +102,10 @@ const port: StartRoundPort<CardGame, SideGames, SideGamesPickerState> = {
       picker.setProblems(read.problems)
       return false
     },
-    keepCard: writeCard,
+    startCard(userId, { course, tee, played, playedOn, game }) {
+      const card = startCard(course, tee, played, playedOn, game)
+      return writeCard(userId, card) ? card.id : null
+    },
   },
 }
 

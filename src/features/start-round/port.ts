@@ -1,23 +1,8 @@
 import type { ComponentType, ReactNode } from 'react'
+import type { GameTee, PlayedHoles } from '@/lib/played-holes'
 import type { GameFormat } from '@/lib/tables/games'
 import type { NineSide, RoundCourse, RoundTee } from '@/lib/tables/rounds'
 import type { Tee } from '@/lib/tables/tees'
-
-/** A tee a player can play from: one of the course's tees with every hole's par and index. */
-export type GameTee = Omit<RoundTee, 'par' | 'holePars' | 'strokeIndexes'> & {
-  holePars: readonly number[]
-  strokeIndexes: readonly number[]
-}
-
-/** The holes the golfer plays: their tee, the rating and slope of what is played, which holes. */
-export interface PlayedHoles {
-  teeId: string
-  rating: number
-  slope: number
-  /** The first hole played (0-based) and the one after the last. */
-  from: number
-  to: number
-}
 
 export interface PartnerSetup {
   name: string
@@ -33,22 +18,12 @@ export interface Figures {
 
 type TypedNine = { side: NineSide; rating: number; slope: number }
 
-/** The card the dialog starts, in the scorecard's shape; `Game` is the group's game. */
-export interface NewCard<Game> {
-  id: string
-  courseId: string
-  courseName: string
-  teeId: string
-  teeName: string
-  nine: TypedNine | null
-  rating: number
-  slope: number
-  holePars: number[]
-  strokeIndexes: number[]
-  firstHole: number
+/** What a new card is made of: the scorecard copies the tee's holes played. */
+export interface CardStart<Game> {
+  course: RoundCourse
+  tee: GameTee
+  played: PlayedHoles
   playedOn: string
-  scores: null[]
-  at: number
   game: Game | null
 }
 
@@ -119,8 +94,8 @@ export interface GamePort<Game, SideGames, SideGamesPicker> {
     picker: SideGamesPicker,
     card: { players: number; holes: number },
   ): { games: SideGames | null } | false
-  /** False when this device cannot keep it. */
-  keepCard(userId: string, card: NewCard<Game>): boolean
+  /** The new card's id (the round's to be), or null when this device cannot keep it. */
+  startCard(userId: string, start: CardStart<Game>): string | null
 }
 
 export interface StartRoundPort<Game, SideGames, SideGamesPicker> {

@@ -23,41 +23,30 @@ export function RoundForm({
   submitLabel: string
   onSubmit(input: RoundInput, course: CourseChoice): void
 }) {
-  const {
-    alert,
-    setAlert,
-    today,
-    courseId,
-    tees,
-    tee,
-    played,
-    setPlayed,
-    ninesOffered,
-    nine,
-    holes,
-    scoreBounds,
-    card,
-    fixedId,
-    fixedBy,
-    chooseCourse,
-    chooseTee,
-    submit,
-  } = useRoundForm({ courses, initial, onSubmit })
+  const form = useRoundForm({ courses, initial, onSubmit })
+  const { tee, card, fixedBy } = form
 
   return (
     // Once the golfer changes a field the alert may no longer be true, so it goes.
-    <form className="form" onSubmit={submit} onChange={() => setAlert(null)} noValidate>
-      <CourseField courses={courses} value={courseId} onChange={chooseCourse} fixedBy={fixedBy} />
-      {tee ? <TeeField tees={tees} value={tee.id} onChange={chooseTee} fixedBy={fixedBy} /> : null}
-      {ninesOffered ? (
-        <HolesPlayedField value={played} onChange={setPlayed} fixedBy={fixedBy} />
+    <form className="form" onSubmit={form.submit} onChange={() => form.setAlert(null)} noValidate>
+      <CourseField
+        courses={courses}
+        value={form.courseId}
+        onChange={form.chooseCourse}
+        fixedBy={fixedBy}
+      />
+      {tee ? (
+        <TeeField tees={form.tees} value={tee.id} onChange={form.chooseTee} fixedBy={fixedBy} />
+      ) : null}
+      {form.ninesOffered ? (
+        <HolesPlayedField value={form.played} onChange={form.setPlayed} fixedBy={fixedBy} />
       ) : null}
       {card ? (
-        <p className="field__hint" id={fixedId}>
+        <p className="field__hint" id={form.fixedId}>
           Scored hole by hole: the round stays on the course, tee and holes it was played on.
         </p>
       ) : null}
-      {nine ? (
+      {form.nine ? (
         <NineFields initial={initial?.nine ? initial : undefined} readOnly={card !== null} />
       ) : null}
       <TextField
@@ -70,17 +59,17 @@ export function RoundForm({
         hint={
           card
             ? `The sum of the ${card.length} holes on the card, so it is not typed here`
-            : `A whole number from ${scoreBounds.min} to ${scoreBounds.max}`
+            : `A whole number from ${form.scoreBounds.min} to ${form.scoreBounds.max}`
         }
       />
-      {holes === 9 ? (
+      {form.holes === 9 ? (
         <p className="field__hint" data-testid="nines-note">
           Nines count in pairs (the WHS 2020 method): this nine is added to your next one into one
           18-hole score.
         </p>
       ) : null}
-      <DatePlayedField today={today} defaultValue={initial?.playedOn ?? today} />
-      <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
+      <DatePlayedField today={form.today} defaultValue={initial?.playedOn ?? form.today} />
+      <AlertMessage message={form.alert} onDismiss={() => form.setAlert(null)} />
       <DialogActions submitLabel={submitLabel} />
     </form>
   )

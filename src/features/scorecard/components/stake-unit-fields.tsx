@@ -38,6 +38,11 @@ export function SidesField({
   )
 }
 
+const UNITS = [
+  ['points', 'Points'],
+  ['money', 'Money'],
+] as const
+
 /** Stakes in points or money, and the money's currency. */
 export function StakeUnitFields({ picker: { draft, change } }: { picker: SideGamesPickerState }) {
   const currencies = CURRENCIES.includes(draft.currency)
@@ -47,24 +52,17 @@ export function StakeUnitFields({ picker: { draft, change } }: { picker: SideGam
     <fieldset className="side-games__unit">
       <legend className="field__label">Stakes in</legend>
       <div className="side-games__choices">
-        <label className="first-tee__format">
-          <input
-            type="radio"
-            name="side-games-unit"
-            checked={draft.unit === 'points'}
-            onChange={() => change((known) => ({ ...known, unit: 'points' }))}
-          />
-          Points
-        </label>
-        <label className="first-tee__format">
-          <input
-            type="radio"
-            name="side-games-unit"
-            checked={draft.unit === 'money'}
-            onChange={() => change((known) => ({ ...known, unit: 'money' }))}
-          />
-          Money
-        </label>
+        {UNITS.map(([unit, label]) => (
+          <label key={unit} className="first-tee__format">
+            <input
+              type="radio"
+              name="side-games-unit"
+              checked={draft.unit === unit}
+              onChange={() => change((known) => ({ ...known, unit }))}
+            />
+            {label}
+          </label>
+        ))}
       </div>
       {draft.unit === 'money' ? (
         <div className="field">

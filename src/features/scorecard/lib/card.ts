@@ -1,4 +1,6 @@
+import { ulid } from 'ulid'
 import { readFromDeviceNow, removeFromDeviceNow, writeToDeviceNow } from '@/lib/device-storage'
+import type { GameTee, PlayedHoles } from '@/lib/played-holes'
 import type { Game, GameFormat } from '@/lib/tables/games'
 import type { SideGames } from '@/lib/tables/side-games'
 import type { HoleScore, NineSide, RoundCourse, RoundInput, RoundTee } from '@/lib/tables/rounds'
@@ -77,6 +79,39 @@ export interface Card {
   /** The group's game; null on a card the golfer scores alone (and on every card stored before
    * issue 31, which has no such field: `readCard` reads those as alone). */
   game: CardGame | null
+}
+
+/**
+ * A new card: its id is the round's to be, and it carries its own copy of the holes played. Nine
+ * holes of an 18-hole tee are a nine, played off the rating and slope typed for it.
+ */
+export function startCard(
+  course: Pick<RoundCourse, 'id' | 'name'>,
+  tee: GameTee,
+  played: PlayedHoles,
+  playedOn: string,
+  game: CardGame | null,
+): Card {
+  const holePars = tee.holePars.slice(played.from, played.to)
+  const side = played.from === 0 ? 'front' : 'back'
+  const { rating, slope } = played
+  return {
+    id: ulid(),
+    courseId: course.id,
+    courseName: course.name,
+    teeId: tee.id,
+    teeName: tee.name,
+    nine: tee.holes === 18 && holePars.length === 9 ? { side, rating, slope } : null,
+    rating,
+    slope,
+    holePars,
+    strokeIndexes: tee.strokeIndexes.slice(played.from, played.to),
+    firstHole: played.from + 1,
+    playedOn,
+    scores: holePars.map(() => null),
+    at: 0,
+    game,
+  }
 }
 
 const cardKey = (userId: string) => `${userId}:card`

@@ -1,6 +1,7 @@
 import type { FirstTee } from '../hooks/use-first-tee'
 import { parsePartners } from '../lib/read-first-tee'
-import type { Figures, GameTee, PlayedHoles, StartRoundPort } from '../port'
+import type { GameTee, PlayedHoles } from '@/lib/played-holes'
+import type { Figures, StartRoundPort } from '../port'
 
 export interface FirstTeeProps<Game, SideGames, Picker> {
   port: StartRoundPort<Game, SideGames, Picker>

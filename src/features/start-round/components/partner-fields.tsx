@@ -1,7 +1,7 @@
 import type { RefObject } from 'react'
 import { TextField } from '@/components/ui/text-field'
 import type { FirstTee, PartnerDraft } from '../hooks/use-first-tee'
-import type { GameTee } from '../port'
+import type { GameTee } from '@/lib/played-holes'
 
 interface PartnerFieldsProps {
   firstTee: FirstTee

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import type { RoundCourse } from '@/lib/tables/rounds'
 import { gameTee, readFirstTee } from '../lib/read-first-tee'
-import { newCard } from '../lib/new-card'
 import type { StartRoundPort } from '../port'
 import { useFirstTee } from './use-first-tee'
 import { useTeeChoice } from './use-tee-choice'
@@ -43,7 +42,7 @@ export function useStartRound<Game, SideGames, Picker>({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (!course) return setAlert('Choose the course you are playing.')
-    if (!tee?.holePars || !tee.strokeIndexes) return setAlert(NO_HOLE_DATA)
+    if (!tee || !golferTee) return setAlert(NO_HOLE_DATA)
     const form = new FormData(event.currentTarget)
     const typed = nine ? fields.parseNineFields(form, nine) : null
     if (typeof typed === 'string') return setAlert(typed)
@@ -57,9 +56,7 @@ export function useStartRound<Game, SideGames, Picker>({
       to,
     }
     const index = handicap.indexOn(day.day)
-    const first = golferTee
-      ? readFirstTee(rules, firstTee, index, golferTee, gameTees, played)
-      : { game: null }
+    const first = readFirstTee(rules, firstTee, index, golferTee, gameTees, played)
     const side =
       firstTee.partners.length > 0
         ? game.readSideGames(sideGames, { players: firstTee.partners.length + 1, holes: to - from })
@@ -76,16 +73,15 @@ export function useStartRound<Game, SideGames, Picker>({
       )
       return
     }
-    const card = newCard({
+    const id = game.startCard(userId, {
       course,
-      tee: { ...tee, holePars: tee.holePars, strokeIndexes: tee.strokeIndexes },
-      nine: typed,
+      tee: golferTee,
+      played,
       playedOn: day.day,
-      game: first.game,
-      sideGames: side.games,
+      game: first.game && side.games ? { ...first.game, sideGames: side.games } : first.game,
     })
-    if (!game.keepCard(userId, card)) return setAlert(CARD_NOT_KEPT)
-    onStarted(card.id)
+    if (id === null) return setAlert(CARD_NOT_KEPT)
+    onStarted(id)
   }
 
   /** The date and a nine's figures as typed, for the figures shown before starting. */

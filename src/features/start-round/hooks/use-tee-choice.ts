@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { NineSide, RoundCourse, RoundTee } from '@/lib/tables/rounds'
 import type { Tee } from '@/lib/tables/tees'
 import type { CoursesPort } from '../port'
-import { playedRange } from '../lib/new-card'
+import { playedRange } from '../lib/played-range'
 
 /** The course, tee and holes chosen; only a tee with every hole's par and index can be scored. */
 export function useTeeChoice(courses: readonly RoundCourse[], port: CoursesPort) {

@@ -1,6 +1,7 @@
 import type { RoundTee } from '@/lib/tables/rounds'
 import type { FieldErrors, FirstTee, PartnerDraft } from '../hooks/use-first-tee'
-import type { GamePort, GameTee, PartnerSetup, PlayedHoles } from '../port'
+import type { GameTee, PlayedHoles } from '@/lib/played-holes'
+import type { GamePort, PartnerSetup } from '../port'
 
 type Rules = Pick<
   GamePort<unknown, unknown, unknown>,
