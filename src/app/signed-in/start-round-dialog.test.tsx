@@ -28,7 +28,7 @@ describe('Start a round with partners', () => {
     expect(name).toHaveAccessibleDescription('Enter a name of 1 to 60 characters.')
     expect(index).toBeInvalid()
     expect(index).toHaveValue('60')
-    // The golfer has no index yet: typed for this card, for the game only (issue 32's starting
+    // The golfer has no index yet: typed for this card, for the game only (the starting
     // index is what counts for the record's net double bogey, in TS and SQL alike).
     const ownIndex = screen.getByRole('textbox', { name: 'Your index for this card' })
     expect(ownIndex).toBeInvalid()

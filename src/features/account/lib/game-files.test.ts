@@ -5,7 +5,7 @@ import { fullJson, roundsCsv } from './export-files'
 import { importPayload } from './import-payload'
 import { planImport } from './import-plan'
 
-/** A round's game (issue 31) through the files: the rounds CSV's Game column and the JSON's
+/** A round's game through the files: the rounds CSV's Game column and the JSON's
  * `game`, and back through the import's plan into what import_rounds is sent. */
 const GAME: Game = {
   format: 'match',

@@ -8,7 +8,7 @@ import { SettleUp, SideGamesOnHole } from './side-games-standings'
 type GameCard = Card & { game: CardGame }
 
 /**
- * The group's rows on a hole (issue 31 §3): a row per player with the strokes they receive on the
+ * The group's rows on a hole: a row per player with the strokes they receive on the
  * hole, their running figure, a stepper and "Pick up". Each row is memoised on what it shows, so a
  * tap draws the row tapped (and, in a match, the other's status), not the whole group.
  */

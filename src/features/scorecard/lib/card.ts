@@ -29,7 +29,7 @@ export interface CardPartner {
   scores: PartnerScore[]
 }
 
-/** The game the group agreed on the first tee (issue 31); the golfer's strokes are `scores`. */
+/** The game the group agreed on the first tee; the golfer's strokes are `scores`. */
 export interface CardGame {
   format: GameFormat
   allowancePercent: number
@@ -76,8 +76,8 @@ export interface Card {
   scores: (HoleScore | null)[]
   /** The hole on screen, 0-based; equal to the number of holes on the summary. */
   at: number
-  /** The group's game; null on a card the golfer scores alone (and on every card stored before
-   * issue 31, which has no such field: `readCard` reads those as alone). */
+  /** The group's game; null on a card the golfer scores alone (`readCard` reads a card kept
+   * without the field as alone). */
   game: CardGame | null
 }
 

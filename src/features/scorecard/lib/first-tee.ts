@@ -4,7 +4,7 @@ import type { CardGame } from './card'
 import { playingHandicaps, type PlayingHandicap, type PlayingTee } from './formats'
 
 /**
- * The first tee (issue 31 §1): what a player's tee makes of the holes the golfer plays, and the
+ * The first tee: what a player's tee makes of the holes the golfer plays, and the
  * game the card starts with. Pure: the Start a round dialog shows these figures before starting.
  */
 
