@@ -3,14 +3,14 @@ import { Link, useNavigate, useParams } from 'react-router-dom'
 import { selectUserId, useSessionStore } from '@/features/auth/stores/session-store'
 import { formatHandicapIndex } from '@/features/handicap/lib/handicap-index'
 import { cardScoring, type HandicapState } from '@/features/handicap/stores/handicap-store'
-import { addRoundWithId } from '@/features/rounds/stores/round-commands'
+import { addRoundOptimistically } from '@/features/rounds/stores/round-commands'
 import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import {
   Scorecard,
   type CardScoring,
   type CardShape,
 } from '@/features/scorecard/components/scorecard'
-import { roundInputOfCard, roundOfCard, type Card } from '@/features/scorecard/lib/card'
+import { courseOfCard, roundInputOfCard, type Card } from '@/features/scorecard/lib/card'
 import { shareText } from '@/features/scorecard/lib/game-card'
 import { useCardStore } from '@/features/scorecard/stores/card-store'
 import { handicapStore, useHandicap } from '../handicap'
@@ -58,10 +58,7 @@ export function PlayScreen() {
   // Shown as it is handed to the outbox, so the store's figures after the hand-over include it.
   const save = useCallback(async (card: Card) => {
     const indexBefore = handicapStore.getState().index
-    const stored = await addRoundWithId(
-      roundInputOfCard(card),
-      roundOfCard(card, new Date().toISOString()),
-    )
+    const stored = await addRoundOptimistically(roundInputOfCard(card), courseOfCard(card), card.id)
     if (stored) {
       useCardStore
         .getState()

@@ -66,7 +66,7 @@ describe("the golfer's record for export and import", () => {
       [80, 8, true],
       [82, 10, false],
     ])
-    // Totals: each counts its score (issue 30: the export carries it).
+    // Totals: each counts its score (the export carries it).
     expect(record.rounds.map((round) => round.adjustedGross)).toEqual([85, 80, 82])
   })
 

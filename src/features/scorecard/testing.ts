@@ -1,5 +1,12 @@
-import type { HoleScore } from '@/lib/tables/rounds'
-import type { Card, CardGame, CardPartner, PartnerScore } from './lib/card'
+import { roundFromInput, type HoleScore, type Round } from '@/lib/tables/rounds'
+import {
+  courseOfCard,
+  roundInputOfCard,
+  type Card,
+  type CardGame,
+  type CardPartner,
+  type PartnerScore,
+} from './lib/card'
 
 export const CARD_ID = '01JCARD000000000000000000A'
 
@@ -84,3 +91,7 @@ export function aGameCard(game: Partial<CardGame> = {}, overrides: Partial<Card>
     ...overrides,
   })
 }
+
+/** For tests: the finished card's round as the rounds store shows it until the server answers. */
+export const roundOfFinishedCard = (card: Card, createdAt: string): Round =>
+  roundFromInput(roundInputOfCard(card), courseOfCard(card), { id: card.id, createdAt })

@@ -308,7 +308,8 @@ function holesOfNine(
   side: NineSide | undefined,
 ): number[] | null {
   if (!values) return null
-  if (side === undefined) return [...values]
+  // A card's tee holds only the nine played.
+  if (side === undefined || values.length === 9) return [...values]
   if (values.length !== 18) return null
   return side === 'front' ? values.slice(0, 9) : values.slice(9)
 }

@@ -5,16 +5,8 @@ import { importRounds, type ImportResult } from '../api/import-rounds'
 import { readAccountRecord, type AccountRecordRows } from '../api/load-account-record'
 import { IMPORT_FAILED, IMPORT_REFUSED } from '../lib/account-messages'
 import { planImportFile } from '../lib/import-file'
-import {
-  localToday,
-  readImportFile,
-  type ImportLineNote,
-  type ImportPlan,
-  type ImportSettings,
-} from '../lib/import-plan'
-
-const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString('en')} ${count === 1 ? one : many}`
+import { localToday, readImportFile, type ImportPlan } from '../lib/import-plan'
+import { ImportPreview, plural } from './import-preview'
 
 interface ImportSectionProps {
   userId: string
@@ -74,7 +66,6 @@ export function ImportSection({ userId, recordOnDevice, onImported }: ImportSect
 
   const blocked = !plan || plan.fileError !== null || plan.problems.length > 0
   const adds = plan ? plan.toAdd.length + plan.tees.length + (plan.settings ? 1 : 0) : 0
-  const cards = plan?.toAdd.filter((round) => round.holeScores !== null).length ?? 0
   return (
     <section className="account-section" aria-labelledby="account-import">
       <h2 id="account-import">Import rounds</h2>
@@ -107,61 +98,7 @@ export function ImportSection({ userId, recordOnDevice, onImported }: ImportSect
         onDismiss={() => (alert ? setAlert(null) : setPlan(null))}
       />
       {plan && plan.fileError === null ? (
-        <div className="import-preview" aria-label="Import preview" role="region">
-          <p>
-            {plural(plan.toAdd.length, 'round', 'rounds')} will be added
-            {cards > 0 ? ` (${cards.toLocaleString('en')} scored hole by hole)` : ''}
-            {plan.newCourses.length > 0
-              ? `, with ${plural(plan.newCourses.length, 'new course', 'new courses')}: ${plan.newCourses.map((course) => course.name).join(', ')}`
-              : ''}
-            .
-          </p>
-          {plan.tees.length > 0 ? (
-            <p>
-              {plural(plan.tees.length, 'tee', 'tees')} will be added (
-              {plan.tees.filter((tee) => tee.holePars !== null).length.toLocaleString('en')} with
-              hole pars): {teesByCourse(plan)}.
-            </p>
-          ) : null}
-          {plan.settings ? <p>{describeSettings(plan.settings)}</p> : null}
-          {plan.duplicates.length > 0 ? (
-            <>
-              <p>{plural(plan.duplicates.length, 'line adds', 'lines add')} nothing:</p>
-              <ul aria-label="Lines already imported">
-                {plan.duplicates.map((note) => (
-                  <li key={noteKey(note)}>
-                    {where(note)}: {note.reason}
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          {plan.problems.length > 0 ? (
-            <>
-              <p role="alert">
-                {plural(plan.problems.length, 'line is', 'lines are')} wrong. Correct{' '}
-                {plan.problems.length === 1 ? 'it' : 'them'} and choose the file again; nothing has
-                been stored.
-              </p>
-              <ul aria-label="Lines with problems">
-                {plan.problems.map((note) => (
-                  <li key={noteKey(note)}>
-                    {where(note)}: {note.reason}
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={blocked || busy || adds === 0}
-            onClick={() => void store()}
-          >
-            Import {plural(plan.toAdd.length, 'round', 'rounds')}
-            {plan.tees.length > 0 ? ` and ${plural(plan.tees.length, 'tee', 'tees')}` : ''}
-          </button>
-        </div>
+        <ImportPreview plan={plan} disabled={blocked || busy || adds === 0} onImport={store} />
       ) : null}
       <p role="status">
         {result
@@ -170,33 +107,4 @@ export function ImportSection({ userId, recordOnDevice, onImported }: ImportSect
       </p>
     </section>
   )
-}
-
-const noteKey = (note: ImportLineNote) => `${note.at ?? ''}#${note.line}`
-const where = (note: ImportLineNote) => note.at ?? `Line ${note.line}`
-
-/** "Old Links: White, Red; New Park: Blue". */
-function teesByCourse(plan: ImportPlan): string {
-  const names = new Map<string, string[]>()
-  for (const tee of plan.tees)
-    names.set(tee.courseName, [...(names.get(tee.courseName) ?? []), tee.name])
-  return [...names].map(([course, tees]) => `${course}: ${tees.join(', ')}`).join('; ')
-}
-
-function describeSettings(settings: ImportSettings): string {
-  const parts: string[] = []
-  if (settings.courseHandicapSource !== undefined) {
-    parts.push(
-      `course handicaps from ${settings.courseHandicapSource === 'whs' ? 'the WHS estimate' : 'HCP'}`,
-    )
-  }
-  if (settings.startingIndex !== undefined) {
-    const index = settings.startingIndex
-    parts.push(
-      index === null
-        ? 'no starting index'
-        : `starting index ${index < 0 ? `+${(-index).toFixed(1)}` : index.toFixed(1)}`,
-    )
-  }
-  return parts.length > 0 ? `Your settings will become: ${parts.join('; ')}.` : ''
 }

@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { Game } from '@/lib/tables/games'
-import { holeScoresOf } from '@/testing/fixtures'
-import { fullJson, roundsCsv, type ExportRound } from './export-files'
+import { NINE_STROKES as STROKES, aNineWithGame } from '../testing'
+import { fullJson, roundsCsv } from './export-files'
 import { importPayload } from './import-payload'
 import { planImport } from './import-plan'
 
-/** A round's game (issue 31) through the files: the rounds CSV's Game column and the JSON's
+/** A round's game through the files: the rounds CSV's Game column and the JSON's
  * `game`, and back through the import's plan into what import_rounds is sent. */
-const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5]
-const INDEXES = [1, 3, 5, 7, 9, 2, 4, 6, 8]
-// 5+4+3+6+4+5+3+4+5 = 39.
-const STROKES = [5, 4, 3, 6, 4, 5, 3, 4, 5]
-
 const GAME: Game = {
   format: 'match',
   allowancePercent: 100,
@@ -50,25 +45,7 @@ const ROW = {
   picked_up: [4],
 }
 
-const round: ExportRound = {
-  id: '01JC0000000000000000000002',
-  playedOn: '2026-03-01',
-  courseName: 'Augusta',
-  teeName: 'White',
-  holes: 9,
-  par: 36,
-  courseRating: 35.1,
-  slopeRating: 120,
-  score: 39,
-  differential: null,
-  counts: null,
-  adjustedGross: null,
-  nine: null,
-  holePars: PARS,
-  strokeIndexes: INDEXES,
-  holeScores: holeScoresOf(STROKES),
-  game: GAME,
-}
+const round = aNineWithGame(GAME)
 
 describe("a round's game in the files", () => {
   it('is the last column of the rounds CSV, as the database keeps it, and reads back', () => {

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { gameFromRow, gameToRow } from '@/lib/tables/game-rows'
 import type { Game } from '@/lib/tables/games'
-import { holeScoresOf } from '@/testing/fixtures'
-import { fullJson, roundsCsv, type ExportRound } from './export-files'
+import { NINE_PARS as PARS, aNineWithGame } from '../testing'
+import { fullJson, roundsCsv } from './export-files'
 import { importPayload } from './import-payload'
 import { planImport } from './import-plan'
 
 /** A round's side games through the files: in the rounds CSV's Game cell and the JSON's `game`,
  * in the database's shape on the way back to import_rounds. */
-const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5]
-const STROKES = [5, 4, 3, 6, 4, 5, 3, 4, 5]
 const partner = (name: string) => ({
   name,
   index: 10,
@@ -50,25 +48,7 @@ const SIDE_GAMES_ROW = {
   four_ball: { stake: { kind: 'points', amount: 3 } },
 }
 
-const round: ExportRound = {
-  id: '01JC0000000000000000000002',
-  playedOn: '2026-03-01',
-  courseName: 'Augusta',
-  teeName: 'White',
-  holes: 9,
-  par: 36,
-  courseRating: 35.1,
-  slopeRating: 120,
-  score: 39,
-  differential: null,
-  counts: null,
-  adjustedGross: null,
-  nine: null,
-  holePars: PARS,
-  strokeIndexes: [1, 3, 5, 7, 9, 2, 4, 6, 8],
-  holeScores: holeScoresOf(STROKES),
-  game: GAME,
-}
+const round = aNineWithGame(GAME)
 
 describe("a round's side games in the files", () => {
   it('are in the database’s shape in the rounds CSV, and go back to import_rounds as they came', () => {

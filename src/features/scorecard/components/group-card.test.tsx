@@ -1,33 +1,10 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { renderAt } from '@/testing/render-at'
 import { PICKED_UP, gameOfCard, readCard, writeCard, type Card } from '../lib/card'
-import { aGameCard, aPartner, CARD_ID, hole } from '../testing'
-import { Scorecard, type CardScoring } from './scorecard'
+import { aGameCard, aPartner, hole } from '../testing'
+import { USER, renderScorecard } from './render-scorecard'
 
-const USER = 'golfer-1'
-
-/** The golfer's own course handicap 3 on this nine, for net double bogey. */
-const scoring = (): CardScoring => ({
-  courseHandicap: 3,
-  received: [0, 1, 0, 1, 0, 0, 1, 0, 0],
-  maximums: [6, 7, 5, 8, 6, 6, 6, 6, 7],
-  adjustedGross: () => 36,
-})
-
-function renderCard(save: (card: Card) => Promise<boolean> = vi.fn(() => Promise.resolve(true))) {
-  return renderAt(
-    `/play/${CARD_ID}`,
-    <Scorecard
-      userId={USER}
-      roundId={CARD_ID}
-      scoring={scoring}
-      save={save}
-      isKnownRound={() => false}
-      onFinished={() => undefined}
-    />,
-  )
-}
+const renderCard = (save?: (card: Card) => Promise<boolean>) => renderScorecard(36, save)
 
 const row = (name: string) => screen.getByRole('region', { name })
 

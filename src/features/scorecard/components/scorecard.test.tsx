@@ -5,32 +5,11 @@ import { readCard, writeCard } from '../lib/card'
 import { useCardStore } from '../stores/card-store'
 import { aCard, CARD_ID, hole } from '../testing'
 import { ResumeRound } from './resume-round'
-import { Scorecard, type CardScoring } from './scorecard'
+import { USER, renderScorecard } from './render-scorecard'
 
-const USER = 'golfer-1'
 const ID = CARD_ID
-
-/** Course handicap 3 on this nine: a stroke on the three lowest indexes (holes 13, 11, 16). */
-const scoring = (): CardScoring => ({
-  courseHandicap: 3,
-  received: [0, 1, 0, 1, 0, 0, 1, 0, 0],
-  maximums: [6, 7, 5, 8, 6, 6, 6, 6, 7],
-  adjustedGross: () => 41,
-})
-
-function renderCard(save = vi.fn(() => Promise.resolve(true)), known = () => false) {
-  return renderAt(
-    `/play/${ID}`,
-    <Scorecard
-      userId={USER}
-      roundId={ID}
-      scoring={scoring}
-      save={save}
-      isKnownRound={known}
-      onFinished={() => undefined}
-    />,
-  )
-}
+const renderCard = (save?: () => Promise<boolean>, known?: (id: string) => boolean) =>
+  renderScorecard(41, save, known)
 
 describe('Scorecard', () => {
   it('starts a hole at par, stores each tap on the device, and Next keeps the hole', async () => {

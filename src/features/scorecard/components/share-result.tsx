@@ -3,7 +3,7 @@ import { useState } from 'react'
 type Shared = 'idle' | 'copied' | 'failed'
 
 /**
- * Share the result (issue 31 §6): the system share sheet where there is one (Web Share API),
+ * Share the result: the system share sheet where there is one (Web Share API),
  * else the text copied to the clipboard with a visible "Copied". Where neither works the text is
  * shown, to be selected by hand.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { aGameCard, aPartner, hole } from '../testing'
-import { roundOfCard, type Card } from './card'
+import { aGameCard, aPartner, hole, roundOfFinishedCard } from '../testing'
+import type { Card } from './card'
 import { cardSideGames, roundSideGamesLines, settleUpView } from './card-side-games'
 import type { SideGames } from './side-game-standings'
 
@@ -54,7 +54,7 @@ describe('the side games of a card and of its round', () => {
     expect(view.standing).toEqual([
       'No skin on 18: You, Ann and Ben tied at 5 (7 carried, not won)',
     ])
-    const round = roundOfCard(card, '2026-11-25T12:00:00Z')
+    const round = roundOfFinishedCard(card, '2026-11-25T12:00:00Z')
     expect(round.game?.sideGames).toEqual(SKINS)
     expect(roundSideGamesLines(round)?.payments).toEqual(view.payments)
   })
@@ -62,6 +62,6 @@ describe('the side games of a card and of its round', () => {
   it('are nothing for a card or a round without them, as before', () => {
     const card = played(9, null)
     expect(cardSideGames(card)).toBeNull()
-    expect(roundSideGamesLines(roundOfCard(card, '2026-11-25T12:00:00Z'))).toBeNull()
+    expect(roundSideGamesLines(roundOfFinishedCard(card, '2026-11-25T12:00:00Z'))).toBeNull()
   })
 })

@@ -1,7 +1,9 @@
+import { ulid } from 'ulid'
 import { readFromDeviceNow, removeFromDeviceNow, writeToDeviceNow } from '@/lib/device-storage'
+import type { GameTee, PlayedHoles } from '@/lib/played-holes'
 import type { Game, GameFormat } from '@/lib/tables/games'
 import type { SideGames } from '@/lib/tables/side-games'
-import type { HoleScore, NineSide, Round, RoundInput } from '@/lib/tables/rounds'
+import type { HoleScore, NineSide, RoundCourse, RoundInput, RoundTee } from '@/lib/tables/rounds'
 
 /** A partner's hole: picked up (no score, no points, the hole lost in a match). */
 export const PICKED_UP = 'picked up'
@@ -27,7 +29,7 @@ export interface CardPartner {
   scores: PartnerScore[]
 }
 
-/** The game the group agreed on the first tee (issue 31); the golfer's strokes are `scores`. */
+/** The game the group agreed on the first tee; the golfer's strokes are `scores`. */
 export interface CardGame {
   format: GameFormat
   allowancePercent: number
@@ -74,9 +76,42 @@ export interface Card {
   scores: (HoleScore | null)[]
   /** The hole on screen, 0-based; equal to the number of holes on the summary. */
   at: number
-  /** The group's game; null on a card the golfer scores alone (and on every card stored before
-   * issue 31, which has no such field: `readCard` reads those as alone). */
+  /** The group's game; null on a card the golfer scores alone (`readCard` reads a card kept
+   * without the field as alone). */
   game: CardGame | null
+}
+
+/**
+ * A new card: its id is the round's to be, and it carries its own copy of the holes played. Nine
+ * holes of an 18-hole tee are a nine, played off the rating and slope typed for it.
+ */
+export function startCard(
+  course: Pick<RoundCourse, 'id' | 'name'>,
+  tee: GameTee,
+  played: PlayedHoles,
+  playedOn: string,
+  game: CardGame | null,
+): Card {
+  const holePars = tee.holePars.slice(played.from, played.to)
+  const side = played.from === 0 ? 'front' : 'back'
+  const { rating, slope } = played
+  return {
+    id: ulid(),
+    courseId: course.id,
+    courseName: course.name,
+    teeId: tee.id,
+    teeName: tee.name,
+    nine: tee.holes === 18 && holePars.length === 9 ? { side, rating, slope } : null,
+    rating,
+    slope,
+    holePars,
+    strokeIndexes: tee.strokeIndexes.slice(played.from, played.to),
+    firstHole: played.from + 1,
+    playedOn,
+    scores: holePars.map(() => null),
+    at: 0,
+    game,
+  }
 }
 
 const cardKey = (userId: string) => `${userId}:card`
@@ -246,26 +281,23 @@ export function roundInputOfCard(card: Card): RoundInput {
   }
 }
 
-/** The round the screens show until the server's answer replaces it: the card's own copies. */
-export function roundOfCard(card: Card, createdAt: string): Round {
-  const input = roundInputOfCard(card)
-  return {
-    id: card.id,
-    courseId: card.courseId,
-    courseName: card.courseName,
-    teeId: card.teeId,
-    teeName: card.teeName,
-    holes: card.holePars.length === 9 ? 9 : 18,
-    nine: card.nine?.side ?? null,
-    courseRating: card.rating,
-    slopeRating: card.slope,
+/** The course and tee as the card copied them: a finished card is shown from its own copies. */
+export function courseOfCard(card: Card): RoundCourse {
+  const tee: RoundTee = {
+    id: card.teeId,
+    name: card.teeName,
+    rating: card.rating,
+    slope: card.slope,
     par: card.holePars.reduce((sum, par) => sum + par, 0),
+    holes: card.holePars.length === 9 ? 9 : 18,
     holePars: card.holePars,
     strokeIndexes: card.strokeIndexes,
-    score: input.score,
-    holeScores: input.holeScores,
-    game: input.game ?? null,
-    playedOn: card.playedOn,
-    createdAt,
+  }
+  return {
+    id: card.courseId,
+    name: card.courseName,
+    rating: card.rating,
+    slope: card.slope,
+    tees: [tee],
   }
 }

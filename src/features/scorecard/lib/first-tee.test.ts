@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  parseAllowance,
-  parsePartnerName,
-  playerTee,
-  startGame,
-  type GameTee,
-  type PlayedHoles,
-} from './first-tee'
+import { parseAllowance, parsePartnerName, playerTee, startGame } from './first-tee'
+import type { GameTee, PlayedHoles } from '@/lib/played-holes'
 
 const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 4, 3, 5, 4, 4, 3, 4, 5]
 const INDEXES = [7, 3, 17, 1, 11, 15, 5, 9, 13, 8, 4, 18, 2, 12, 16, 6, 10, 14]

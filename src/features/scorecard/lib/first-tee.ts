@@ -1,32 +1,12 @@
+import type { GameTee, PlayedHoles } from '@/lib/played-holes'
 import { GAME_BOUNDS, type GameFormat } from '@/lib/tables/games'
 import type { CardGame } from './card'
 import { playingHandicaps, type PlayingHandicap, type PlayingTee } from './formats'
 
 /**
- * The first tee (issue 31 §1): what a player's tee makes of the holes the golfer plays, and the
+ * The first tee: what a player's tee makes of the holes the golfer plays, and the
  * game the card starts with. Pure: the Start a round dialog shows these figures before starting.
  */
-
-/** A tee a player can play from: one of the course's tees with every hole's par and index. */
-export interface GameTee {
-  id: string
-  name: string
-  rating: number
-  slope: number
-  holes: 9 | 18
-  holePars: readonly number[]
-  strokeIndexes: readonly number[]
-}
-
-/** The holes the golfer plays: their tee, the rating and slope of what is played, which holes. */
-export interface PlayedHoles {
-  teeId: string
-  rating: number
-  slope: number
-  /** The first hole played (0-based) and the one after the last. */
-  from: number
-  to: number
-}
 
 export interface PlayerTee {
   playing: PlayingTee

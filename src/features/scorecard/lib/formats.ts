@@ -6,7 +6,7 @@ import {
 import type { GameFormat } from '@/lib/tables/games'
 
 /**
- * The first tee (issue 31, DESIGN §3c, whs-facts.md): playing handicaps (Rules of Handicapping 6.2
+ * The first tee (DESIGN §3c, whs-facts.md): playing handicaps (Rules of Handicapping 6.2
  * and Appendix C), Stableford points (Rules of Golf 21.1b) and singles match play (Rule 3.2), pure.
  *
  * Everything is integer arithmetic on the exact course handicap × 1130 of the handicap engine, so a

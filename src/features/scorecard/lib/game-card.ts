@@ -11,7 +11,7 @@ import { formatToPar } from './card'
 import { bestFirst, matchLine } from './game-result'
 
 /**
- * The group's card (issue 31) read for the screens: each player's holes, the strokes they receive
+ * The group's card read for the screens: each player's holes, the strokes they receive
  * on each, the running figure of the format, the result, and the game stored with the round.
  * Player 0 is the golfer (whose strokes are the card's `scores`, a hole picked up counted as one),
  * then the partners in order.

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { writeToDeviceNow } from '@/lib/device-storage'
 import { gameFromRow, gameToRow } from '@/lib/tables/game-rows'
-import { aGameCard, aPartner, hole } from '../testing'
+import { aGameCard, aPartner, hole, roundOfFinishedCard } from '../testing'
 import {
   PICKED_UP,
   gameOfCard,
   readCard,
-  roundOfCard,
   settledPickUps,
   type Card,
   type CardGame,
@@ -47,7 +46,7 @@ function aMatch(bens: PartnerScore[], game: Partial<CardGame> = {}): GameCard {
 
 /** The card's round stored and read back: through the row the database keeps. */
 function stored(card: Card) {
-  const round = roundOfCard(card, '2026-11-25T18:00:00Z')
+  const round = roundOfFinishedCard(card, '2026-11-25T18:00:00Z')
   return { ...round, game: round.game ? gameFromRow(gameToRow(round.game)) : null }
 }
 

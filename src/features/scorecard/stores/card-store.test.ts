@@ -115,7 +115,7 @@ describe('the card store', () => {
   })
 
   it('resumes a card stored before games, as a card scored alone', () => {
-    // A card exactly as the version before issue 31 kept it: no game field.
+    // A card exactly as the version before games kept it: no game field.
     localStorage.setItem(
       `hcpfast:${USER}:card`,
       '{"id":"01JOLDCARD0000000000000000","courseId":"course-1","courseName":"Pebble Beach",' +
