@@ -162,9 +162,17 @@ function followOnDevice<R extends { id: string }>(userId: string, table: SyncedT
       void writeToDevice(key, copy).catch(() => undefined)
     }, DEVICE_COPY_DELAY_MS)
   })
-  const reloadNow = () => void reload()
+  let asked = false
+  const reloadNow = () => {
+    asked = true
+    void reload()
+  }
   reloads.set(table.table, reloadNow)
-  reloadNow()
+  // Each table's first request in a task of its own: started in the task that drew the screen,
+  // the requests made it one long task.
+  void nextTask().then(() => {
+    if (active && !asked) reloadNow()
+  })
   return {
     copy,
     reload: reloadNow,

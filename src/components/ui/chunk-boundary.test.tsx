@@ -2,13 +2,8 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Suspense } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  CHUNK_FAILED,
-  ChunkBoundary,
-  ChunkLoadError,
-  lazyChunk,
-  reloadOnceIfDeployed,
-} from './chunk-boundary'
+import { CHUNK_FAILED, ChunkBoundary, lazyChunk } from './chunk-boundary'
+import { ChunkLoadError, reloadOnceIfDeployed } from './chunk-reload'
 
 /** What Chromium says when a lazy chunk cannot be fetched. */
 const importFailure = (url: string) =>

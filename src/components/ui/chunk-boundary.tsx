@@ -1,20 +1,8 @@
 import { Component, lazy, type ComponentType, type ReactNode } from 'react'
+import { ChunkLoadError, reloadOnceIfDeployed, reloadToRetry } from './chunk-reload'
 
 /** What the golfer reads where a screen or a panel could not be drawn. */
 export const CHUNK_FAILED = "Couldn't load this part of HCPFast. Check your connection."
-
-/** A lazy chunk (a screen's or a panel's code) could not be fetched or run. */
-export class ChunkLoadError extends Error {
-  override name = 'ChunkLoadError'
-  /** The script that failed, when the browser says (Chromium and Firefox do, Safari does not). */
-  readonly url: string | undefined
-
-  constructor(cause: unknown) {
-    const message = cause instanceof Error ? cause.message : String(cause)
-    super(message, { cause })
-    this.url = /(https?:\/\/\S+?\.m?js)\b/.exec(message)?.[1]
-  }
-}
 
 /** Each lazy chunk's way back from a failed load: React.lazy keeps a failure for good. */
 const retries = new Set<() => void>()
@@ -47,59 +35,6 @@ export function lazyChunk<Props extends object>(
     return <Current {...props} />
   }
   return LazyChunk
-}
-
-const RELOADED_KEY = 'hcpfast:reloaded-for-missing-chunk'
-
-/**
- * After a deploy, the running page asks for chunk files the server no longer has (their names
- * carry the old build's hashes): only a reload, which fetches the new build, helps. Once per tab
- * session (a marker in sessionStorage), so a chunk missing from the new build too cannot reload
- * the page in a loop; a chunk that is there (the network failed) is left to Retry. True when it
- * reloads.
- */
-export async function reloadOnceIfDeployed(
-  error: unknown,
-  reload: () => void = () => window.location.reload(),
-): Promise<boolean> {
-  if (!(error instanceof ChunkLoadError) || !error.url) return false
-  let gone: boolean
-  try {
-    const answer = await fetch(error.url, { method: 'HEAD', cache: 'no-store' })
-    // A host that answers every unknown path with the app's page has no 404 to give.
-    gone = !answer.ok || (answer.headers.get('content-type') ?? '').includes('text/html')
-  } catch {
-    return false
-  }
-  if (!gone || sessionStorage.getItem(RELOADED_KEY) !== null) return false
-  sessionStorage.setItem(RELOADED_KEY, error.url)
-  reload()
-  return true
-}
-
-/**
- * Whether Retry must reload the page: a browser keeps a module that failed to load in its module
- * map for the document's life (Safari and Firefox do), so importing it again throws the same
- * failure. A new document starts afresh; only once the script can be fetched (or, where the
- * browser names none, the device is online), so an offline Retry never loses the page.
- */
-export async function reloadToRetry(
-  error: unknown,
-  reload: () => void = () => window.location.reload(),
-): Promise<boolean> {
-  if (!(error instanceof ChunkLoadError)) return false
-  if (error.url) {
-    try {
-      const answer = await fetch(error.url, { method: 'HEAD', cache: 'no-store' })
-      if (!answer.ok) return false
-    } catch {
-      return false
-    }
-  } else if (!navigator.onLine) {
-    return false
-  }
-  reload()
-  return true
 }
 
 interface ChunkBoundaryProps {

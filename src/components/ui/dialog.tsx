@@ -8,37 +8,7 @@ import {
 } from 'react'
 import { CHUNK_FAILED } from './chunk-boundary'
 import type { ModalProps } from './modal'
-
-type ModalModule = typeof import('./modal')
-
-/** Radix is fetched when the browser is idle or on the first tap (docs/decisions.md). */
-let modalModule: ModalModule | null = null
-let modalLoading: Promise<ModalModule> | null = null
-
-/** A failure lets the next call try again. */
-export function loadModal(): Promise<ModalModule> {
-  modalLoading ??= import('./modal').then(
-    (module) => (modalModule = module),
-    (error: unknown) => {
-      modalLoading = null
-      throw error
-    },
-  )
-  return modalLoading
-}
-
-let idleLoadScheduled = false
-
-function loadModalWhenIdle(): void {
-  if (idleLoadScheduled || modalModule) return
-  idleLoadScheduled = true
-  const load = () => void loadModal().catch(() => (idleLoadScheduled = false))
-  if (typeof window.requestIdleCallback === 'function') {
-    window.requestIdleCallback(load, { timeout: 10_000 })
-  } else {
-    window.setTimeout(load, 2000)
-  }
-}
+import { loadedModal, loadModal, loadModalWhenIdle, type ModalModule } from './modal-loader'
 
 /** A transition, so React builds the dialog in slices after the tap and the tap's task stays short. */
 export function openDialog(show: () => void): void {
@@ -52,10 +22,11 @@ function openOrClose(onOpenChange: (open: boolean) => void) {
 /** Until Radix's code is in and it is first opened, only the trigger is drawn, named as Radix would. */
 export function Dialog(props: ModalProps) {
   const { open, onOpenChange, trigger } = props
-  const [modal, setModal] = useState<ModalModule | null>(open ? modalModule : null)
+  const [modal, setModal] = useState<ModalModule | null>(open ? loadedModal() : null)
   const [failed, setFailed] = useState(false)
   // Radix takes over for good once opened: swapping back would redraw the trigger and lose focus.
-  if (open && !modal && modalModule) setModal(modalModule)
+  const loaded = loadedModal()
+  if (open && !modal && loaded) setModal(loaded)
 
   useEffect(() => {
     if (modal) return
@@ -114,8 +85,9 @@ function ClosedTrigger({ trigger, onOpen }: { trigger: ReactElement; onOpen(): v
 }
 
 function DialogClose({ children }: { children: ReactElement }) {
-  if (!modalModule) throw new Error('DialogClose is drawn only inside an open Dialog')
-  return <modalModule.ModalClose asChild>{children}</modalModule.ModalClose>
+  const modal = loadedModal()
+  if (!modal) throw new Error('DialogClose is drawn only inside an open Dialog')
+  return <modal.ModalClose asChild>{children}</modal.ModalClose>
 }
 
 export function DialogCancel({ label = 'Cancel' }: { label?: string }) {

@@ -1,7 +1,7 @@
 import { useDeferredValue, useId, useRef, useState, type ReactNode } from 'react'
 import { ConfirmActions, Dialog, openDialog } from '@/components/ui/dialog'
 import type { Tee } from '@/lib/tables/tees'
-import { describeTee, holesNote, isScorable, teesOfCourse } from '../lib/course-tees'
+import { teesOfCourse } from '../lib/course-tees'
 import { LAST_TEE } from '../lib/tee-messages'
 import {
   addTeeOptimistically,
@@ -12,6 +12,7 @@ import {
 } from '../stores/tees-table'
 import type { Course } from '../types'
 import { TeeDialog } from './tee-dialog'
+import { TeeEntry } from './tee-entry'
 
 interface CourseTeesProps {
   course: Course
@@ -45,57 +46,20 @@ export function CourseTees({ course, handicaps, notes }: CourseTeesProps) {
       </h3>
       <ul className="tees__list">
         {drawn.map((tee) => (
-          <li key={tee.id} className="tee" data-testid="tee">
-            <p className="tee__name">{tee.name}</p>
-            <p className="detail">
-              {describeTee(tee)}
-              {handicaps[tee.id] ? `; course handicap ${handicaps[tee.id]}` : ''}
-            </p>
-            <p className="detail tee__holes" data-testid="tee-holes">
-              {holesNote(tee)}
-            </p>
-            {notes?.(tee) ?? null}
-            <div className="detail__actions">
-              <button
-                type="button"
-                className="button button--secondary"
-                aria-label={`Edit tee ${tee.name}`}
-                onClick={() =>
-                  openDialog(() => {
-                    setEditing(tee)
-                    setWithHoles(false)
-                  })
-                }
-              >
-                Edit tee
-              </button>
-              {isScorable(tee) ? null : (
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  aria-label={`Add holes to tee ${tee.name}`}
-                  onClick={() =>
-                    openDialog(() => {
-                      setEditing(tee)
-                      setWithHoles(true)
-                    })
-                  }
-                >
-                  Add holes
-                </button>
-              )}
-              <button
-                type="button"
-                className="button button--danger"
-                aria-label={`Delete tee ${tee.name}`}
-                disabled={onlyOne}
-                aria-describedby={onlyOne ? lastTeeId : undefined}
-                onClick={() => openDialog(() => setDeleting(tee))}
-              >
-                Delete tee
-              </button>
-            </div>
-          </li>
+          <TeeEntry
+            key={tee.id}
+            tee={tee}
+            handicap={handicaps[tee.id]}
+            note={notes?.(tee) ?? null}
+            lastTeeId={onlyOne ? lastTeeId : null}
+            onEdit={(holes) =>
+              openDialog(() => {
+                setEditing(tee)
+                setWithHoles(holes)
+              })
+            }
+            onDelete={() => openDialog(() => setDeleting(tee))}
+          />
         ))}
       </ul>
       {onlyOne ? (

@@ -3,16 +3,11 @@ import { TextField } from '@/components/ui/text-field'
 import { useOutboxStore } from '@/stores/outbox'
 import { copyDirectoryCourse } from '../api/copy-directory-course'
 import { searchDirectory } from '../api/search-directory'
-import { describeTee } from '../lib/course-tees'
-import {
-  DIRECTORY_NEEDS_NETWORK,
-  directoryFailure,
-  type DirectoryEntry,
-  type DirectoryTee,
-} from '../lib/directory'
+import { DIRECTORY_NEEDS_NETWORK, directoryFailure, type DirectoryEntry } from '../lib/directory'
 import { reloadCourses } from '../stores/courses-table'
 import { loadPublishedCourses, withoutKey } from '../stores/directory-store'
 import { reloadTees } from '../stores/tees-table'
+import { DirectoryResults } from './directory-results'
 import '../directory.css'
 
 const subscribeToOnline = (changed: () => void) => {
@@ -30,12 +25,6 @@ function useServerReachable(): boolean {
   const online = useSyncExternalStore(subscribeToOnline, () => navigator.onLine)
   return online && !unreachable
 }
-
-const copyVerb = (state: 'adding' | 'added' | undefined) =>
-  state === 'added' ? 'Added' : state === 'adding' ? 'Adding' : 'Add'
-
-const teeLine = (tee: DirectoryTee) =>
-  `${tee.name}: ${describeTee(tee)}${tee.hasHoles ? ', with each hole' : ''}`
 
 /** Needs the network; the golfer's own list does not. */
 export function FindCourse({ userId }: { userId: string }) {
@@ -122,41 +111,14 @@ export function FindCourse({ userId }: { userId: string }) {
       <p className="directory__notice" role="status">
         {notice}
       </p>
-      {results && results.length === 0 ? (
-        <p className="field__hint">
-          {searched
-            ? `No course in the directory has “${searched}” in its name.`
-            : 'The directory is empty.'}
-        </p>
-      ) : null}
-      {results && results.length > 0 ? (
-        <ul className="directory__results" aria-label="Courses found">
-          {results.map((entry) => (
-            <li key={entry.id} className="directory__entry" data-testid="directory-entry">
-              <p className="directory__name">
-                {entry.name}
-                {entry.isExample ? <span className="directory__example">Example</span> : null}
-              </p>
-              <ul className="directory__tees">
-                {entry.tees.map((tee) => (
-                  <li key={tee.name + teeLine(tee)} className="detail">
-                    {teeLine(tee)}
-                  </li>
-                ))}
-              </ul>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={copies[entry.id] !== undefined || !reachable}
-                onClick={() => void copy(entry)}
-              >
-                {copyVerb(copies[entry.id])}
-                <span className="visually-hidden">{` ${entry.name}`}</span>
-                {' to my courses'}
-              </button>
-            </li>
-          ))}
-        </ul>
+      {results ? (
+        <DirectoryResults
+          results={results}
+          searched={searched}
+          copies={copies}
+          canCopy={reachable}
+          onCopy={(entry) => void copy(entry)}
+        />
       ) : null}
     </section>
   )

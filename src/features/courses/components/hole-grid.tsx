@@ -1,10 +1,7 @@
-import { startTransition, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { startTransition, useEffect, useId, useRef, useState } from 'react'
 import { browserScheduler } from '@/lib/slices'
-import { TEE_BOUNDS } from '@/lib/tables/tees'
 import { freeStrokeIndexes, type HoleEntries } from '../lib/parse-tee-form'
-
-const { min: LOWEST_PAR, max: HIGHEST_PAR } = TEE_BOUNDS.holePar
-const PARS = Array.from({ length: HIGHEST_PAR - LOWEST_PAR + 1 }, (_, i) => LOWEST_PAR + i)
+import { HoleRow, ParChoice, StrokeIndexPicker } from './hole-row'
 
 /** See "Big grids draw a few rows at a time" in docs/decisions.md. */
 const ROWS_AT_A_TIME = 3
@@ -97,25 +94,13 @@ export function HoleGrid({ holes, value, onChange, problems }: HoleGridProps) {
                       }
                     >
                       <td>
-                        <fieldset
-                          className="par-choice"
-                          // Not a hidden legend: that is positioned, and each positioned box costs paint.
-                          aria-label={`Hole ${hole} par`}
-                          aria-describedby={problem ? problemId : undefined}
-                        >
-                          {PARS.map((par) => (
-                            <label key={par} className="par-choice__option">
-                              <input
-                                type="radio"
-                                className="par-choice__key"
-                                name={`${id}-par-${hole}`}
-                                checked={value.pars[at] === par}
-                                onChange={() => setPar(at, par)}
-                              />
-                              <span className="par-choice__number">{par}</span>
-                            </label>
-                          ))}
-                        </fieldset>
+                        <ParChoice
+                          name={`${id}-par-${hole}`}
+                          hole={hole}
+                          par={value.pars[at]}
+                          describedBy={problem ? problemId : undefined}
+                          onChoose={(par) => setPar(at, par)}
+                        />
                       </td>
                       <td>
                         <button
@@ -151,84 +136,5 @@ export function HoleGrid({ holes, value, onChange, problems }: HoleGridProps) {
         )
       })}
     </div>
-  )
-}
-
-function HoleRow({
-  hole,
-  problem,
-  problemId,
-  below,
-  children,
-}: {
-  hole: number
-  problem: string | undefined
-  problemId: string
-  below: ReactNode
-  children: ReactNode
-}) {
-  return (
-    <>
-      <tr className={problem ? 'hole-grid__row hole-grid__row--invalid' : 'hole-grid__row'}>
-        <th scope="row">{hole}</th>
-        {children}
-      </tr>
-      {below}
-      {problem ? (
-        <tr className="hole-grid__problem">
-          <td colSpan={3} id={problemId}>
-            {problem}
-          </td>
-        </tr>
-      ) : null}
-    </>
-  )
-}
-
-function StrokeIndexPicker({
-  id,
-  hole,
-  index,
-  free,
-  onPick,
-}: {
-  id: string
-  hole: number
-  index: number | null
-  free: readonly number[]
-  onPick(index: number | null): void
-}) {
-  return (
-    <tr className="hole-grid__picker">
-      <td colSpan={3}>
-        <div
-          id={id}
-          role="group"
-          aria-label={`Hole ${hole} stroke index choices`}
-          className="hole-grid__choices"
-        >
-          {free.map((choice) => (
-            <button
-              key={choice}
-              type="button"
-              className="hole-grid__choice"
-              aria-pressed={choice === index}
-              onClick={() => onPick(choice)}
-            >
-              {choice}
-            </button>
-          ))}
-          {index === null ? null : (
-            <button
-              type="button"
-              className="hole-grid__choice hole-grid__choice--clear"
-              onClick={() => onPick(null)}
-            >
-              Clear
-            </button>
-          )}
-        </div>
-      </td>
-    </tr>
   )
 }

@@ -5,14 +5,9 @@ import { SelectField } from '@/components/ui/select-field'
 import { TextField } from '@/components/ui/text-field'
 import type { Tee, TeeInput } from '@/lib/tables/tees'
 import { TEE_BOUNDS, teeRatingHint } from '@/lib/tables/tees'
-import {
-  blankHoles,
-  holesOfTee,
-  parseTeeForm,
-  teeParHint,
-  type HoleEntries,
-} from '../lib/parse-tee-form'
+import { blankHoles, holesOfTee, parseTeeForm, type HoleEntries } from '../lib/parse-tee-form'
 import { HoleGrid } from './hole-grid'
+import { HoleDataToggle, TeeParField } from './tee-par-fields'
 
 interface TeeDialogProps {
   courseId: string
@@ -117,44 +112,14 @@ export function TeeDialog({
           defaultValue={tee?.slope ?? ''}
           hint={`A whole number from ${TEE_BOUNDS.slope.min} to ${TEE_BOUNDS.slope.max}`}
         />
-        {holesPar === null ? (
-          <TextField
-            key="typed"
-            label="Par"
-            name="par"
-            inputMode="numeric"
-            autoComplete="off"
-            defaultValue={tee?.par ?? ''}
-            hint={`${teeParHint(holes)}, for your course handicap`}
-          />
-        ) : (
-          <TextField
-            key="holes"
-            label="Par"
-            name="par"
-            readOnly
-            value={holesPar}
-            hint="The holes' pars added up"
-          />
-        )}
-        <div className="field">
-          <label className="check-field">
-            <input
-              type="checkbox"
-              checked={gridShown}
-              onChange={(event) => {
-                setGridShown(event.target.checked)
-                setHoleProblems({})
-              }}
-            />
-            Each hole&apos;s par and stroke index
-          </label>
-          <p className="field__hint">
-            {gridShown
-              ? 'A tee with every hole’s par and stroke index can be scored hole by hole.'
-              : 'Add them to score rounds from this tee hole by hole.'}
-          </p>
-        </div>
+        <TeeParField holes={holes} holesPar={holesPar} typedPar={tee?.par ?? null} />
+        <HoleDataToggle
+          shown={gridShown}
+          onChange={(shown) => {
+            setGridShown(shown)
+            setHoleProblems({})
+          }}
+        />
         {gridShown && gridDrawn ? (
           <HoleGrid holes={holes} value={holeData} onChange={setHoleData} problems={holeProblems} />
         ) : null}

@@ -186,10 +186,22 @@ function sameRound(a: RecordRound, b: RecordRound | undefined): boolean {
     a.courseRating === b.courseRating &&
     a.slopeRating === b.slopeRating &&
     a.par === b.par &&
-    (a.holePars ?? null) === (b.holePars ?? null) &&
-    (a.strokeIndexes ?? null) === (b.strokeIndexes ?? null) &&
-    (a.holeScores ?? null) === (b.holeScores ?? null)
+    sameNumbers(a.holePars, b.holePars) &&
+    sameNumbers(a.strokeIndexes, b.strokeIndexes) &&
+    sameNumbers(a.holeScores?.map(strokesOf), b.holeScores?.map(strokesOf))
   )
+}
+
+const strokesOf = (hole: { strokes: number }) => hole.strokes
+
+/** By value: the server's answer builds every card's holes afresh. */
+function sameNumbers(
+  a: readonly number[] | null | undefined,
+  b: readonly number[] | null | undefined,
+): boolean {
+  if (a === b || (a ?? null) === (b ?? null)) return true
+  if (!a || !b || a.length !== b.length) return false
+  return a.every((value, at) => value === b[at])
 }
 
 function sameRounds(a: readonly RecordRound[], b: readonly RecordRound[]): boolean {
@@ -269,15 +281,17 @@ function derive<R extends RecordRound, T extends HandicapTee>(
   source: CourseHandicapSource,
   startingIndex: number | null,
   teeTargets: TeeTargets,
-  ahead: ScoredAhead | null = null,
+  scored: readonly ScoredAhead[] = [],
 ): HandicapState<R, T> {
-  const record =
-    ahead &&
-    ahead.source === source &&
-    ahead.startingIndex === startingIndex &&
-    sameRounds(rounds, ahead.newestFirst)
-      ? ahead.record
-      : scoreRecord(rounds, source, startingIndex)
+  // A record already scored for the same rounds (the device's copy, or the state held before a
+  // reload that found the same rounds) is not scored again.
+  const reused = scored.find(
+    (held) =>
+      held.source === source &&
+      held.startingIndex === startingIndex &&
+      sameRounds(rounds, held.newestFirst),
+  )
+  const record = reused ? reused.record : scoreRecord(rounds, source, startingIndex)
   const chosen = source === 'whs' ? record.whs.index : record.index
   const indexInEffect = chosen ?? startingIndex
   return {
@@ -392,8 +406,9 @@ export function createHandicapStore<R extends RecordRound, T extends HandicapTee
     // A setting shown before the rounds changes nothing of a record scored ahead.
     const scoredAhead = ahead
     if (next.rounds !== held.rounds) ahead = null
+    const scored = [{ ...held, newestFirst: held.rounds }, ...(scoredAhead ? [scoredAhead] : [])]
     store.setState(
-      derive(next.rounds, next.tees, next.source, next.startingIndex, held.teeTargets, scoredAhead),
+      derive(next.rounds, next.tees, next.source, next.startingIndex, held.teeTargets, scored),
       true,
     )
     makeTargets(null)
