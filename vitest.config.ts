@@ -1,10 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 // The stack package's own projects (its unit and conformance suites); a config file, not code.
 import { localSupabaseProjects } from './packages/local-supabase/vitest.config.ts'
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) }
+
+// A unit test file that needs no DOM says so on its first line and runs in Node, without jsdom
+// and the DOM setup: building a jsdom window for each file cost more than most files' tests.
+const NODE_MARKER = '// @vitest-environment node'
+const nodeUnitTests = readdirSync('src', { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => `src/${file}`)
+  .filter((file) => readFileSync(file, 'utf8').startsWith(NODE_MARKER))
 
 // One `vitest run` runs every test in the repo, in groups that never compete for the 2 cores
 // with something slower or more timing-sensitive: (0) pure unit and component tests, (1) the
@@ -22,11 +31,21 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...nodeUnitTests],
           setupFiles: ['./src/testing/setup-tests.ts'],
           // A bound, not a wait: these tests wait on conditions, and a screen test that renders the
           // whole signed-in app in jsdom took 4-6 s when the 2 cores were busy (Vitest's 5 s default
           // then failed tests that pass alone).
           testTimeout: 30_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit:node',
+          environment: 'node',
+          include: nodeUnitTests,
           sequence: { groupOrder: 0 },
         },
       },

@@ -5,7 +5,7 @@ import { createClient } from '@supabase/supabase-js'
 import pg from 'pg'
 import type { Page } from 'playwright-core'
 import { monotonicFactory } from 'ulid'
-import { afterAll, beforeAll, describe, expect } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest'
 import type { Database } from '../../src/lib/database.types.ts'
 import { PROJECT_ROOT } from '../../scripts/project.ts'
 import {
@@ -16,7 +16,7 @@ import {
   type StackOptions,
 } from 'local-supabase'
 import { memoryStorage, nodeRealtime, uniqueEmail } from '../support/stack.ts'
-import { serveAppFor } from './setup/global-app.ts'
+import { serveCopyOfAppFor } from './setup/global-app.ts'
 import { LIVE_TIMEOUT, RESTART_TIMEOUT, screenshot } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { addCourse, logIn } from './support/golfer.ts'
@@ -46,8 +46,9 @@ beforeAll(async () => {
     seed: false,
   }
   stack = await startStack(options)
-  app = await serveAppFor(
+  app = await serveCopyOfAppFor(
     { apiUrl: stack.apiUrl, publishableKey: stack.keys.publishable },
+    inject('appBuild'),
     // Per process, so two test runs side by side never serve each other's build.
     path.join(PROJECT_ROOT, `dist-e2e-faults-${process.pid}`),
   )

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core'
 import type { Plugin } from 'vite'
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest'
 import { PROJECT_ROOT } from '../../scripts/project.ts'
-import { buildApp, serveAppFor } from './setup/global-app.ts'
+import { buildApp, serveCopyOfAppFor, type ServedApp } from './setup/global-app.ts'
 import {
   appUrl,
   launchProfile,
@@ -14,7 +14,7 @@ import {
   screenshot,
   serviceWorkerControls,
 } from './support/browser.ts'
-import { it } from './support/browser-test.ts'
+import { itWithOwnBrowser as it } from './support/browser-test.ts'
 import { axeViolations, smallTargets } from './support/accessibility.ts'
 import { stackInfo } from '../support/stack.ts'
 import { golferWith, logIn } from './support/golfer.ts'
@@ -134,11 +134,11 @@ describe('the installable app', () => {
 
 describe('a new deploy', () => {
   const outDir = path.join(PROJECT_ROOT, `dist-e2e-update-${process.pid}`)
-  let app: Awaited<ReturnType<typeof serveAppFor>>
+  let app: ServedApp
 
   beforeAll(async () => {
     // A server of its own: this test deploys a second build over the first.
-    app = await serveAppFor(inject('stack'), outDir)
+    app = await serveCopyOfAppFor(inject('stack'), inject('appBuild'), outDir)
   })
   afterAll(async () => {
     await app?.close()

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node'
-import { startTestStack, type StackInfo } from 'local-supabase/testing'
+import { startTestStack, type StackInfo, type TestStack } from 'local-supabase/testing'
 import { PROJECT_ROOT } from '../../scripts/project.ts'
 
 declare module 'vitest' {
@@ -9,15 +9,31 @@ declare module 'vitest' {
 }
 
 /**
- * One real local stack per test project: a fresh Postgres in a temp folder and the gateway, both on
- * free ports, so test runs never touch a developer's data or a running `npm start`.
+ * One real local stack for the projects that use this setup (the integration suites and the load
+ * test, which run one after the other): a fresh Postgres in a temp folder and the gateway, both on
+ * free ports, so test runs never touch a developer's data or a running `npm start`. Every test
+ * signs up golfers of its own, so sharing the stack shares nothing a test reads.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const { info, stop } = await startAppStack()
+  const holder = globalThis as SharedStackHolder
+  const shared = (holder[SHARED] ??= { started: startAppStack(), users: 0 })
+  shared.users += 1
+  const { info } = await shared.started
   project.provide('stack', info)
-  return stop
+  return async () => {
+    shared.users -= 1
+    if (shared.users > 0) return
+    holder[SHARED] = undefined
+    await (await shared.started).stop()
+  }
 }
 
 /** This project's throwaway stack (with its seed, as `npm start` has). */
 export const startAppStack = () =>
   startTestStack({ projectDir: PROJECT_ROOT, tempPrefix: 'hcpfast-test' })
+
+// Vitest loads a global setup file once per project, so the stack is kept on the process.
+const SHARED = Symbol.for('hcpfast.test-stack')
+type SharedStackHolder = typeof globalThis & {
+  [SHARED]?: { started: Promise<TestStack>; users: number }
+}

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { holeScoresOf } from '@/testing/fixtures'
 import { holesFromCsv, holesToCsv, type HolesCsvColumn } from './hole-scores'

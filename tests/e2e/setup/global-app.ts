@@ -1,7 +1,9 @@
-import { rm } from 'node:fs/promises'
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { chromium } from 'playwright-core'
 import { build, preview, type BuildOptions, type InlineConfig, type PreviewServer } from 'vite'
 import type { TestProject } from 'vitest/node'
+import { CHROMIUM_LAUNCH } from '../../../scripts/chromium.ts'
 import { PROJECT_ROOT } from '../../../scripts/project.ts'
 import { startAppStack } from '../../setup/global-stack.ts'
 import type { StackInfo } from '../../support/stack.ts'
@@ -9,6 +11,9 @@ import type { StackInfo } from '../../support/stack.ts'
 declare module 'vitest' {
   export interface ProvidedContext {
     appUrl: string
+    /** The run's one production build: its folder and the stack it was made for. */
+    appBuild: AppBuild
+    browserEndpoint: string
   }
 }
 
@@ -21,9 +26,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('stack', info)
   try {
     // Per process, so two test runs side by side never serve each other's build.
-    const app = await serveAppFor(info, path.join(PROJECT_ROOT, `dist-e2e-${process.pid}`))
+    const outDir = path.join(PROJECT_ROOT, `dist-e2e-${process.pid}`)
+    const app = await serveAppFor(info, outDir)
     project.provide('appUrl', app.url)
+    project.provide('appBuild', {
+      outDir,
+      apiUrl: info.apiUrl,
+      publishableKey: info.publishableKey,
+    })
+    // One Chromium for the spec files: each connects with contexts of its own.
+    const browser = await chromium.launchServer(CHROMIUM_LAUNCH)
+    project.provide('browserEndpoint', browser.wsEndpoint())
     return async () => {
+      await browser.close()
       await app.close()
       await stop()
     }
@@ -31,6 +46,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await stop()
     throw error
   }
+}
+
+type StackAddress = Pick<StackInfo, 'apiUrl' | 'publishableKey'>
+
+export interface AppBuild extends StackAddress {
+  outDir: string
 }
 
 /**
@@ -53,13 +74,64 @@ export async function buildApp(config: InlineConfig): Promise<void> {
  * `build` adds to the golfer's build options (a profile wants readable function names).
  */
 export async function serveAppFor(
-  stack: Pick<StackInfo, 'apiUrl' | 'publishableKey'>,
+  stack: StackAddress,
   outDir: string,
   build: BuildOptions = {},
-): Promise<{ url: string; close: () => Promise<void> }> {
+): Promise<ServedApp> {
+  setStackEnv(stack)
+  await buildApp({ build: { ...build, outDir, emptyOutDir: true } })
+  return serve(outDir)
+}
+
+/**
+ * The run's build (`inject('appBuild')`) copied into `outDir` and served for `stack`: a spec that
+ * needs a server of its own, or a stack of its own, gets the same bundle without building it
+ * again. The stack's URL and key are written into the copy where the build has the run's; the
+ * rest (the hashed file names, the service worker's precache list) is the build's own.
+ */
+export async function serveCopyOfAppFor(
+  stack: StackAddress,
+  build: AppBuild,
+  outDir: string,
+): Promise<ServedApp> {
+  await rm(outDir, { recursive: true, force: true })
+  await cp(build.outDir, outDir, { recursive: true })
+  const oldHost = new URL(build.apiUrl).host
+  const swaps = new Map([
+    [oldHost, new URL(stack.apiUrl).host],
+    [build.publishableKey, stack.publishableKey],
+  ])
+  // One pass, whole values only: a port is never read as the start of a longer one.
+  const pattern = new RegExp(`(${[...swaps.keys()].map(escapeRegExp).join('|')})(?![\\w-])`, 'g')
+  let foundApiUrl = false
+  for (const entry of await readdir(outDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.(js|html|webmanifest)$|^_headers$/.test(entry.name)) continue
+    const file = path.join(entry.parentPath, entry.name)
+    const text = await readFile(file, 'utf8')
+    foundApiUrl ||= text.includes(build.apiUrl)
+    const swapped = text.replace(pattern, (value) => swaps.get(value) ?? value)
+    if (swapped !== text) await writeFile(file, swapped)
+  }
+  // A build that no longer carries its URL as written would be served talking to the wrong stack.
+  if (!foundApiUrl) throw new Error(`the build in ${build.outDir} does not contain ${build.apiUrl}`)
+  setStackEnv(stack)
+  return serve(outDir)
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+export interface ServedApp {
+  url: string
+  close: () => Promise<void>
+}
+
+/** What the build reads, and what `vite preview` names in its Content-Security-Policy. */
+function setStackEnv(stack: StackAddress): void {
   process.env.VITE_SUPABASE_URL = stack.apiUrl
   process.env.VITE_SUPABASE_PUBLISHABLE_KEY = stack.publishableKey
-  await buildApp({ build: { ...build, outDir, emptyOutDir: true } })
+}
+
+async function serve(outDir: string): Promise<ServedApp> {
   const server: PreviewServer = await preview({
     preview: { port: 0, strictPort: false, host: '127.0.0.1' },
     build: { outDir },

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { test as base, expect } from 'vitest'
-import { launchBrowser, newWatchedPage, PHONE } from './browser.ts'
+import { connectToSharedBrowser, launchBrowser, newWatchedPage, PHONE } from './browser.ts'
 
 export interface WatchedPage {
   context: BrowserContext
@@ -23,39 +23,52 @@ export async function openWatched(
 
 /**
  * The browser specs' `it` (a module of its own: the benchmarks import ./browser.ts outside
- * vitest). One Chromium per spec file, launched when a test first needs it and closed when the
- * file is done; and for each test
+ * vitest). Each spec file connects to the run's one Chromium when a test first needs it and
+ * disconnects when the file is done (`itWithOwnBrowser` launches a Chromium for the file instead);
+ * and for each test
  * - `open(options?)`: a context of its own (a phone by default) with one watched page; every
  *   context a test opens is closed when the test ends, passed or failed;
  * - `page`: a phone page of its own that fails the test if it saw a console error or an uncaught
  *   exception (a test that expects some opens its page with `open` and filters `problems`).
  * Suite hooks get the browser too: `it.beforeAll(async ({ browser }) => …)`.
  */
-export const it = base
-  // eslint-disable-next-line no-empty-pattern -- vitest reads what a fixture needs from this pattern
-  .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
-    const browser = await launchBrowser()
-    onCleanup(() => browser.close())
-    return browser
-  })
-  .extend('open', async ({ browser }, { onCleanup }) => {
-    const opened: BrowserContext[] = []
-    onCleanup(async () => {
-      await Promise.all(opened.map((context) => context.close()))
-    })
-    const openPage: OpenPage = async (options) => {
-      const watched = await openWatched(browser, options)
-      opened.push(watched.context)
-      return watched
-    }
-    return openPage
-  })
-  .extend('page', async ({ browser }, { onCleanup }) => {
-    const { context, page, problems } = await openWatched(browser)
-    // Closed before the check: a cleanup that throws skips the ones after it.
-    onCleanup(async () => {
-      await context.close()
-      expect(problems).toEqual([])
-    })
-    return page
-  })
+export const it = browserTest(connectToSharedBrowser)
+
+/**
+ * `it` with a Chromium of the spec file's own: for a journey across app updates, whose service
+ * worker state did not stay apart from other files' contexts in a shared browser.
+ */
+export const itWithOwnBrowser = browserTest(launchBrowser)
+
+function browserTest(startBrowser: () => Promise<Browser>) {
+  return (
+    base
+      // eslint-disable-next-line no-empty-pattern -- vitest reads what a fixture needs from this pattern
+      .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
+        const browser = await startBrowser()
+        onCleanup(() => browser.close())
+        return browser
+      })
+      .extend('open', async ({ browser }, { onCleanup }) => {
+        const opened: BrowserContext[] = []
+        onCleanup(async () => {
+          await Promise.all(opened.map((context) => context.close()))
+        })
+        const openPage: OpenPage = async (options) => {
+          const watched = await openWatched(browser, options)
+          opened.push(watched.context)
+          return watched
+        }
+        return openPage
+      })
+      .extend('page', async ({ browser }, { onCleanup }) => {
+        const { context, page, problems } = await openWatched(browser)
+        // Closed before the check: a cleanup that throws skips the ones after it.
+        onCleanup(async () => {
+          await context.close()
+          expect(problems).toEqual([])
+        })
+        return page
+      })
+  )
+}

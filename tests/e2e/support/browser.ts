@@ -33,6 +33,14 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * The run's one Chromium (tests/e2e/setup/global-app.ts starts it): a connection of the spec
+ * file's own, whose contexts close with it, so files never see each other's pages or storage.
+ */
+export function connectToSharedBrowser(): Promise<Browser> {
+  return chromium.connect(inject('browserEndpoint'))
+}
+
+/**
  * A browser with a profile on disk, for what Chromium allows only outside incognito: every
  * context of `launchBrowser()` is off the record, where no app can be installed.
  */

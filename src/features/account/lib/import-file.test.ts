@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { coursesCsv } from './export-files'
 import { FILE_NOT_EXPORT, FILE_NOT_JSON, planImportFile } from './import-file'

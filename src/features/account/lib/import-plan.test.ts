@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { toCsv } from './csv'
 import { roundsCsv } from './export-files'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { gameFromRow, gameToRow } from '@/lib/tables/game-rows'
 import type { Game } from '@/lib/tables/games'

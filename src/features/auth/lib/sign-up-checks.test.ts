@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from './sign-up-messages'
 import { checkNewPassword } from './sign-up-checks'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { NOT_NUMBERS } from '@/testing/hostile-values'
 import {

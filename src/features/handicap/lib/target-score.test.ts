@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { seededRandom } from '@/testing/seeded-random'
 import { differentialTenths } from './handicap-index'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { explainWhs } from './explain-whs'
 import { whsRecord, type WhsInputRound } from './whs-index'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { parseAllowance, parsePartnerName, playerTee, startGame } from './first-tee'
 import type { GameTee, PlayedHoles } from '@/lib/played-holes'

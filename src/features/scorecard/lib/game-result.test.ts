@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import type { Game, GamePartner } from '@/lib/tables/games'
 import { holeScoresOf } from '@/testing/fixtures'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { fourBall, nassau, scrambleHandicap, settle, skins } from './side-games'
 

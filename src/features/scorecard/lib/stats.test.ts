@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { holeScoresOf, type HoleDetails } from '@/testing/fixtures'
 import { hasStats, roundStats, scoringStats, type StatsRound } from './stats'
