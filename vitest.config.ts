@@ -46,6 +46,7 @@ export default defineConfig({
           name: 'unit:node',
           environment: 'node',
           include: nodeUnitTests,
+          testTimeout: 30_000,
           sequence: { groupOrder: 0 },
         },
       },

@@ -3,14 +3,21 @@ import '@testing-library/jest-dom/vitest'
 import 'fake-indexeddb/auto'
 import { cleanup, configure } from '@testing-library/react'
 import { clear, createStore } from 'idb-keyval'
-import { afterEach } from 'vitest'
+import { afterEach, vi } from 'vitest'
 import { loadModal } from '@/components/ui/modal-loader'
 import { resetGoogleCallbackState } from '@/features/auth/lib/google-callback'
 import { resetGooglePopupState } from '@/features/auth/lib/google-popup'
 import { resetAllStores } from '@/stores/resets'
 
-// The default 1 s is too short for a busy 2-core CI machine loading a lazy chunk.
+// The default 1 s is too short for a busy 2-core CI machine loading a lazy chunk; vi.waitFor's
+// default is the same 1 s and has no setting of its own, so its bound is raised here too.
 configure({ asyncUtilTimeout: 10_000 })
+const waitForWithinOneSecond = vi.waitFor
+vi.waitFor = (callback, options) =>
+  waitForWithinOneSecond(callback, {
+    timeout: 10_000,
+    ...(typeof options === 'number' ? { timeout: options } : options),
+  })
 
 // Dialogs load Radix on first use; tests start with it loaded. dialog.test.tsx covers the first tap.
 await loadModal()

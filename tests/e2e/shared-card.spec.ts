@@ -222,9 +222,13 @@ describe('the shared card', () => {
 
     // Both sign; Ben, Sam's marker, attests, and Sam's phone says so.
     await b.page.getByRole('button', { name: 'Sign my card' }).click()
-    await b.page.getByText('Your card is signed: the round is in your record.').waitFor()
+    await expect
+      .poll(() => b.page.locator('.shared-sign__said').textContent())
+      .toBe('Your card is signed: the round is in your record.')
     await a.page.getByRole('button', { name: 'Sign my card' }).click()
-    await a.page.getByText('Your card is signed: the round is in your record.').waitFor()
+    await expect
+      .poll(() => a.page.locator('.shared-sign__said').textContent())
+      .toBe('Your card is signed: the round is in your record.')
     await b.page.getByRole('button', { name: "Attest Sam's card" }).click()
     await expect
       .poll(() => a.page.getByText('Sam: Attested by Ben').count(), { timeout: LIVE_TIMEOUT })

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { Tee } from '@/lib/tables/tees'
@@ -27,8 +27,11 @@ function renderDialog(props: { tee?: Tee; withHoles?: boolean } = {}) {
   return { user, onSave, dialog: screen.getByRole('dialog') }
 }
 
+/** Waits by attribute: a role query over every drawn row is slow enough in jsdom to outlast its bound. */
 async function allRowsDrawn(dialog: HTMLElement, holes: 9 | 18) {
-  await within(dialog).findByRole('group', { name: `Hole ${holes} par` })
+  await waitFor(() =>
+    expect(dialog.querySelector(`[aria-label="Hole ${holes} par"]`)).toBeInTheDocument(),
+  )
 }
 
 const parOf = (dialog: HTMLElement, hole: number) =>
