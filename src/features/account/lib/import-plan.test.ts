@@ -9,11 +9,31 @@ import {
   planImport,
   readImportFile,
   type ExistingRecord,
+  type ImportRound,
 } from './import-plan'
 
 const TODAY = '2026-03-10'
 const nothing: ExistingRecord = { courses: [], rounds: [] }
 const HEADER = ['Date played', 'Course name', 'Course rating', 'Slope rating', 'Score']
+/** A planned round of 18 holes with nothing beyond the five columns unless a test says so. */
+function plannedRound(
+  read: Pick<
+    ImportRound,
+    'line' | 'playedOn' | 'courseName' | 'courseRating' | 'slopeRating' | 'score'
+  > &
+    Partial<ImportRound>,
+): ImportRound {
+  return {
+    teeName: null,
+    holes: 18,
+    nine: null,
+    par: null,
+    holePars: null,
+    strokeIndexes: null,
+    holeScores: null,
+    ...read,
+  }
+}
 const file = (...rows: (string | number)[][]) => toCsv([HEADER, ...rows])
 
 describe('readImportFile', () => {
@@ -41,21 +61,14 @@ describe('planImport', () => {
     const plan = planImport(text, nothing, TODAY)
     expect(plan.problems).toEqual([])
     expect(plan.toAdd).toEqual([
-      {
+      plannedRound({
         line: 2,
         playedOn: '2025-05-01',
         courseName: 'Links, The',
         courseRating: 72.1,
         slopeRating: 130,
         score: 88,
-        teeName: null,
-        holes: 18,
-        nine: null,
-        par: null,
-        holePars: null,
-        strokeIndexes: null,
-        holeScores: null,
-      },
+      }),
     ])
     expect(plan.newCourses).toEqual([{ name: 'Links, The', rating: 72.1, slope: 130 }])
   })
@@ -164,7 +177,7 @@ describe('planImport', () => {
       },
     ])
     expect(planImport(csv, nothing, TODAY).toAdd).toEqual([
-      {
+      plannedRound({
         line: 2,
         playedOn: '2025-05-01',
         courseName: 'Café, "Le" 🏌️',
@@ -172,34 +185,21 @@ describe('planImport', () => {
         slopeRating: 120,
         score: 80,
         teeName: 'White',
-        holes: 18,
-        nine: null,
-        par: null,
-        holePars: null,
-        strokeIndexes: null,
-        holeScores: null,
-      },
+      }),
     ])
   })
 
   it('reads an older file without Tee and Holes as 18 holes on the course’s first tee', () => {
     const plan = planImport(file(['2025-05-01', 'Links', '72.1', '130', '88']), nothing, TODAY)
     expect(plan.toAdd).toEqual([
-      {
+      plannedRound({
         line: 2,
         playedOn: '2025-05-01',
         courseName: 'Links',
         courseRating: 72.1,
         slopeRating: 130,
         score: 88,
-        teeName: null,
-        holes: 18,
-        nine: null,
-        par: null,
-        holePars: null,
-        strokeIndexes: null,
-        holeScores: null,
-      },
+      }),
     ])
     expect(plan.newCourses).toEqual([{ name: 'Links', rating: 72.1, slope: 130 }])
   })

@@ -5,7 +5,7 @@ import { holeScoresOf } from '@/testing/fixtures'
 import { NOT_NUMBERS } from '@/testing/hostile-values'
 import { localToday } from '../lib/played-on'
 import { ADD_ROUND_INVALID, PLAYED_ON_IN_FUTURE } from '../lib/round-messages'
-import type { CourseChoice } from '../types'
+import type { CourseChoice, RoundInput } from '../types'
 import { AddRoundDialog, EditRoundDialog, type RoundFormValues } from './add-round-dialog'
 
 const AUGUSTA: CourseChoice = {
@@ -46,6 +46,13 @@ function openEdit(courses: CourseChoice[], initial: RoundFormValues) {
   return { user, onSave, dialog: screen.getByRole('dialog', { name: 'Edit Round' }) }
 }
 
+/** The input the dialog hands on, with the fields a test does not set at their defaults. */
+function typedRound(
+  changes: Partial<RoundInput> & Pick<RoundInput, 'courseId' | 'score'>,
+): RoundInput {
+  return { teeId: null, nine: null, holeScores: null, playedOn: localToday(), ...changes }
+}
+
 async function enterScore(view: ReturnType<typeof openDialog>, score: string) {
   if (score) {
     await view.user.click(within(view.dialog).getByLabelText('Gross Score'))
@@ -71,14 +78,7 @@ describe('Add Round dialog', () => {
     expect(within(view.dialog).getByLabelText('Course Name')).toHaveValue(AUGUSTA.id)
     await enterScore(view, '88')
     expect(view.onAdd).toHaveBeenCalledWith(
-      {
-        courseId: AUGUSTA.id,
-        teeId: null,
-        nine: null,
-        score: 88,
-        holeScores: null,
-        playedOn: localToday(),
-      },
+      typedRound({ courseId: AUGUSTA.id, score: 88 }),
       AUGUSTA,
     )
     expect(view.onOpenChange).toHaveBeenCalledWith(false)
@@ -88,17 +88,7 @@ describe('Add Round dialog', () => {
     const view = openDialog([AUGUSTA, PEBBLE])
     await view.user.selectOptions(within(view.dialog).getByLabelText('Course Name'), 'Pebble Beach')
     await enterScore(view, '91')
-    expect(view.onAdd).toHaveBeenCalledWith(
-      {
-        courseId: PEBBLE.id,
-        teeId: null,
-        nine: null,
-        score: 91,
-        holeScores: null,
-        playedOn: localToday(),
-      },
-      PEBBLE,
-    )
+    expect(view.onAdd).toHaveBeenCalledWith(typedRound({ courseId: PEBBLE.id, score: 91 }), PEBBLE)
   })
 
   it('shows the add-round alert when no course is chosen among several', async () => {
@@ -127,17 +117,7 @@ describe('Add Round dialog', () => {
   it.each([18, 200])('accepts the bound %i', async (score) => {
     const view = openDialog([AUGUSTA])
     await enterScore(view, String(score))
-    expect(view.onAdd).toHaveBeenCalledWith(
-      {
-        courseId: AUGUSTA.id,
-        teeId: null,
-        nine: null,
-        score: score,
-        holeScores: null,
-        playedOn: localToday(),
-      },
-      AUGUSTA,
-    )
+    expect(view.onAdd).toHaveBeenCalledWith(typedRound({ courseId: AUGUSTA.id, score }), AUGUSTA)
   })
 })
 
@@ -160,14 +140,7 @@ describe('the day played and the course used last', () => {
     await view.user.type(date, '2025-09-14')
     await enterScore(view, '88')
     expect(view.onAdd).toHaveBeenCalledWith(
-      {
-        courseId: AUGUSTA.id,
-        teeId: null,
-        nine: null,
-        score: 88,
-        holeScores: null,
-        playedOn: '2025-09-14',
-      },
+      typedRound({ courseId: AUGUSTA.id, score: 88, playedOn: '2025-09-14' }),
       AUGUSTA,
     )
   })
@@ -201,14 +174,7 @@ describe('the day played and the course used last', () => {
     await user.type(score, '98')
     await user.click(within(dialog).getByRole('button', { name: 'Save Round' }))
     expect(onSave).toHaveBeenCalledWith(
-      {
-        courseId: AUGUSTA.id,
-        teeId: null,
-        nine: null,
-        score: 98,
-        holeScores: null,
-        playedOn: '2025-06-01',
-      },
+      typedRound({ courseId: AUGUSTA.id, score: 98, playedOn: '2025-06-01' }),
       AUGUSTA,
     )
   })
@@ -246,14 +212,7 @@ describe('tees and nines', () => {
     expect(within(view.dialog).queryByLabelText('Holes Played')).toBeNull()
     await enterScore(view, '88')
     expect(view.onAdd).toHaveBeenCalledWith(
-      {
-        courseId: AUGUSTA.id,
-        teeId: null,
-        nine: null,
-        score: 88,
-        holeScores: null,
-        playedOn: localToday(),
-      },
+      typedRound({ courseId: AUGUSTA.id, score: 88 }),
       expect.objectContaining({ id: AUGUSTA.id }),
     )
   })
@@ -263,14 +222,7 @@ describe('tees and nines', () => {
     expect(within(view.dialog).getByLabelText('Tee')).toHaveValue(WHITE.id)
     await enterScore(view, '88')
     expect(view.onAdd).toHaveBeenCalledWith(
-      {
-        courseId: AUGUSTA.id,
-        teeId: WHITE.id,
-        nine: null,
-        score: 88,
-        holeScores: null,
-        playedOn: localToday(),
-      },
+      typedRound({ courseId: AUGUSTA.id, teeId: WHITE.id, score: 88 }),
       WITH_TEES,
     )
   })
@@ -289,14 +241,7 @@ describe('tees and nines', () => {
     await view.user.clear(within(view.dialog).getByLabelText('Gross Score'))
     await enterScore(view, '41')
     expect(view.onAdd).toHaveBeenCalledWith(
-      {
-        courseId: AUGUSTA.id,
-        teeId: YELLOW_9.id,
-        nine: null,
-        score: 41,
-        holeScores: null,
-        playedOn: localToday(),
-      },
+      typedRound({ courseId: AUGUSTA.id, teeId: YELLOW_9.id, score: 41 }),
       WITH_TEES,
     )
   })
@@ -318,14 +263,12 @@ describe('tees and nines', () => {
     await view.user.type(within(view.dialog).getByLabelText("Nine's Course Rating"), '36.2')
     await view.user.click(within(view.dialog).getByRole('button', { name: 'Add Round' }))
     expect(view.onAdd).toHaveBeenCalledWith(
-      {
+      typedRound({
         courseId: AUGUSTA.id,
         teeId: WHITE.id,
         nine: { side: 'back', rating: 36.2, slope: 125 },
         score: 44,
-        holeScores: null,
-        playedOn: localToday(),
-      },
+      }),
       WITH_TEES,
     )
   })
@@ -340,27 +283,13 @@ describe('tees and nines', () => {
     })
     await user.click(within(dialog).getByRole('button', { name: 'Save Round' }))
     expect(onSave).toHaveBeenLastCalledWith(
-      {
-        courseId: AUGUSTA.id,
-        teeId: null,
-        nine: null,
-        score: 88,
-        holeScores: null,
-        playedOn: '2025-06-01',
-      },
+      typedRound({ courseId: AUGUSTA.id, score: 88, playedOn: '2025-06-01' }),
       WITH_TEES,
     )
     await user.selectOptions(within(dialog).getByLabelText('Tee'), 'Yellow 9 (9 holes)')
     await user.click(within(dialog).getByRole('button', { name: 'Save Round' }))
     expect(onSave).toHaveBeenLastCalledWith(
-      {
-        courseId: AUGUSTA.id,
-        teeId: YELLOW_9.id,
-        nine: null,
-        score: 88,
-        holeScores: null,
-        playedOn: '2025-06-01',
-      },
+      typedRound({ courseId: AUGUSTA.id, teeId: YELLOW_9.id, score: 88, playedOn: '2025-06-01' }),
       WITH_TEES,
     )
   })
