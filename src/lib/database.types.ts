@@ -145,6 +145,7 @@ export type Database = {
           holes: number
           id: string
           played_on: string
+          side_games: Json | null
           status: string
         }
         Insert: {
@@ -156,6 +157,7 @@ export type Database = {
           holes: number
           id: string
           played_on?: string
+          side_games?: Json | null
           status?: string
         }
         Update: {
@@ -167,6 +169,7 @@ export type Database = {
           holes?: number
           id?: string
           played_on?: string
+          side_games?: Json | null
           status?: string
         }
         Relationships: []

@@ -31,6 +31,7 @@ create table public.cards (
   allowance_percent integer not null,
   status text not null default 'open',
   created_at timestamptz not null default now(),
+  side_games jsonb,
   constraint cards_id_is_a_ulid check (id ~ '^[0-7][0-9A-HJKMNP-TV-Z]{25}$'),
   constraint cards_course_name_is_1_to_100_characters check (
     char_length(course_name) between 1 and 100
@@ -49,7 +50,33 @@ create table public.cards (
 comment on table public.cards is
   'A shared card (issue 42): readable by its starter and the golfers holding a place on it; closed by its starter.';
 
+comment on column public.cards.side_games is
+  'The side games chosen on the first tee (rounds.game -> side_games''s shape, players by place: player_no - 1), or null for none; held by private.broken_side_games_rule.';
+
 create index cards_created_by_idx on public.cards (created_by);
+
+-- The card's side games against its holes, in the golfer's words; its players are not placed yet,
+-- so here they need only fit some card of 2 to 4 (each added place is held to the real count).
+create function private.check_card_side_games() returns trigger
+  language plpgsql
+  set search_path = ''
+as $$
+declare
+  problem text := private.broken_side_games_rule(new.side_games, 4, new.holes);
+begin
+  if problem is not null
+    and private.broken_side_games_rule(new.side_games, 3, new.holes) is not null
+    and private.broken_side_games_rule(new.side_games, 2, new.holes) is not null
+  then
+    raise exception using errcode = 'check_violation', message = problem;
+  end if;
+  return new;
+end;
+$$;
+
+create trigger card_side_games_fit_the_card
+  before insert on public.cards
+  for each row execute function private.check_card_side_games();
 
 -- A player's place. The tee as played is copied onto the place (the card never reads another
 -- golfer's tees); index, playing handicap and strokes are what the starter's app worked out on the
@@ -277,6 +304,39 @@ create trigger mark_by_next_player
   after insert on public.card_players
   referencing new table as added
   for each statement execute function private.mark_by_next_player();
+
+-- Once places are added, the card's side games are held to its players as placed: a four-ball on
+-- a card of 3 is refused with the places that made it so.
+create function private.check_card_players_side_games() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  problem text;
+begin
+  select checked.problem into problem
+    from (
+      select c.id, private.broken_side_games_rule(c.side_games, (
+          select count(*)::integer from public.card_players as p where p.card_id = c.id
+        ), c.holes) as problem
+      from public.cards as c
+      where c.id in (select n.card_id from added as n) and c.side_games is not null
+    ) as checked
+    where checked.problem is not null
+    order by checked.id
+    limit 1;
+  if problem is not null then
+    raise exception using errcode = 'check_violation', message = problem;
+  end if;
+  return null;
+end;
+$$;
+
+create trigger card_side_games_fit_the_players
+  after insert on public.card_players
+  referencing new table as added
+  for each statement execute function private.check_card_players_side_games();
 
 -- The first rule an entry breaks, in the golfer's words, raised; a resend of a stored entry
 -- (same id, same values, same golfer) is skipped, so it is stored once. The player's place is
@@ -778,6 +838,8 @@ revoke all on function
   private.is_on_card(text),
   private.check_card_player(),
   private.mark_by_next_player(),
+  private.check_card_side_games(),
+  private.check_card_players_side_games(),
   private.check_card_entry(),
   private.settles_for_others(text[], text[]),
   private.broadcast_card_entry(),

@@ -27,6 +27,8 @@ let dave: string
 let carol: string
 const card = ulid()
 const otherCard = ulid()
+const gamesCard = ulid()
+const fourBallCard = ulid()
 
 const refused = (code: string, message?: string) =>
   message === undefined ? { code } : { code, message }
@@ -34,9 +36,16 @@ const refused = (code: string, message?: string) =>
 const startCard = (caller: Caller, id: string, values: Record<string, unknown> = {}) =>
   as(caller, (db) =>
     db.query(
-      `insert into public.cards (id, played_on, course_name, holes, format, allowance_percent, created_by)
-       values ($1, '2026-11-20', 'Links Park', 18, $2, 95, coalesce($3::uuid, auth.uid()))`,
-      [id, values.format ?? 'stroke', values.created_by ?? null],
+      `insert into public.cards (id, played_on, course_name, holes, format, allowance_percent,
+         created_by, side_games)
+       values ($1, '2026-11-20', 'Links Park', $4, $2, 95, coalesce($3::uuid, auth.uid()), $5)`,
+      [
+        id,
+        values.format ?? 'stroke',
+        values.created_by ?? null,
+        values.holes ?? 18,
+        values.side_games === undefined ? null : JSON.stringify(values.side_games),
+      ],
     ),
   )
 
@@ -129,7 +138,9 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await superuser.query('delete from public.cards where id = any($1)', [[card, otherCard]])
+  await superuser.query('delete from public.cards where id = any($1)', [
+    [card, otherCard, gamesCard, fourBallCard],
+  ])
   await pool.query('delete from auth.users where id = any($1)', [[alice, bob, dave, carol]])
   await Promise.all([pool.end(), superuser.end()])
 })
@@ -674,5 +685,69 @@ describe('signing and attesting', () => {
       ),
     )
     expect(rows).toEqual([{ attested: true, attested_by: 'Bob' }])
+  })
+})
+
+describe('side games on the card', () => {
+  const skinsAndNassau = {
+    version: 1,
+    skins: { basis: 'net', carry_over: true, stake: { kind: 'points', amount: 1 } },
+    nassau: { press_at: 2, stake: { kind: 'money', amount: 5, currency: 'EUR' } },
+  }
+
+  it('are stored with the card and read by its golfers only', async () => {
+    await startCard(golfer(alice), gamesCard, { side_games: skinsAndNassau })
+    await addPlaces(golfer(alice), gamesCard, [
+      { no: 1, name: 'Alice', user_id: alice },
+      { no: 2, name: 'Ben' },
+    ])
+    const read = (caller: Caller) =>
+      as(caller, (db) =>
+        db.query<{ side_games: unknown }>('select side_games from public.cards where id = $1', [
+          gamesCard,
+        ]),
+      )
+    expect((await read(golfer(alice))).rows).toEqual([{ side_games: skinsAndNassau }])
+    expect((await read(golfer(carol))).rows).toEqual([])
+    await expect(attempt(anon, 'select side_games from public.cards')).rejects.toMatchObject(
+      refused('42501'),
+    )
+  })
+
+  it('refuse a Nassau on 9 holes and a negative stake in words', async () => {
+    await expect(
+      startCard(golfer(alice), ulid(), { holes: 9, side_games: skinsAndNassau }),
+    ).rejects.toMatchObject(refused('23514', 'a Nassau needs 18 holes; this card has 9'))
+    const negative = {
+      version: 1,
+      skins: { basis: 'gross', carry_over: false, stake: { kind: 'points', amount: -1 } },
+    }
+    await expect(startCard(golfer(alice), ulid(), { side_games: negative })).rejects.toMatchObject(
+      refused('23514', "the skins stake can't be negative"),
+    )
+  })
+
+  it('refuse a four-ball match once the card has only 3 players, and keep none of them', async () => {
+    await startCard(golfer(alice), fourBallCard, {
+      side_games: {
+        version: 1,
+        sides: [
+          [0, 1],
+          [2, 3],
+        ],
+        four_ball: { stake: { kind: 'points', amount: 2 } },
+      },
+    })
+    await expect(
+      addPlaces(golfer(alice), fourBallCard, [
+        { no: 1, name: 'Alice', user_id: alice },
+        { no: 2, name: 'Ben' },
+        { no: 3, name: 'Cy' },
+      ]),
+    ).rejects.toMatchObject(refused('23514', 'a four-ball match needs 4 players; this card has 3'))
+    const { rows } = await as(golfer(alice), (db) =>
+      db.query('select 1 from public.card_players where card_id = $1', [fourBallCard]),
+    )
+    expect(rows).toEqual([])
   })
 })

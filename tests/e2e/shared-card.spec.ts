@@ -21,6 +21,8 @@ import {
  * settled by Sam's marker, Ben; Ben scores three holes with no signal (and reloads the tab
  * meanwhile), and both phones catch up;
  * both sign, and each record holds its own round with the card's hole scores, Sam's attested.
+ * The gross skins chosen on the group card's first tee go on with the shared card: both phones
+ * show where they stand from the agreed cells.
  */
 const pool = adminPool()
 
@@ -113,6 +115,9 @@ describe('the shared card', () => {
       'Stroke play',
       '14.0',
     )
+    const games = dialog.getByRole('group', { name: 'Side games' })
+    await games.getByRole('checkbox', { name: 'Skins' }).check()
+    await games.getByRole('radio', { name: 'Gross' }).check()
     await dialog.getByRole('button', { name: 'Start scoring' }).click()
     await a.page.waitForURL('**/play/*')
     await a.page.getByRole('link', { name: 'Score together on every phone' }).click()
@@ -151,6 +156,12 @@ describe('the shared card', () => {
     await expect.poll(() => cell(b.page, 3)).toBe('Picked up')
     await expect.poll(() => cell(a.page, 2)).toBe(String(BEN[0]))
     await expect.poll(() => a.page.getByTestId('presence').textContent()).toBe('Ben on 1')
+    // Ben's par beats Sam's bogey, Cat picked up: the skin is Ben's on both phones.
+    for (const page of [a.page, b.page]) {
+      await expect
+        .poll(() => page.getByTestId('side-games-now').getByRole('listitem').allTextContents())
+        .toEqual(['Skin to Ben on 1'])
+    }
     // The link is used: no invitation left to share.
     await expect.poll(() => link.count()).toBe(0)
     expect(await axeInBothSchemes(a.page, 'shared-card-hole')).toEqual([])
@@ -219,6 +230,16 @@ describe('the shared card', () => {
     expect(await a.page.evaluate(() => navigator.clipboard.readText())).toMatch(
       /^Stroke play at Home Links: Sam Net \d+, Ben Net \d+, Cat No net score \(picked up\)$/,
     )
+    // Cat has only hole 1: the skins settle on it, Ben's one skin worth a point from each.
+    const payments = a.page.getByTestId('side-games-payments').getByRole('listitem')
+    expect((await payments.allTextContents()).sort()).toEqual([
+      'Cat pays Ben 1 point',
+      'Sam pays Ben 1 point',
+    ])
+    await a.page.getByRole('button', { name: 'Share the settle-up' }).click()
+    await expect
+      .poll(() => a.page.evaluate(() => navigator.clipboard.readText()))
+      .toMatch(/^Side games at Home Links, .+\n/)
 
     // Both sign; Ben, Sam's marker, attests, and Sam's phone says so.
     await b.page.getByRole('button', { name: 'Sign my card' }).click()

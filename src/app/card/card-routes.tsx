@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { Navigate, useNavigate, useParams } from 'react-router-dom'
 import { useSessionStore } from '@/features/auth/stores/session-store'
 import { ShareResult } from '@/features/scorecard/components/share-result'
+import { SettleUpOf, SideGamesNow } from '@/features/scorecard/components/side-games-standings'
 import type { Card } from '@/features/scorecard/lib/card'
 import { useCardStore } from '@/features/scorecard/stores/card-store'
 import { CardScreen } from '@/features/shared-card/components/card-screen'
@@ -10,9 +11,34 @@ import {
   StartSharedCard,
   type GroupCard,
 } from '@/features/shared-card/components/start-shared-card'
+import type { CardEntry, CardPlace, SharedCardRow } from '@/features/shared-card/types'
 import { forgetReturn } from '../return-after-sign-in'
+import { sharedCardSideGames } from './shared-card-side-games'
 
 const renderShare = (text: string, label: string) => <ShareResult text={text} label={label} />
+
+/** The shared card's side games on the group card's standings and settle-up. */
+function SharedCardSideGames(props: {
+  card: SharedCardRow
+  places: CardPlace[]
+  entries: CardEntry[]
+}) {
+  const { card, places, entries } = props
+  const standings = useMemo(
+    () => sharedCardSideGames(card, places, entries, navigator.language),
+    [card, places, entries],
+  )
+  if (!standings) return null
+  return (
+    <>
+      <SideGamesNow standings={standings} />
+      <SettleUpOf standings={standings} courseName={card.course_name} playedOn={card.played_on} />
+    </>
+  )
+}
+const renderSideGames = (card: SharedCardRow, places: CardPlace[], entries: CardEntry[]) => (
+  <SharedCardSideGames card={card} places={places} entries={entries} />
+)
 
 /** Today's group card as the shared card's first tee: the golfer, then each partner. */
 export function groupOfCard(card: Card & { game: NonNullable<Card['game']> }): GroupCard {
@@ -24,6 +50,7 @@ export function groupOfCard(card: Card & { game: NonNullable<Card['game']> }): G
     slope: card.slope,
     format: game.format,
     allowancePercent: game.allowancePercent,
+    ...(game.sideGames ? { sideGames: game.sideGames } : {}),
     players: [
       {
         name: 'You',
@@ -71,7 +98,14 @@ export function SharedCardScreen() {
   const { cardId = '' } = useParams()
   const userId = useSessionStore((state) => state.user?.id)
   if (!userId) return null
-  return <CardScreen userId={userId} cardId={cardId} renderShare={renderShare} />
+  return (
+    <CardScreen
+      userId={userId}
+      cardId={cardId}
+      renderShare={renderShare}
+      renderSideGames={renderSideGames}
+    />
+  )
 }
 
 export function JoinCardScreen() {

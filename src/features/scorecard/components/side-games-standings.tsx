@@ -2,6 +2,7 @@ import { memo, useMemo } from 'react'
 import type { Card } from '../lib/card'
 import { cardSideGames, settleUpText, settleUpView } from '../lib/card-side-games'
 import { shortDay } from '../lib/game-card'
+import type { SideGameStandings } from '../lib/side-game-standings'
 import { ShareResult } from './share-result'
 import '@/styles/side-games.css'
 
@@ -14,7 +15,11 @@ const locale = () => (typeof navigator === 'undefined' ? undefined : navigator.l
  */
 export const SideGamesOnHole = memo(function SideGamesOnHole({ card }: { card: Card }) {
   const standings = useMemo(() => cardSideGames(card, locale()), [card])
-  if (!standings) return null
+  return standings ? <SideGamesNow standings={standings} /> : null
+})
+
+/** Where the games stand after the last hole counted, with the reason, and every hole so far. */
+export function SideGamesNow({ standings }: { standings: SideGameStandings }) {
   const last = standings.holes.at(-1)
   return (
     <section className="side-games-card" aria-labelledby="side-games-card-title">
@@ -59,12 +64,25 @@ export const SideGamesOnHole = memo(function SideGamesOnHole({ card }: { card: C
       )}
     </section>
   )
-})
+}
 
 /** The summary's settle-up: each game's and the net balances, the payments, and Share. */
 export function SettleUp({ card }: { card: Card }) {
   const standings = useMemo(() => cardSideGames(card, locale()), [card])
   if (!standings) return null
+  return <SettleUpOf standings={standings} courseName={card.courseName} playedOn={card.playedOn} />
+}
+
+/** The settle-up of any card's standings, shared with the course and the day. */
+export function SettleUpOf({
+  standings,
+  courseName,
+  playedOn,
+}: {
+  standings: SideGameStandings
+  courseName: string
+  playedOn: string
+}) {
   const view = settleUpView(standings)
   return (
     <section className="side-games-card" aria-labelledby="settle-up-title" data-testid="settle-up">
@@ -102,10 +120,7 @@ export function SettleUp({ card }: { card: Card }) {
       </ul>
       <ShareResult
         label="Share the settle-up"
-        text={settleUpText(standings, {
-          courseName: card.courseName,
-          day: shortDay(card.playedOn),
-        })}
+        text={settleUpText(standings, { courseName, day: shortDay(playedOn) })}
       />
     </section>
   )

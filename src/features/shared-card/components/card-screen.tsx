@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react'
 import { cellOf } from '../lib/cells'
+import type { CardEntry, CardPlace, SharedCardRow } from '../types'
 import { entriesOnPhone, openSharedCard, useSharedCardStore } from '../stores/shared-card-store'
 import { CardResults } from './card-results'
 import { InvitePanel } from './invite-panel'
@@ -11,10 +12,12 @@ export interface CardScreenProps {
   userId: string
   cardId: string
   renderShare(text: string, label: string): ReactNode
+  /** The side games' standings and settle-up, from the entries this phone holds. */
+  renderSideGames?(card: SharedCardRow, places: CardPlace[], entries: CardEntry[]): ReactNode
 }
 
 /** The shared card on this phone: one hole at a time, every player's cell, live. */
-export function CardScreen({ userId, cardId, renderShare }: CardScreenProps) {
+export function CardScreen({ userId, cardId, renderShare, renderSideGames }: CardScreenProps) {
   useEffect(() => openSharedCard(userId, cardId), [userId, cardId])
   const status = useSharedCardStore((state) => state.status)
   const shared = useSharedCardStore((state) => state.shared)
@@ -95,6 +98,7 @@ export function CardScreen({ userId, cardId, renderShare }: CardScreenProps) {
         renderShare={renderShare}
       />
       <CardResults card={card} places={places} entries={entries} renderShare={renderShare} />
+      {renderSideGames?.(card, places, entries)}
       <SignPanel
         card={card}
         places={places}

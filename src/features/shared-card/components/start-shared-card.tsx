@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react'
 import { ulid } from 'ulid'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { DataError } from '@/lib/data-error'
+import type { SideGames } from '@/lib/tables/side-games'
+import { sideGamesToRow } from '@/lib/tables/side-game-rows'
 import { createSharedCard } from '../api/shared-card-api'
 import type { NewCardPlace } from '../types'
 
@@ -25,6 +27,8 @@ export interface GroupCard {
   allowancePercent: number
   /** The golfer first, then the partners. */
   players: GroupPlayer[]
+  /** Chosen on the group card's first tee; their places are the players' order here. */
+  sideGames?: SideGames
 }
 
 /**
@@ -77,6 +81,7 @@ export function StartSharedCard({
           holes: group.players[0]?.holePars.length ?? 18,
           format: group.format,
           allowance_percent: group.allowancePercent,
+          side_games: group.sideGames ? sideGamesToRow(group.sideGames) : null,
         },
         places,
       )
