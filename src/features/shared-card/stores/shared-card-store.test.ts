@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DataError } from '@/lib/data-error'
 import { forgetDevice, startOutbox, type OutboxEntry } from '@/stores/outbox'
+import { loadSharedCard } from '../api/shared-card-api'
 import { cellOf } from '../lib/cells'
 import type { CardPlace, SharedCardState } from '../types'
 import {
@@ -21,6 +22,12 @@ const SHARED = {
   ] as CardPlace[],
   entries: [],
 } as unknown as SharedCardState
+
+// The read stands in for PostgREST too; a test that needs it says what the tables answer.
+vi.mock('../api/shared-card-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/shared-card-api')>()),
+  loadSharedCard: vi.fn(),
+}))
 
 // The send stands in for PostgREST, which does not run in jsdom; the browser test sends for real.
 const send = vi.fn<(entry: OutboxEntry) => Promise<unknown>>()
@@ -66,5 +73,24 @@ describe('the shared card on a phone', () => {
     await vi.waitFor(() => expect(useSharedCardStore.getState().shared?.entries).toHaveLength(1))
     expect(onPhone().waiting).toEqual([])
     expect(cellOf(onPhone().entries, 2, 3)).toMatchObject({ state: 'agreed', strokes: null })
+  })
+
+  it('keeps an entry that arrived by broadcast while a read of the tables was on its way', async () => {
+    let answer: (state: SharedCardState) => void = () => undefined
+    vi.mocked(loadSharedCard).mockReturnValue(new Promise((resolve) => (answer = resolve)))
+    const reading = useSharedCardStore.getState().catchUp()
+    useSharedCardStore.getState().upsert({
+      id: '01JENTRY000000000000000000',
+      card_id: CARD,
+      player_no: 2,
+      hole: 1,
+      strokes: 4,
+      replaces: [],
+      entered_by: 'user-ann',
+    })
+    // The tables as they were when the read began: without Ann's entry.
+    answer(SHARED)
+    await reading
+    expect(cellOf(onPhone().entries, 2, 1)).toMatchObject({ state: 'agreed', strokes: 4 })
   })
 })

@@ -60,6 +60,15 @@ function withEntry(shared: SharedCardState, entry: CardEntry): SharedCardState {
   return { ...shared, entries }
 }
 
+/**
+ * The tables as read, with any entry this phone already holds that the read missed: entries are
+ * append-only, so one that arrived by broadcast while the read was on its way is still true.
+ */
+function withLoaded(held: SharedCardState | null, loaded: SharedCardState): SharedCardState {
+  if (!held || held.card.id !== loaded.card.id) return loaded
+  return held.entries.reduce(withEntry, loaded)
+}
+
 /** No card open: at the start, and after signing out. */
 const CLOSED = {
   userId: null,
@@ -96,7 +105,7 @@ export const useSharedCardStore = create<SharedCardStore>()((set, get) => {
       try {
         const loaded = await loadSharedCard(cardId)
         if (get().cardId !== cardId) return
-        if (loaded) keep(loaded)
+        if (loaded) keep(withLoaded(get().shared, loaded))
         else set({ status: 'missing' })
       } catch {
         // No signal: the device's copy stays on screen until the next join.
