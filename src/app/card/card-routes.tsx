@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Navigate, useNavigate, useParams } from 'react-router-dom'
 import { useSessionStore } from '@/features/auth/stores/session-store'
+import { formatPlayedOn } from '@/features/rounds/lib/played-on'
 import { ShareResult } from '@/features/scorecard/components/share-result'
 import type { Card } from '@/features/scorecard/lib/card'
 import { useCardStore } from '@/features/scorecard/stores/card-store'
@@ -82,6 +83,7 @@ export function JoinCardScreen() {
     <JoinScreen
       code={code}
       playerNo={Number(place)}
+      formatDay={formatPlayedOn}
       onJoined={(id) => navigate(`/card/${id}`, { replace: true })}
     />
   )
