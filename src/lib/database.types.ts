@@ -575,6 +575,14 @@ export type Database = {
         }
         Relationships: []
       }
+      round_attestations: {
+        Row: {
+          attested_at: string | null
+          attested_by: string | null
+          round_id: string | null
+        }
+        Relationships: []
+      }
       round_differentials: {
         Row: {
           adjusted_score: number | null
@@ -709,6 +717,17 @@ export type Database = {
       attest_card: {
         Args: { card_id: string; player_no: number }
         Returns: undefined
+      }
+      card_invitation: {
+        Args: { code: string }
+        Returns: {
+          course_name: string
+          place_name: string
+          played_on: string
+          player_no: number
+          starter_name: string
+          taken: boolean
+        }[]
       }
       copy_directory_course: { Args: { directory_id: string }; Returns: string }
       delete_my_account: {

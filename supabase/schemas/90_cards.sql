@@ -548,6 +548,31 @@ as $$
   select sha256(convert_to(upper(btrim(coalesce(code, ''))), 'UTF8'));
 $$;
 
+-- The card a working code invites to (made under 24 hours ago, its card open), for a signed-in
+-- caller; every code that does not work gets the same refusal, so it tells nothing about cards.
+create function private.invited_card(code text) returns text
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+declare
+  invited text;
+begin
+  select i.card_id into invited
+    from private.card_invitations as i
+    join public.cards as c on c.id = i.card_id
+    where i.code_hash = private.invitation_hash(invited_card.code)
+      and i.created_at > now() - interval '24 hours'
+      and c.status = 'open';
+  if auth.uid() is null or invited is null then
+    raise exception using
+      errcode = 'PT404',
+      message = 'this invitation doesn''t work: it may have expired, or its card is closed';
+  end if;
+  return invited;
+end;
+$$;
+
 -- A new join code for the caller's own open card: 20 characters of Crockford base 32 (100 random
 -- bits), so codes are unguessable and say nothing about one another. Each call makes a new code.
 create function public.invite_to_card(card_id text) returns text
@@ -595,20 +620,9 @@ create function public.join_card(code text, player_no integer) returns text
 as $$
 declare
   golfer constant uuid := auth.uid();
-  joined text;
+  joined constant text := private.invited_card(join_card.code);
   place public.card_players;
 begin
-  select i.card_id into joined
-    from private.card_invitations as i
-    join public.cards as c on c.id = i.card_id
-    where i.code_hash = private.invitation_hash(join_card.code)
-      and i.created_at > now() - interval '24 hours'
-      and c.status = 'open';
-  if golfer is null or not found then
-    raise exception using
-      errcode = 'PT404',
-      message = 'this invitation doesn''t work: it may have expired, or its card is closed';
-  end if;
   select p.* into place from public.card_players as p
     where p.card_id = joined and p.user_id = golfer;
   if found then
@@ -640,6 +654,39 @@ $$;
 
 comment on function public.join_card(text, integer) is
   'Takes a place the starter kept for an invited golfer (card_players.invited) on the code''s card, and returns the card''s id.';
+
+-- What a working code invites to, shown before the golfer joins: the card's course and day, its
+-- starter's name on the card, and each place kept for an invited golfer (taken once joined).
+-- Only a code's holder reads this, and only of the code's own card.
+create function public.card_invitation(code text)
+  returns table (
+    course_name text,
+    played_on date,
+    starter_name text,
+    player_no integer,
+    place_name text,
+    taken boolean
+  )
+  language plpgsql
+  stable
+  security definer
+  set search_path = ''
+as $$
+declare
+  code_card_id constant text := private.invited_card(card_invitation.code);
+begin
+  return query
+    select c.course_name, c.played_on, s.name, p.player_no, p.name, p.user_id is not null
+    from public.cards as c
+    join public.card_players as p on p.card_id = c.id and p.invited
+    left join public.card_players as s on s.card_id = c.id and s.user_id = c.created_by
+    where c.id = code_card_id
+    order by p.player_no;
+end;
+$$;
+
+comment on function public.card_invitation(text) is
+  'The card a join code invites to, for the join screen: course, day, the starter''s name and the invited places (refused, PT404, for a code that does not work).';
 
 -- The tee the signer's round is played from: their own tee of that course with the same name,
 -- holes, rating, slope, hole pars and stroke indexes, else one copied into their list (with the
@@ -834,6 +881,22 @@ $$;
 comment on function public.attest_card(text, integer) is
   'The marker''s attestation of a signed place (the app shows "Attested by" the marker''s name).';
 
+-- Who attested each signed round, for the golfer's record: the place's marker and when. Invoker:
+-- each reader sees only the places of the cards they are on (card_players' policies).
+create view public.round_attestations
+  with (security_invoker = on)
+as
+select p.round_id, m.name as attested_by, p.attested_at
+from public.card_players as p
+join public.card_players as m on m.card_id = p.card_id and m.player_no = p.marker_no
+where p.round_id is not null and p.attested_at is not null;
+
+comment on view public.round_attestations is
+  'Each attested round signed on a shared card: its marker''s name on the card (attested_by) and when.';
+
+revoke all on table public.round_attestations from public, anon, authenticated;
+grant select on table public.round_attestations to authenticated, service_role;
+
 revoke all on function
   private.is_on_card(text),
   private.check_card_player(),
@@ -844,6 +907,7 @@ revoke all on function
   private.settles_for_others(text[], text[]),
   private.broadcast_card_entry(),
   private.invitation_hash(text),
+  private.invited_card(text),
   private.card_tee_of(public.cards, public.card_players, text),
   private.card_game(public.cards, public.card_players, text)
   from public, anon, authenticated;
@@ -851,12 +915,14 @@ grant execute on function private.is_on_card(text) to authenticated, service_rol
 revoke all on function
   public.invite_to_card(text),
   public.join_card(text, integer),
+  public.card_invitation(text),
   public.sign_card(text),
   public.attest_card(text, integer)
   from public, anon;
 grant execute on function
   public.invite_to_card(text),
   public.join_card(text, integer),
+  public.card_invitation(text),
   public.sign_card(text),
   public.attest_card(text, integer)
   to authenticated, service_role;

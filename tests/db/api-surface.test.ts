@@ -20,6 +20,7 @@ afterAll(() => pool.end())
 /** What a golfer may call through /rpc. */
 const GOLFER_RPCS = [
   'attest_card(text,integer)',
+  'card_invitation(text)',
   'delete_my_account()',
   'import_rounds(jsonb)',
   'invite_to_card(text)',

@@ -233,6 +233,44 @@ describe('join codes', () => {
     expect(plain).toEqual([])
   })
 
+  it('say whose card and where to a golfer holding a code, before they join', async () => {
+    const code = await invite(golfer(alice))
+    const invitation = (caller: Caller, asked: string) =>
+      as(
+        caller,
+        async (db) =>
+          (
+            await db.query(
+              `select course_name, played_on::text, starter_name, player_no, place_name, taken
+             from public.card_invitation($1)`,
+              [asked],
+            )
+          ).rows,
+      )
+    expect(await invitation(golfer(carol), ` ${code.toLowerCase()} `)).toEqual([
+      {
+        course_name: 'Links Park',
+        played_on: '2026-11-20',
+        starter_name: 'Alice',
+        player_no: 2,
+        place_name: 'Bob',
+        taken: false,
+      },
+      {
+        course_name: 'Links Park',
+        played_on: '2026-11-20',
+        starter_name: 'Alice',
+        player_no: 4,
+        place_name: 'Dave',
+        taken: false,
+      },
+    ])
+    await expect(invitation(golfer(carol), '0000000000000000000A')).rejects.toMatchObject(
+      refused('PT404', "this invitation doesn't work: it may have expired, or its card is closed"),
+    )
+    await expect(invitation(anon, code)).rejects.toMatchObject(refused('42501'))
+  })
+
   it('take a place kept for an invited golfer, and only that', async () => {
     const code = await invite(golfer(alice))
     await expect(rpc(golfer(bob), 'public.join_card($1, $2)', [code, 3])).rejects.toMatchObject(
@@ -275,6 +313,9 @@ describe('join codes', () => {
     await expect(rpc(anon, 'public.join_card($1, $2)', [code, 4])).rejects.toMatchObject(
       refused('42501'),
     )
+    await expect(rpc(golfer(dave), 'public.card_invitation($1)', [code])).rejects.toMatchObject(
+      notWorking,
+    )
     // A code just short of 24 hours still works.
     const fresh = await invite(golfer(alice))
     await superuser.query(
@@ -299,6 +340,9 @@ describe('join codes', () => {
       db.query(`update public.cards set status = 'closed' where id = $1`, [otherCard]),
     )
     await expect(rpc(golfer(bob), 'public.join_card($1, $2)', [code, 2])).rejects.toMatchObject(
+      refused('PT404'),
+    )
+    await expect(rpc(golfer(bob), 'public.card_invitation($1)', [code])).rejects.toMatchObject(
       refused('PT404'),
     )
     await expect(invite(golfer(carol), otherCard)).rejects.toMatchObject(
@@ -548,6 +592,8 @@ describe('signing and attesting', () => {
   })
 
   const sign = (who: Caller) => rpc(who, 'public.sign_card($1)', [card]) as Promise<string>
+  let aliceRound: string
+  let bobRound: string
 
   it('is blocked by an empty or a disputed cell, naming the hole', async () => {
     await expect(sign(golfer(alice))).rejects.toMatchObject(
@@ -574,6 +620,7 @@ describe('signing and attesting', () => {
 
   it('stores the round in the signer’s own record, the course and tee copied in', async () => {
     const round = await sign(golfer(alice))
+    aliceRound = round
     const { rows } = await as(golfer(alice), (db) =>
       db.query(
         `select r.user_id, r.course_name, r.tee_name, r.course_rating, r.slope_rating, r.par,
@@ -635,6 +682,7 @@ describe('signing and attesting', () => {
     const current = (await cell(golfer(bob), 2, 1))?.entries ?? []
     await enter(golfer(bob), { player: 2, hole: 1, strokes: 6, replaces: current })
     const round = await sign(golfer(bob))
+    bobRound = round
     const { rows } = await as(golfer(bob), (db) =>
       db.query(
         `select r.hole_strokes, r.game -> 'picked_up' as picked_up, r.tee_id = c.id as own_tee,
@@ -685,6 +733,24 @@ describe('signing and attesting', () => {
       ),
     )
     expect(rows).toEqual([{ attested: true, attested_by: 'Bob' }])
+  })
+
+  it('shows the golfer who attested each round, to the card’s golfers only', async () => {
+    const attestations = (caller: Caller) =>
+      as(caller, async (db) => {
+        const { rows } = await db.query<{ round_id: string; attested_by: string }>(
+          `select round_id, attested_by from public.round_attestations
+           where round_id = any($1) order by round_id`,
+          [[aliceRound, bobRound]],
+        )
+        return rows
+      })
+    // Bob's round is signed and not attested: no attestation.
+    expect(await attestations(golfer(alice))).toEqual([
+      { round_id: aliceRound, attested_by: 'Bob' },
+    ])
+    expect(await attestations(golfer(carol))).toEqual([])
+    await expect(attestations(anon)).rejects.toMatchObject(refused('42501'))
   })
 })
 

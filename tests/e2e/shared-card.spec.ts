@@ -20,7 +20,8 @@ import {
  * Each scores on their own phone and sees the other's entries; a hole disputed between them is
  * settled by Sam's marker, Ben; Ben scores three holes with no signal (and reloads the tab
  * meanwhile), and both phones catch up;
- * both sign, and each record holds its own round with the card's hole scores, Sam's attested.
+ * both sign, and each record holds its own round with the card's hole scores, Sam's attested
+ * (his rounds list says by Ben; Ben's says nothing of attesting). The join screen names the card.
  * The gross skins chosen on the group card's first tee go on with the shared card: both phones
  * show where they stand from the agreed cells.
  */
@@ -142,6 +143,10 @@ describe('the shared card', () => {
     await b.page.getByLabel('Password', { exact: true }).fill(ben.password)
     await b.page.getByRole('button', { name: 'Log In' }).click()
     await b.page.waitForURL('**/join/**')
+    // Before joining, the screen says whose card, where and which place.
+    await b.page
+      .getByText(/^Sam's card at Home Links, \d{1,2} [A-Z][a-z]{2} \d{4} — join as Ben$/)
+      .waitFor()
     expect(await axeInBothSchemes(b.page, 'shared-card-join')).toEqual([])
     await b.page.getByRole('button', { name: 'Join the card' }).click()
     await b.page.waitForURL(`**/card/${cardId}`)
@@ -272,6 +277,22 @@ describe('the shared card', () => {
       { player_no: 2, attested: false },
       { player_no: 3, attested: false },
     ])
+
+    // Each golfer's record: Sam's round says Ben attested it; Ben's, not attested, says nothing.
+    await a.page.goto(appUrl('/hcp'))
+    const samsRound = a.page.getByRole('button', {
+      name: new RegExp(`^Score ${sum(SAM)}, Home Links, `),
+    })
+    await expect.poll(() => samsRound.getAttribute('aria-label')).toMatch(/, Attested by Ben\b/)
+    await a.page.getByText('Attested by Ben', { exact: true }).waitFor()
+    await b.page.goto(appUrl('/hcp'))
+    const bensRound = b.page.getByRole('button', {
+      name: new RegExp(`^Score ${sum(BEN)}, Home Links, `),
+    })
+    await bensRound.waitFor()
+    expect(await bensRound.getAttribute('aria-label')).not.toMatch(/Attested/)
+    expect(await b.page.getByText(/Attested by/).count()).toBe(0)
+
     expect(appProblems(a.problems)).toEqual([])
     expect(appProblems(b.problems)).toEqual([])
   })

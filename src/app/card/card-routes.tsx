@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Navigate, useNavigate, useParams } from 'react-router-dom'
 import { useSessionStore } from '@/features/auth/stores/session-store'
+import { formatPlayedOn } from '@/features/rounds/lib/played-on'
 import { ShareResult } from '@/features/scorecard/components/share-result'
 import { SettleUpOf, SideGamesNow } from '@/features/scorecard/components/side-games-standings'
 import type { Card } from '@/features/scorecard/lib/card'
@@ -116,6 +117,7 @@ export function JoinCardScreen() {
     <JoinScreen
       code={code}
       playerNo={Number(place)}
+      formatDay={formatPlayedOn}
       onJoined={(id) => navigate(`/card/${id}`, { replace: true })}
     />
   )

@@ -1,6 +1,7 @@
 import type { Database } from '@/lib/database.types'
 
 type Tables = Database['public']['Tables']
+type Functions = Database['public']['Functions']
 
 export type SharedCardRow = Tables['cards']['Row']
 export type CardPlace = Tables['card_players']['Row']
@@ -32,3 +33,6 @@ export interface CardPresence {
   name: string
   hole: number
 }
+
+/** One place a join code keeps for an invited golfer, with the card it is on. */
+export type CardInvitationPlace = Functions['card_invitation']['Returns'][number]

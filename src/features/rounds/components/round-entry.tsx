@@ -1,5 +1,6 @@
 import { AccordionItem } from '@/components/ui/accordion'
 import { nineName } from '../lib/nine-pairs'
+import { useAttestationsStore } from '../stores/attestations-store'
 import { formatPlayedOn } from '../lib/played-on'
 import type { Round } from '../types'
 import { RoundDetails } from './pair-entry'
@@ -33,6 +34,8 @@ interface RoundEntryProps {
 export function RoundEntry({ round, mark, status, onDelete, onEdit }: RoundEntryProps) {
   const day = formatPlayedOn(round.playedOn)
   const nine = nineNote(round, mark)
+  const attestedBy = useAttestationsStore((state) => state.byRound[round.id])
+  const attested = attestedBy ? `Attested by ${attestedBy}` : null
   const differential = mark?.differential ?? null
   const card = round.holeScores ? (mark?.card ?? null) : null
   // Shown in the title only when it differs from the gross score: it is what counts.
@@ -52,6 +55,7 @@ export function RoundEntry({ round, mark, status, onDelete, onEdit }: RoundEntry
         ...(adjusted ? [adjusted] : []),
         ...(differential === null ? [] : [`Diff ${differential}`]),
         ...(nine ? [nine] : []),
+        ...(attested ? [attested] : []),
         ...(mark?.counts ? ['Counts'] : []),
         ...(mark?.countsForWhs ? ['Counts for WHS'] : []),
       ].join(', ')}
@@ -84,6 +88,12 @@ export function RoundEntry({ round, mark, status, onDelete, onEdit }: RoundEntry
               <span className="round__nine" data-testid="nine-mark">
                 {nine}
               </span>
+            </>
+          ) : null}
+          {attested ? (
+            <>
+              {' '}
+              <span className="round__attested">{attested}</span>
             </>
           ) : null}
           <CountsMarks mark={mark} />

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Accordion } from '@/components/ui/accordion'
 import { openDialog } from '@/components/ui/dialog'
 import { LoadFailed } from '@/components/ui/load-failed'
@@ -9,6 +9,7 @@ import { deleteRoundOptimistically, editRoundOptimistically } from '../stores/ro
 import { useRoundsStore } from '../stores/rounds-store'
 import { useSyncLabel } from '@/stores/outbox'
 import { reloadRounds } from '../stores/rounds-table'
+import { reloadAttestations } from '../stores/attestations-store'
 import type { CourseChoice, Round } from '../types'
 import { AddRoundEntry } from './add-round-entry'
 import { EditRoundDialog } from './add-round-dialog'
@@ -52,6 +53,12 @@ export function RoundsList({
   const syncLabel = useSyncLabel()
   const { rounds, notShown, showOlderRounds } = useShownRounds(allRounds, pending)
   const firstEntry = useRef<HTMLElement | null>(null)
+  // A round signed on a shared card arrives in the list; its marker attests it later, so the
+  // marks are read on showing the list and whenever its rounds change.
+  const roundIds = allRounds.map((round) => round.id).join()
+  useEffect(() => {
+    void reloadAttestations()
+  }, [roundIds])
   const setFirstEntry = (element: HTMLElement | null) => {
     firstEntry.current = element
   }

@@ -1,6 +1,12 @@
 import { DataError } from '@/lib/data-error'
 import { supabase } from '@/lib/supabase'
-import type { CardEntry, NewCardPlace, NewSharedCard, SharedCardState } from '../types'
+import type {
+  CardEntry,
+  CardInvitationPlace,
+  NewCardPlace,
+  NewSharedCard,
+  SharedCardState,
+} from '../types'
 
 const ENTRY_COLUMNS = 'id, card_id, player_no, hole, strokes, replaces, entered_by'
 
@@ -15,6 +21,13 @@ export async function createSharedCard(card: NewSharedCard, places: NewCardPlace
 /** A new join code for the caller's own open card. */
 export async function inviteToCard(cardId: string): Promise<string> {
   const { data, error } = await supabase.rpc('invite_to_card', { card_id: cardId })
+  if (error) throw new DataError(error)
+  return data
+}
+
+/** What a code invites to, before joining: the card and each place kept for an invited golfer. */
+export async function loadCardInvitation(code: string): Promise<CardInvitationPlace[]> {
+  const { data, error } = await supabase.rpc('card_invitation', { code })
   if (error) throw new DataError(error)
   return data
 }

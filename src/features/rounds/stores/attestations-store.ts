@@ -1,0 +1,31 @@
+import { create } from 'zustand'
+import { registerReset } from '@/stores/resets'
+import { listAttestations, type Attestations } from '../api/list-attestations'
+
+interface AttestationsState {
+  byRound: Attestations
+}
+
+export const useAttestationsStore = create<AttestationsState>(() => ({ byRound: {} }))
+
+let latest = 0
+
+registerReset(() => {
+  // A read still under way belongs to the golfer who left.
+  latest++
+  useAttestationsStore.setState({ byRound: {} })
+})
+
+/**
+ * Reads who attested the golfer's rounds again. A failed read keeps what was shown: the mark is
+ * a courtesy, and the next change of the rounds list reads again.
+ */
+export async function reloadAttestations(): Promise<void> {
+  const asked = ++latest
+  try {
+    const byRound = await listAttestations()
+    if (asked === latest) useAttestationsStore.setState({ byRound })
+  } catch {
+    // Offline or refused: the round itself is unaffected; nothing to tell the golfer.
+  }
+}
