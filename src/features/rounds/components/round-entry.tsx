@@ -3,7 +3,7 @@ import { nineName } from '../lib/nine-pairs'
 import { useAttestationsStore } from '../stores/attestations-store'
 import { formatPlayedOn } from '../lib/played-on'
 import type { Round } from '../types'
-import { RoundDetails } from './pair-entry'
+import { RoundDetails } from './round-details'
 import { CountsMarks } from './round-card'
 import type { RoundMark } from './rounds-list'
 
