@@ -1,19 +1,13 @@
+import { strokesReceived } from '@/lib/handicap-arithmetic'
 import type { CardEntry, CardPlace, SharedCardRow } from '../types'
 import { cellOf } from './cells'
 
-/** The strokes a player receives on each hole: the card's strokes spread by stroke index (a plus
- * handicap gives them back from the easiest hole up). */
+/** The strokes a player receives on each hole: the card's strokes by Appendix E, the rule the
+ * group card and the database use. */
 export function strokesPerHole(
   place: Pick<CardPlace, 'stroke_indexes' | 'strokes_received' | 'playing_handicap'>,
 ) {
-  const total = place.strokes_received ?? place.playing_handicap
-  const holes = place.stroke_indexes.length
-  const order = [...place.stroke_indexes].sort((a, b) => a - b)
-  return place.stroke_indexes.map((index) => {
-    const rank = order.indexOf(index) + 1
-    if (total >= 0) return Math.floor(total / holes) + (rank <= total % holes ? 1 : 0)
-    return 0 - (Math.floor(-total / holes) + (rank > holes - (-total % holes) ? 1 : 0))
-  })
+  return strokesReceived(place.strokes_received ?? place.playing_handicap, place.stroke_indexes)
 }
 
 export interface PlayerResult {
