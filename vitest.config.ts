@@ -66,10 +66,9 @@ export default defineConfig({
           globalSetup: ['./tests/setup/global-database.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One file at a time: the four SQL = TS agreement tests each keep Postgres and Node
-          // busy for tens of seconds, and side by side on 2 cores they only slowed each other
-          // past their bounds (10 minutes each, far above what one takes alone).
-          fileParallelism: false,
+          // Two files at a time, each on its own copy of the migrated database
+          // (tests/support/file-database.ts), so no file sees another's rows.
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
@@ -107,7 +106,9 @@ export default defineConfig({
           globalSetup: ['./tests/e2e/setup/global-app.ts'],
           testTimeout: 90_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          // Two spec files at a time, each with contexts of its own in the one Chromium: a
+          // journey spends most of its time waiting on the network and the stack.
+          maxWorkers: 2,
           // expect.poll's default of 1 s is a guess at machine speed; a browser on a busy CI
           // machine needs more. Passing polls return as soon as they pass.
           expect: { poll: { timeout: 30_000, interval: 50 } },

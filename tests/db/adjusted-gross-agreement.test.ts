@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { afterAll, expect, inject, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 import {
   adjustedGrossScore,
   strokesReceived,
@@ -9,6 +9,7 @@ import { scoreRecord, type RecordRound } from '../../src/features/handicap/lib/s
 import { seededRandom } from '../../src/testing/seeded-random.ts'
 import { insertGolfers, insertRoundCopies } from '../support/bulk-records.ts'
 import { agreementSeed, idMaker } from '../support/random-golfers.ts'
+import { fileDatabase } from '../support/file-database.ts'
 
 /**
  * Issue 23: net double bogey is the same in SQL and TypeScript. (a) private.strokes_received and
@@ -25,7 +26,7 @@ const CARDS = 2_000
 const GOLFERS = 300
 const STARTING_GOLFERS = 100
 // The superuser: only it may set session_replication_role, which skips the triggers here.
-const pool = new pg.Pool({ connectionString: inject('database').superuserDbUrl, max: 1 })
+const pool = new pg.Pool({ connectionString: fileDatabase.superuserDbUrl, max: 1 })
 
 afterAll(() => pool.end())
 

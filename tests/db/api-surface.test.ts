@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
 import { parse } from 'smol-toml'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROJECT_ROOT } from '../../scripts/project.ts'
+import { fileDatabase } from '../support/file-database.ts'
 
 /**
  * Issue 28 §3: the API is closed. PostgREST serves only the schemas of supabase/config.toml's
@@ -14,7 +15,7 @@ import { PROJECT_ROOT } from '../../scripts/project.ts'
  * Supabase's default privileges grant every new function in public to anon and authenticated, so
  * a function that forgets its revoke shows up here (the last test proves it does).
  */
-const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 1 })
+const pool = new pg.Pool({ connectionString: fileDatabase.dbUrl, max: 1 })
 afterAll(() => pool.end())
 
 /** What a golfer may call through /rpc. */

@@ -1,7 +1,8 @@
 import pg from 'pg'
 import { monotonicFactory } from 'ulid'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anon, callersOn, golfer, newAuthUser, type Caller } from '../support/db-caller.ts'
+import { fileDatabase } from '../support/file-database.ts'
 
 const ulid = monotonicFactory()
 
@@ -13,8 +14,8 @@ const ulid = monotonicFactory()
  * bad input the issue lists, refused in words with a 4xx SQLSTATE. Each statement runs with the
  * role and JWT claims PostgREST sets; the tests run in order on one card.
  */
-const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 4 })
-const superuser = new pg.Pool({ connectionString: inject('database').superuserDbUrl, max: 1 })
+const pool = new pg.Pool({ connectionString: fileDatabase.dbUrl, max: 4 })
+const superuser = new pg.Pool({ connectionString: fileDatabase.superuserDbUrl, max: 1 })
 const { as, attempt } = callersOn(pool)
 
 const HOLE_PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 4, 5, 4, 4, 3, 5, 4]

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { monotonicFactory } from 'ulid'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fileDatabase } from '../support/file-database.ts'
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
 const ulid = monotonicFactory()
@@ -13,7 +14,7 @@ const ulid = monotonicFactory()
  * them.
  */
 // The superuser: only it may set session_replication_role, which skips the triggers here.
-const pool = new pg.Pool({ connectionString: inject('database').superuserDbUrl, max: 4 })
+const pool = new pg.Pool({ connectionString: fileDatabase.superuserDbUrl, max: 4 })
 
 let golfer: string
 let courseId: string

@@ -1,7 +1,8 @@
 import pg from 'pg'
 import { monotonicFactory } from 'ulid'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anon, callersOn, golfer, newAuthUser, type Caller } from '../support/db-caller.ts'
+import { fileDatabase } from '../support/file-database.ts'
 
 const ulid = monotonicFactory()
 
@@ -10,7 +11,7 @@ const ulid = monotonicFactory()
  * visitor, with the role and JWT claims PostgREST would set; the snapshot a publish takes and a
  * copy makes; the limit of 20 publishes a day; and search with hostile text.
  */
-const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 4 })
+const pool = new pg.Pool({ connectionString: fileDatabase.dbUrl, max: 4 })
 const { as, attempt } = callersOn(pool)
 const run = (caller: Caller, statement: string, values: unknown[] = []) =>
   as(caller, (db) => db.query(statement, values))

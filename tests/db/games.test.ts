@@ -1,9 +1,10 @@
 import pg from 'pg'
 import { monotonicFactory } from 'ulid'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { holeMaximums } from '../../src/features/handicap/lib/adjusted-gross.ts'
 import { seededRandom } from '../../src/testing/seeded-random.ts'
 import { anon, callersOn, golfer, newAuthUser, type Caller } from '../support/db-caller.ts'
+import { fileDatabase } from '../support/file-database.ts'
 
 const ulid = monotonicFactory()
 
@@ -15,7 +16,7 @@ const ulid = monotonicFactory()
  * visitor, an edit keeps the game unless it sends one, and a deleted round's game comes back on
  * Undo. Each statement runs with the role and JWT claims PostgREST sets.
  */
-const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 4 })
+const pool = new pg.Pool({ connectionString: fileDatabase.dbUrl, max: 4 })
 const { as, attempt } = callersOn(pool)
 
 const HOLE_PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 4, 5, 4, 4, 3, 5, 4]
@@ -154,7 +155,7 @@ afterAll(async () => {
 })
 
 describe('the bounds are constraints (the triggers off, as a service_role bulk load could be)', () => {
-  const superuser = new pg.Pool({ connectionString: inject('database').superuserDbUrl, max: 1 })
+  const superuser = new pg.Pool({ connectionString: fileDatabase.superuserDbUrl, max: 1 })
   afterAll(() => superuser.end())
 
   /** A complete row as the triggers would leave it, written with them off and rolled back. */

@@ -3,13 +3,14 @@ import pg from 'pg'
 import { seededRandom } from '../../src/testing/seeded-random.ts'
 import { agreementSeed, idMaker } from '../support/random-golfers.ts'
 import { insertGolfers } from '../support/bulk-records.ts'
-import { afterAll, expect, inject, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 import {
   differentialsUsed,
   handicapIndex,
   scoreDifferential,
   type ScoredRound,
 } from '../../src/features/handicap/lib/handicap-index.ts'
+import { fileDatabase } from '../support/file-database.ts'
 
 /**
  * The SQL views and the TypeScript module are two implementations of one rule; this keeps them
@@ -30,7 +31,7 @@ import {
 const GOLFERS = 500
 const THROUGH_THE_TRIGGER = 100
 // The superuser: only it may set session_replication_role, which skips the triggers here.
-const pool = new pg.Pool({ connectionString: inject('database').superuserDbUrl, max: 1 })
+const pool = new pg.Pool({ connectionString: fileDatabase.superuserDbUrl, max: 1 })
 
 afterAll(() => pool.end())
 

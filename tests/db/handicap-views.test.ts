@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { monotonicFactory } from 'ulid'
-import { afterAll, afterEach, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { fileDatabase } from '../support/file-database.ts'
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
 const ulid = monotonicFactory()
@@ -12,7 +13,7 @@ const ulid = monotonicFactory()
  * values rounding toward +∞, and every row of the table. The SQL ≡ TypeScript test covers random
  * round sets; these pin the rules themselves.
  */
-const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 2 })
+const pool = new pg.Pool({ connectionString: fileDatabase.dbUrl, max: 2 })
 const created: string[] = []
 
 afterEach(async () => {

@@ -1,7 +1,8 @@
 import pg from 'pg'
 import { monotonicFactory } from 'ulid'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callersOn, golfer, newAuthUser, type Caller } from '../support/db-caller.ts'
+import { fileDatabase } from '../support/file-database.ts'
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
 const ulid = monotonicFactory()
@@ -14,7 +15,7 @@ const ulid = monotonicFactory()
  * hole-by-hole round stays on its tee and its score follows its strokes, a card sent twice is one
  * round, and row-level security. Each statement runs with the role and JWT claims PostgREST sets.
  */
-const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 4 })
+const pool = new pg.Pool({ connectionString: fileDatabase.dbUrl, max: 4 })
 const { as, attempt } = callersOn(pool)
 
 // A real card's pars and stroke indexes (the tees test's): front 36, back 36, par 72.
@@ -171,7 +172,7 @@ const EDGE_DETAILS = {
 }
 
 describe('the bounds are constraints (the triggers off, as a service_role bulk load could be)', () => {
-  const superuser = new pg.Pool({ connectionString: inject('database').superuserDbUrl, max: 1 })
+  const superuser = new pg.Pool({ connectionString: fileDatabase.superuserDbUrl, max: 1 })
   afterAll(() => superuser.end())
 
   /** A complete row as the triggers would leave it, written with them off and rolled back. */

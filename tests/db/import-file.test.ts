@@ -1,7 +1,8 @@
 import pg from 'pg'
 import { monotonicFactory } from 'ulid'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callersOn, golfer, newAuthUser } from '../support/db-caller.ts'
+import { fileDatabase } from '../support/file-database.ts'
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
 const ulid = monotonicFactory()
@@ -13,7 +14,7 @@ const ulid = monotonicFactory()
  * side, a bad tee or setting is refused by its place with nothing stored, and a file sent twice
  * adds nothing.
  */
-const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 4 })
+const pool = new pg.Pool({ connectionString: fileDatabase.dbUrl, max: 4 })
 const { as, attempt } = callersOn(pool)
 
 const HOLE_PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 4, 5, 4, 4, 3, 5, 4]

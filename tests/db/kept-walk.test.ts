@@ -1,8 +1,9 @@
 import pg from 'pg'
 import { monotonicFactory } from 'ulid'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { seededRandom } from '../../src/testing/seeded-random.ts'
 import { callersOn, golfer, newAuthUser, serviceRole, type Caller } from '../support/db-caller.ts'
+import { fileDatabase } from '../support/file-database.ts'
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
 const ulid = monotonicFactory()
@@ -14,7 +15,7 @@ const ulid = monotonicFactory()
  * import (walked once at its end), and two writers at once. Every course is rated 72.0 / 113, so
  * a differential is the counted score less 72; with 3 entries the index is the lowest less 2.0.
  */
-const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 4 })
+const pool = new pg.Pool({ connectionString: fileDatabase.dbUrl, max: 4 })
 const { as } = callersOn(pool)
 
 /** Pebble Beach's men's card (par 72): hole 1 is a par 4 of stroke index 6. */

@@ -3,7 +3,7 @@ import pg from 'pg'
 import { seededRandom } from '../../src/testing/seeded-random.ts'
 import { agreementSeed, idMaker } from '../support/random-golfers.ts'
 import { insertGolfers, insertRoundCopies } from '../support/bulk-records.ts'
-import { afterAll, expect, inject, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 import {
   countingRounds,
   courseHandicap,
@@ -16,6 +16,7 @@ import {
   type EighteenHoleEntry,
 } from '../../src/features/handicap/lib/scoring-entries.ts'
 import { whsRecord } from '../../src/features/handicap/lib/whs-index.ts'
+import { fileDatabase } from '../support/file-database.ts'
 
 /**
  * Issue 22: with 9-hole rounds, every handicap view against the TypeScript engines run over
@@ -32,7 +33,7 @@ import { whsRecord } from '../../src/features/handicap/lib/whs-index.ts'
  */
 const GOLFERS = 400
 // The superuser: only it may set session_replication_role, which skips the triggers here.
-const pool = new pg.Pool({ connectionString: inject('database').superuserDbUrl, max: 1 })
+const pool = new pg.Pool({ connectionString: fileDatabase.superuserDbUrl, max: 1 })
 
 afterAll(() => pool.end())
 

@@ -3,7 +3,7 @@ import pg from 'pg'
 import { seededRandom } from '../../src/testing/seeded-random.ts'
 import { agreementSeed, idMaker } from '../support/random-golfers.ts'
 import { insertGolfers, insertRoundCopies } from '../support/bulk-records.ts'
-import { afterAll, expect, inject, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 import {
   countingRounds,
   courseHandicap,
@@ -11,6 +11,7 @@ import {
   handicapIndex,
   type ScoredRound,
 } from '../../src/features/handicap/lib/handicap-index.ts'
+import { fileDatabase } from '../support/file-database.ts'
 
 /**
  * round_differentials.counts, handicap_history and course_handicaps against the TypeScript
@@ -24,7 +25,7 @@ import {
  */
 const GOLFERS = 400
 // The superuser: only it may set session_replication_role, which skips the triggers here.
-const pool = new pg.Pool({ connectionString: inject('database').superuserDbUrl, max: 1 })
+const pool = new pg.Pool({ connectionString: fileDatabase.superuserDbUrl, max: 1 })
 
 afterAll(() => pool.end())
 

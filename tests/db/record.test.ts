@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { monotonicFactory } from 'ulid'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fileDatabase } from '../support/file-database.ts'
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
 const ulid = monotonicFactory()
@@ -10,7 +11,7 @@ const ulid = monotonicFactory()
  * The golfer's record in the database: the day played and par within bounds, edits bounded as
  * inserts are, deletes recorded for the owner only, and Undo putting rows back exactly.
  */
-const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 4 })
+const pool = new pg.Pool({ connectionString: fileDatabase.dbUrl, max: 4 })
 
 /** Runs `work` as the signed-in golfer `sub` in one transaction, committed when it succeeds. */
 async function as<T>(sub: string, work: (db: pg.PoolClient) => Promise<T>): Promise<T> {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { monotonicFactory } from 'ulid'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callersOn, type Caller } from '../support/db-caller.ts'
+import { fileDatabase } from '../support/file-database.ts'
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
 const ulid = monotonicFactory()
@@ -12,7 +13,7 @@ const ulid = monotonicFactory()
  * transaction with the role and JWT claims PostgREST would set for that caller, so what is proved
  * here holds for any client of the database, not only for the app.
  */
-const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 4 })
+const pool = new pg.Pool({ connectionString: fileDatabase.dbUrl, max: 4 })
 
 /** `as` runs work as a caller on this file's pool; `attempt` runs a statement expected to be
  * refused, rolled back whatever happens, so a regression harms nothing (tests/support/db-caller.ts). */

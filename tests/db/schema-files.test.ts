@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { catalogOf, withThrowawayDatabase, type Catalog } from 'local-supabase'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROJECT_ROOT } from '../../scripts/project.ts'
+import { fileDatabase } from '../support/file-database.ts'
 
 /**
  * supabase/schemas/*.sql is the one readable place for the current definition of every table,
@@ -93,8 +94,8 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'hcpfast-schema-files-'))
   await chmod(root, 0o755)
   const project = await projectOfSchemaFiles(root)
-  fromMigrations = await catalogOfProject(inject('database').dbUrl)
-  realtimeFromMigrations = await realtimePolicies(inject('database').dbUrl)
+  fromMigrations = await catalogOfProject(fileDatabase.dbUrl)
+  realtimeFromMigrations = await realtimePolicies(fileDatabase.dbUrl)
   await withThrowawayDatabase(project.dir, async (dbUrl) => {
     fromSchemaFiles = await catalogOfProject(dbUrl)
     realtimeFromSchemaFiles = await realtimePolicies(dbUrl)
@@ -119,7 +120,7 @@ describe('supabase/schemas', () => {
     const migrations = (await readdir(path.join(PROJECT_ROOT, 'supabase', 'migrations')))
       .filter((file) => file.endsWith('.sql'))
       .sort()
-    const client = new pg.Client({ connectionString: inject('database').dbUrl })
+    const client = new pg.Client({ connectionString: fileDatabase.dbUrl })
     await client.connect()
     try {
       const { rows } = await client.query<{ file: string }>(

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import bcrypt from 'bcryptjs'
 import pg from 'pg'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
+import { fileDatabase } from '../support/file-database.ts'
 
 /** The demo golfer that `npm start` offers: present, able to sign in, and safe to seed twice. */
-const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 2 })
+const pool = new pg.Pool({ connectionString: fileDatabase.dbUrl, max: 2 })
 const DEMO_ID = '6d3f0c1e-2b4a-4c8e-9f57-0a1b2c3d4e5f'
 
 afterAll(() => pool.end())

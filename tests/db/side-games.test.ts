@@ -1,9 +1,10 @@
 import pg from 'pg'
 import { monotonicFactory } from 'ulid'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validateSideGames } from '../../src/features/scorecard/lib/side-game-standings.ts'
 import { sideGamesToRow } from '../../src/lib/tables/side-game-rows.ts'
 import { callersOn, golfer, newAuthUser } from '../support/db-caller.ts'
+import { fileDatabase } from '../support/file-database.ts'
 
 const ulid = monotonicFactory()
 
@@ -13,7 +14,7 @@ const ulid = monotonicFactory()
  * constraint holds the same with the trigger off, a good one is stored as sent, and the SQL rule
  * agrees with validateSideGames case by case.
  */
-const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 4 })
+const pool = new pg.Pool({ connectionString: fileDatabase.dbUrl, max: 4 })
 const { as, attempt } = callersOn(pool)
 
 const HOLE_PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5, 4, 3, 4, 5, 4, 4, 3, 5, 4]

@@ -1,13 +1,14 @@
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callersOn, golfer, newAuthUser } from '../support/db-caller.ts'
+import { fileDatabase } from '../support/file-database.ts'
 
 /**
  * A golfer's starting index (issue 32), held at the database whoever writes: -10.0 to 54.0 in
  * tenths, null when none, written by the golfer through the same RLS and column grants as the
  * course handicap source. Values go in as text parameters, as every client library sends them.
  */
-const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 2 })
+const pool = new pg.Pool({ connectionString: fileDatabase.dbUrl, max: 2 })
 const { as, attempt } = callersOn(pool)
 const CONSTRAINT = 'handicap_settings_starting_index_is_minus_10_to_54_in_tenths'
 

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { monotonicFactory } from 'ulid'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   anon,
   callersOn,
@@ -9,6 +9,7 @@ import {
   serviceRole,
   type Caller,
 } from '../support/db-caller.ts'
+import { fileDatabase } from '../support/file-database.ts'
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
 const ulid = monotonicFactory()
@@ -20,7 +21,7 @@ const ulid = monotonicFactory()
  * golfer's tee refused as an unknown one is). Each statement runs with the role and JWT claims
  * PostgREST would set.
  */
-const pool = new pg.Pool({ connectionString: inject('database').dbUrl, max: 4 })
+const pool = new pg.Pool({ connectionString: fileDatabase.dbUrl, max: 4 })
 const { as, attempt } = callersOn(pool)
 const run = (caller: Caller, statement: string, values: unknown[] = []) =>
   as(caller, (db) => db.query(statement, values))

@@ -3,8 +3,9 @@ import pg from 'pg'
 import { seededRandom } from '../../src/testing/seeded-random.ts'
 import { agreementSeed, idMaker } from '../support/random-golfers.ts'
 import { insertGolfers, insertRoundCopies } from '../support/bulk-records.ts'
-import { afterAll, expect, inject, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 import { whsRecord, type WhsInputRound } from '../../src/features/handicap/lib/whs-index.ts'
+import { fileDatabase } from '../support/file-database.ts'
 
 /**
  * public.whs_history and public.whs_indexes against the TypeScript engine's whsRecord, on a few hundred
@@ -21,7 +22,7 @@ import { whsRecord, type WhsInputRound } from '../../src/features/handicap/lib/w
  */
 const GOLFERS = 400
 // The superuser: only it may set session_replication_role, which skips the triggers here.
-const pool = new pg.Pool({ connectionString: inject('database').superuserDbUrl, max: 1 })
+const pool = new pg.Pool({ connectionString: fileDatabase.superuserDbUrl, max: 1 })
 
 afterAll(() => pool.end())
 
