@@ -7,6 +7,7 @@ import { getGoogleSignInUrl } from '../api/get-google-sign-in-url'
 import { signInWithPassword } from '../api/sign-in-with-password'
 import { GOOGLE_SIGN_IN_FAILED, SIGN_IN_FAILED } from '../lib/auth-messages'
 import { onGooglePopupFailure, startGoogleSignIn } from '../lib/google-popup'
+import { AuthFormButtons } from './auth-form-buttons'
 import { AuthPage } from './auth-page'
 import { GoogleIcon } from './google-icon'
 
@@ -86,21 +87,13 @@ export function LoginScreen() {
           Forgot password?
         </Link>
         <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
-        {/* aria-disabled, not disabled: the button keeps focus and still reads its busy label. */}
-        <button
-          type="submit"
-          className="button button--primary button--wide"
-          aria-disabled={busy || undefined}
-        >
-          {busy ? 'Signing in…' : 'Log In'}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary button--wide"
-          onClick={() => navigate('/signup')}
-        >
-          Sign up
-        </button>
+        <AuthFormButtons
+          submitLabel="Log In"
+          busyLabel="Signing in…"
+          busy={busy}
+          switchLabel="Sign up"
+          switchTo="/signup"
+        />
       </form>
       <p className="divider">
         <span>or</span>
