@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { AlertMessage } from '@/components/ui/alert-message'
-import { TextField } from '@/components/ui/text-field'
+import { CurrentPasswordField } from '@/components/ui/password-fields'
 import { deleteAccount } from '../api/delete-account'
 import { verifyPassword } from '../api/verify-password'
 import { CURRENT_PASSWORD_WRONG, DELETE_FAILED } from '../lib/account-messages'
@@ -46,13 +46,7 @@ export function DeleteAccountSection({ email, onDeleted }: DeleteAccountSectionP
       </p>
       {open ? (
         <form className="form" onSubmit={submit} aria-busy={busy}>
-          <TextField
-            label="Your password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-          />
+          <CurrentPasswordField label="Your password" name="password" />
           <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
           <div className="account-actions">
             <button type="submit" className="button button--danger" disabled={busy || !email}>

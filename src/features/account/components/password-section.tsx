@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { AlertMessage } from '@/components/ui/alert-message'
-import { TextField } from '@/components/ui/text-field'
+import { CurrentPasswordField, NewPasswordFields } from '@/components/ui/password-fields'
 import { changePassword } from '../api/change-password'
 import { verifyPassword } from '../api/verify-password'
 import {
@@ -58,27 +58,8 @@ export function PasswordSection({ email, checkNewPassword }: PasswordSectionProp
     <section className="account-section" aria-labelledby="account-password">
       <h2 id="account-password">Password</h2>
       <form className="form" onSubmit={submit} aria-busy={busy}>
-        <TextField
-          label="Current password"
-          name="current-password"
-          type="password"
-          autoComplete="current-password"
-          required
-        />
-        <TextField
-          label="New password"
-          name="new-password"
-          type="password"
-          autoComplete="new-password"
-          required
-        />
-        <TextField
-          label="Confirm new password"
-          name="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          required
-        />
+        <CurrentPasswordField label="Current password" name="current-password" />
+        <NewPasswordFields name="new-password" confirmName="confirm-password" />
         <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
         <button type="submit" className="button button--secondary" disabled={busy || !email}>
           Change password

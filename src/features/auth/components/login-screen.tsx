@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { AlertMessage } from '@/components/ui/alert-message'
+import { CurrentPasswordField } from '@/components/ui/password-fields'
 import { TextField } from '@/components/ui/text-field'
 import { SERVER_UNREACHABLE, ServerUnreachableError } from '@/lib/server-unreachable'
 import { getGoogleSignInUrl } from '../api/get-google-sign-in-url'
@@ -76,13 +77,7 @@ export function LoginScreen() {
           required
           hint={EMAIL_HINT}
         />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-        />
+        <CurrentPasswordField label="Password" name="password" />
         <Link className="form__link" to="/forgot-password">
           Forgot password?
         </Link>
