@@ -4,6 +4,7 @@ import { CurrentPasswordField } from '@/components/ui/password-fields'
 import { deleteAccount } from '../api/delete-account'
 import { verifyPassword } from '../api/verify-password'
 import { CURRENT_PASSWORD_WRONG, DELETE_FAILED } from '../lib/account-messages'
+import { AccountSection } from './account-section'
 
 interface DeleteAccountSectionProps {
   email: string | null
@@ -38,8 +39,7 @@ export function DeleteAccountSection({ email, onDeleted }: DeleteAccountSectionP
   }
 
   return (
-    <section className="account-section account-danger" aria-labelledby="account-delete">
-      <h2 id="account-delete">Delete account</h2>
+    <AccountSection id="account-delete" title="Delete account" danger>
       <p>
         Deletes your account, all your courses and rounds, and signs you out everywhere. This cannot
         be undone: export your data first if you may want it.
@@ -62,6 +62,6 @@ export function DeleteAccountSection({ email, onDeleted }: DeleteAccountSectionP
           Delete account…
         </button>
       )}
-    </section>
+    </AccountSection>
   )
 }

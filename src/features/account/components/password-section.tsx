@@ -8,6 +8,7 @@ import {
   PASSWORD_CHANGED,
   PASSWORD_NOT_CHANGED,
 } from '../lib/account-messages'
+import { AccountSection } from './account-section'
 
 interface PasswordSectionProps {
   email: string | null
@@ -55,8 +56,7 @@ export function PasswordSection({ email, checkNewPassword }: PasswordSectionProp
   }
 
   return (
-    <section className="account-section" aria-labelledby="account-password">
-      <h2 id="account-password">Password</h2>
+    <AccountSection id="account-password" title="Password">
       <form className="form" onSubmit={submit} aria-busy={busy}>
         <CurrentPasswordField label="Current password" name="current-password" />
         <NewPasswordFields name="new-password" confirmName="confirm-password" />
@@ -66,6 +66,6 @@ export function PasswordSection({ email, checkNewPassword }: PasswordSectionProp
         </button>
       </form>
       <p role="status">{status}</p>
-    </section>
+    </AccountSection>
   )
 }
