@@ -1,10 +1,10 @@
-import { useState, type FormEvent, type ReactElement } from 'react'
+import { useState, type ReactElement } from 'react'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { Dialog, DialogActions } from '@/components/ui/dialog'
 import { ADD_COURSE_INVALID } from '../lib/course-messages'
 import { parseCourseForm } from '../lib/parse-course-form'
 import type { NewCourse } from '../types'
-import { CourseFields, typedCourse } from './course-fields'
+import { CourseFields, submitCourse } from './course-fields'
 
 interface AddCourseDialogProps {
   open: boolean
@@ -30,15 +30,7 @@ export function AddCourseDialog({ open, onOpenChange, trigger, onAdd }: AddCours
 function AddCourseForm({ onAdd }: { onAdd(course: NewCourse): void }) {
   const [alert, setAlert] = useState<string | null>(null)
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const course = parseCourseForm(typedCourse(new FormData(event.currentTarget)))
-    if (!course) {
-      setAlert(ADD_COURSE_INVALID)
-      return
-    }
-    onAdd(course)
-  }
+  const submit = submitCourse(parseCourseForm, onAdd, () => setAlert(ADD_COURSE_INVALID))
 
   return (
     <form className="form" onSubmit={submit} noValidate>

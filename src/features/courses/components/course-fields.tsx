@@ -1,3 +1,4 @@
+import type { FormEvent } from 'react'
 import { TextField } from '@/components/ui/text-field'
 import { COURSE_BOUNDS } from '../lib/parse-course-form'
 import type { Course } from '../types'
@@ -34,7 +35,22 @@ export function CourseFields({ course }: { course?: Pick<Course, 'name' | 'ratin
 }
 
 /** What the golfer typed into CourseFields, and into a Par field where the form has one. */
-export function typedCourse(form: FormData) {
+function typedCourse(form: FormData) {
   const typed = (name: string) => String(form.get(name) ?? '')
   return { name: typed('name'), rating: typed('rating'), slope: typed('slope'), par: typed('par') }
+}
+
+/** A course form's submit: what `parse` makes of the typed course goes to `onParsed`, and a
+ * course it refuses to `onRefused`. */
+export function submitCourse<Parsed>(
+  parse: (typed: ReturnType<typeof typedCourse>) => Parsed | null,
+  onParsed: (course: Parsed) => void,
+  onRefused: () => void,
+) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const course = parse(typedCourse(new FormData(event.currentTarget)))
+    if (course) onParsed(course)
+    else onRefused()
+  }
 }

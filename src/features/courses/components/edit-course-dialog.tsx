@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { Dialog, DialogActions } from '@/components/ui/dialog'
 import { TextField } from '@/components/ui/text-field'
 import { EDIT_COURSE_INVALID } from '../lib/course-messages'
 import { COURSE_BOUNDS, parseCourseEditForm } from '../lib/parse-course-form'
 import type { Course, CourseInput } from '../types'
-import { CourseFields, typedCourse } from './course-fields'
+import { CourseFields, submitCourse } from './course-fields'
 
 interface EditCourseDialogProps {
   course: Course
@@ -16,16 +16,14 @@ interface EditCourseDialogProps {
 export function EditCourseDialog({ course, onOpenChange, onSave }: EditCourseDialogProps) {
   const [alert, setAlert] = useState<string | null>(null)
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const edit = parseCourseEditForm(typedCourse(new FormData(event.currentTarget)))
-    if (!edit) {
-      setAlert(EDIT_COURSE_INVALID)
-      return
-    }
-    onSave(edit)
-    onOpenChange(false)
-  }
+  const submit = submitCourse(
+    parseCourseEditForm,
+    (edit) => {
+      onSave(edit)
+      onOpenChange(false)
+    },
+    () => setAlert(EDIT_COURSE_INVALID),
+  )
 
   return (
     <Dialog open onOpenChange={onOpenChange} title="Edit Course">
