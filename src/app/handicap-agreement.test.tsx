@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useSessionStore } from '@/features/auth/stores/session-store'
 import { useCoursesStore } from '@/features/courses/stores/courses-store'
@@ -69,26 +69,27 @@ const received = () => screen.getByTestId('strokes-received')
 /** Next, to the following hole (found by its text: role queries over the card are slow in jsdom). */
 const next = () => screen.getByText('Next', { selector: 'button' })
 
+/** The card, opened on hole `last`, gives that hole a stroke and the next one none. */
+async function expectLastStrokeOn(user: UserEvent, last: number) {
+  expect(await screen.findByText(`Hole ${last}`, { selector: 'h1' })).toBeInTheDocument()
+  expect(received()).toHaveTextContent('1')
+  await user.click(next())
+  expect(screen.getByText(`Hole ${last + 1}`, { selector: 'h1' })).toBeInTheDocument()
+  expect(received()).toHaveTextContent('0')
+}
+
 describe('/play and the HCP screen, for a WHS golfer with earlier cards', () => {
   it('/play gives a card on the day of the earlier card the estimate of the day before, 5.0', async () => {
     // HCP was 7.0 then: holes 6 and 7 would receive a stroke.
     const { user } = playCard('2026-11-05', 5)
-    expect(await screen.findByText('Hole 5', { selector: 'h1' })).toBeInTheDocument()
-    expect(received()).toHaveTextContent('1')
     // Strokes on holes 1 to 5 and none on 6: a course handicap of 5 on this tee.
-    await user.click(next())
-    expect(screen.getByText('Hole 6', { selector: 'h1' })).toBeInTheDocument()
-    expect(received()).toHaveTextContent('0')
+    await expectLastStrokeOn(user, 5)
   })
 
   it('/play gives a card after the record the estimate now, 4.0', async () => {
     // HCP is 5.0; capping the earlier card off HCP would make the estimate 5.0 too.
     const { user } = playCard('2026-11-07', 4)
-    expect(await screen.findByText('Hole 4', { selector: 'h1' })).toBeInTheDocument()
-    expect(received()).toHaveTextContent('1')
-    await user.click(next())
-    expect(screen.getByText('Hole 5', { selector: 'h1' })).toBeInTheDocument()
-    expect(received()).toHaveTextContent('0')
+    await expectLastStrokeOn(user, 4)
   })
 
   it('/play names that course handicap, 4, on the summary', async () => {

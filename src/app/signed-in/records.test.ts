@@ -174,6 +174,20 @@ function sent() {
 
 let stop: () => void = () => undefined
 
+/** Starts the records with the outbox's first send failing: the app knows it is offline. */
+async function startOffline() {
+  stop = startRecords(USER)
+  await vi.waitFor(() => expect(useOutboxStore.getState().reachable).toBe(false))
+}
+
+/** The feed comes back and the outbox is sent; then a rejoin, which must find nothing to send. */
+async function rejoinUntilSent() {
+  feed().onHealth('live')
+  await vi.waitFor(async () => expect(await outboxOnDevice()).toEqual([]))
+  feed().onHealth('live')
+  await vi.waitFor(() => expect(useOutboxStore.getState().entries).toEqual([]))
+}
+
 beforeEach(() => {
   vi.clearAllMocks()
   vi.mocked(subscribeToOwnTables).mockReturnValue(() => undefined)
@@ -196,6 +210,43 @@ afterEach(async () => {
 })
 
 describe('a newer app and what an older one left on the device', () => {
+  const TEE = '01JD0000000000000000000T01'
+  const holeScores = [5, 4, 3, 6, 4, 5, 3, 4, 5].map((strokes) => ({
+    strokes,
+    putts: null,
+    fairwayHit: null,
+    greenInRegulation: null,
+    penalties: null,
+  }))
+  /** A nine from Pebble Beach's Blue tee, hole by hole, as versions 4 and 5 kept its record. */
+  const blueNine = {
+    id: R1,
+    courseId: PEBBLE,
+    courseName: 'Pebble Beach',
+    teeId: TEE,
+    teeName: 'Blue',
+    holes: 9,
+    nine: null,
+    courseRating: 35.5,
+    slopeRating: 125,
+    par: 36,
+    holePars: [4, 4, 3, 5, 4, 4, 3, 4, 5],
+    strokeIndexes: [1, 3, 5, 7, 9, 2, 4, 6, 8],
+    score: 39,
+    holeScores,
+    playedOn: '2026-11-20',
+    createdAt: AT,
+  }
+  /** What that round's entry sent. */
+  const blueNineInput = {
+    courseId: PEBBLE,
+    teeId: TEE,
+    nine: null,
+    score: 39,
+    holeScores,
+    playedOn: '2026-11-20',
+  }
+
   it('sends each change of an unversioned outbox exactly once, in order, with its input', async () => {
     await writeToDevice(deviceKey(USER, 'outbox'), UNVERSIONED_OUTBOX)
     stop = startRecords(USER)
@@ -254,15 +305,11 @@ describe('a newer app and what an older one left on the device', () => {
       },
     ])
     vi.mocked(addRound).mockRejectedValueOnce(offline())
-    stop = startRecords(USER)
-    await vi.waitFor(() => expect(useOutboxStore.getState().reachable).toBe(false))
+    await startOffline()
     // Shown meanwhile as an 18-hole round, so the index counts it as before.
     expect(useRoundsStore.getState().byId[R1]).toMatchObject({ holes: 18, teeId: null, nine: null })
 
-    feed().onHealth('live')
-    await vi.waitFor(async () => expect(await outboxOnDevice()).toEqual([]))
-    feed().onHealth('live')
-    await vi.waitFor(() => expect(useOutboxStore.getState().entries).toEqual([]))
+    await rejoinUntilSent()
     // The attempt made offline, then the one that stored it; a rejoin sends nothing more.
     const input = {
       courseId: PEBBLE,
@@ -279,7 +326,6 @@ describe('a newer app and what an older one left on the device', () => {
   })
 
   it('sends a round entry of version 3 (a tee, no holes) once, as a total', async () => {
-    const TEE = '01JD0000000000000000000T01'
     // Exactly as the app at commit 29d8a83 wrote it: the record and input of version 3.
     const input = {
       courseId: PEBBLE,
@@ -314,10 +360,7 @@ describe('a newer app and what an older one left on the device', () => {
       },
     ])
     stop = startRecords(USER)
-    feed().onHealth('live')
-    await vi.waitFor(async () => expect(await outboxOnDevice()).toEqual([]))
-    feed().onHealth('live')
-    await vi.waitFor(() => expect(useOutboxStore.getState().entries).toEqual([]))
+    await rejoinUntilSent()
 
     expect(sent()).toEqual([['addRound', R1, { ...input, holeScores: null }]])
     // What goes to the database: the total, every hole column null.
@@ -337,24 +380,8 @@ describe('a newer app and what an older one left on the device', () => {
   })
 
   it('sends a round entry of version 4 (holes, no game) once: an edit that keeps the game', async () => {
-    const TEE = '01JD0000000000000000000T01'
-    const strokes = [5, 4, 3, 6, 4, 5, 3, 4, 5]
-    const holeScores = strokes.map((hole) => ({
-      strokes: hole,
-      putts: null,
-      fairwayHit: null,
-      greenInRegulation: null,
-      penalties: null,
-    }))
     // Exactly as the app at commit 5c4c90a wrote it: the record and input of version 4.
-    const input = {
-      courseId: PEBBLE,
-      teeId: TEE,
-      nine: null,
-      score: 39,
-      holeScores,
-      playedOn: '2026-11-20',
-    }
+    const input = blueNineInput
     await writeToDevice(deviceKey(USER, 'outbox'), [
       {
         version: 4,
@@ -362,36 +389,15 @@ describe('a newer app and what an older one left on the device', () => {
         kind: 'rounds',
         action: 'edit',
         id: R1,
-        record: {
-          id: R1,
-          courseId: PEBBLE,
-          courseName: 'Pebble Beach',
-          teeId: TEE,
-          teeName: 'Blue',
-          holes: 9,
-          nine: null,
-          courseRating: 35.5,
-          slopeRating: 125,
-          par: 36,
-          holePars: [4, 4, 3, 5, 4, 4, 3, 4, 5],
-          strokeIndexes: [1, 3, 5, 7, 9, 2, 4, 6, 8],
-          score: 39,
-          holeScores,
-          playedOn: '2026-11-20',
-          createdAt: AT,
-        },
+        record: blueNine,
         input,
       },
     ])
     vi.mocked(updateRound).mockRejectedValueOnce(offline())
-    stop = startRecords(USER)
-    await vi.waitFor(() => expect(useOutboxStore.getState().reachable).toBe(false))
+    await startOffline()
     expect(useRoundsStore.getState().byId[R1]).toMatchObject({ score: 39, game: null })
 
-    feed().onHealth('live')
-    await vi.waitFor(async () => expect(await outboxOnDevice()).toEqual([]))
-    feed().onHealth('live')
-    await vi.waitFor(() => expect(useOutboxStore.getState().entries).toEqual([]))
+    await rejoinUntilSent()
     expect(sent()).toEqual([
       ['updateRound', R1, input],
       ['updateRound', R1, input],
@@ -401,15 +407,6 @@ describe('a newer app and what an older one left on the device', () => {
   })
 
   it('sends a round entry of version 5 (a game, no side games) once, its game as written', async () => {
-    const TEE = '01JD0000000000000000000T01'
-    const strokes = [5, 4, 3, 6, 4, 5, 3, 4, 5]
-    const holeScores = strokes.map((hole) => ({
-      strokes: hole,
-      putts: null,
-      fairwayHit: null,
-      greenInRegulation: null,
-      penalties: null,
-    }))
     // Exactly as the released app (09f6b49, ROUNDS_VERSION 5) wrote a group card's round.
     const game = {
       format: 'stableford',
@@ -428,15 +425,7 @@ describe('a newer app and what an older one left on the device', () => {
         },
       ],
     }
-    const input = {
-      courseId: PEBBLE,
-      teeId: TEE,
-      nine: null,
-      score: 39,
-      holeScores,
-      game,
-      playedOn: '2026-11-20',
-    }
+    const input = { ...blueNineInput, game }
     await writeToDevice(deviceKey(USER, 'outbox'), [
       {
         version: 5,
@@ -444,37 +433,15 @@ describe('a newer app and what an older one left on the device', () => {
         kind: 'rounds',
         action: 'add',
         id: R1,
-        record: {
-          id: R1,
-          courseId: PEBBLE,
-          courseName: 'Pebble Beach',
-          teeId: TEE,
-          teeName: 'Blue',
-          holes: 9,
-          nine: null,
-          courseRating: 35.5,
-          slopeRating: 125,
-          par: 36,
-          holePars: [4, 4, 3, 5, 4, 4, 3, 4, 5],
-          strokeIndexes: [1, 3, 5, 7, 9, 2, 4, 6, 8],
-          score: 39,
-          holeScores,
-          game,
-          playedOn: '2026-11-20',
-          createdAt: AT,
-        },
+        record: { ...blueNine, game },
         input,
       },
     ])
     vi.mocked(addRound).mockRejectedValueOnce(offline())
-    stop = startRecords(USER)
-    await vi.waitFor(() => expect(useOutboxStore.getState().reachable).toBe(false))
+    await startOffline()
     expect(useRoundsStore.getState().byId[R1]).toMatchObject({ score: 39, game })
 
-    feed().onHealth('live')
-    await vi.waitFor(async () => expect(await outboxOnDevice()).toEqual([]))
-    feed().onHealth('live')
-    await vi.waitFor(() => expect(useOutboxStore.getState().entries).toEqual([]))
+    await rejoinUntilSent()
     // The attempt made offline, then the one that stored it; a rejoin sends nothing more.
     expect(sent()).toEqual([
       ['addRound', R1, input],
@@ -503,8 +470,7 @@ describe('a newer app and what an older one left on the device', () => {
   it("shows an unversioned outbox's changes over the rows until they are sent", async () => {
     vi.mocked(addCourse).mockRejectedValue(offline())
     await writeToDevice(deviceKey(USER, 'outbox'), UNVERSIONED_OUTBOX)
-    stop = startRecords(USER)
-    await vi.waitFor(() => expect(useOutboxStore.getState().reachable).toBe(false))
+    await startOffline()
     expect(useCoursesStore.getState().byId[PEBBLE]?.name).toBe('Pebble Beach')
     expect(useRoundsStore.getState().byId[R1]?.score).toBe(88)
     expect(useRoundsStore.getState().pending[R3]).toBe('deleting')
@@ -516,8 +482,7 @@ describe('a rejoin', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     vi.mocked(addCourse).mockRejectedValueOnce(offline())
     await writeToDevice(deviceKey(USER, 'outbox'), UNVERSIONED_OUTBOX.slice(0, 1))
-    stop = startRecords(USER)
-    await vi.waitFor(() => expect(useOutboxStore.getState().reachable).toBe(false))
+    await startOffline()
     expect(addCourse).toHaveBeenCalledTimes(1)
 
     feed().onHealth('live')

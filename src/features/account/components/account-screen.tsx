@@ -6,6 +6,7 @@ import { EmailSection } from './email-section'
 import { ExportSection } from './export-section'
 import { ImportSection } from './import-section'
 import { PasswordSection } from './password-section'
+import { AccountSection } from './account-section'
 
 interface AccountScreenProps {
   userId: string
@@ -41,14 +42,13 @@ export function AccountScreen({
       <EmailSection email={email} />
       <PasswordSection email={email} checkNewPassword={checkNewPassword} />
       {handicapSettings ? (
-        <section className="account-section" aria-labelledby="account-handicap">
-          <h2 id="account-handicap">Starting index</h2>
+        <AccountSection id="account-handicap" title="Starting index">
           <p>
             The index your federation gave you. Until HCPFast has 3 rounds it gives your course
             handicaps, the strokes on your card and the number to beat.
           </p>
           {handicapSettings}
-        </section>
+        </AccountSection>
       ) : null}
       <ExportSection
         userId={userId}

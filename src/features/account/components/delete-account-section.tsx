@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { AlertMessage } from '@/components/ui/alert-message'
-import { TextField } from '@/components/ui/text-field'
+import { CurrentPasswordField } from '@/components/ui/password-fields'
 import { deleteAccount } from '../api/delete-account'
 import { verifyPassword } from '../api/verify-password'
 import { CURRENT_PASSWORD_WRONG, DELETE_FAILED } from '../lib/account-messages'
+import { AccountSection } from './account-section'
 
 interface DeleteAccountSectionProps {
   email: string | null
@@ -38,21 +39,14 @@ export function DeleteAccountSection({ email, onDeleted }: DeleteAccountSectionP
   }
 
   return (
-    <section className="account-section account-danger" aria-labelledby="account-delete">
-      <h2 id="account-delete">Delete account</h2>
+    <AccountSection id="account-delete" title="Delete account" danger>
       <p>
         Deletes your account, all your courses and rounds, and signs you out everywhere. This cannot
         be undone: export your data first if you may want it.
       </p>
       {open ? (
         <form className="form" onSubmit={submit} aria-busy={busy}>
-          <TextField
-            label="Your password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-          />
+          <CurrentPasswordField label="Your password" name="password" />
           <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
           <div className="account-actions">
             <button type="submit" className="button button--danger" disabled={busy || !email}>
@@ -68,6 +62,6 @@ export function DeleteAccountSection({ email, onDeleted }: DeleteAccountSectionP
           Delete account…
         </button>
       )}
-    </section>
+    </AccountSection>
   )
 }

@@ -10,6 +10,7 @@ import {
   EMAIL_NOT_CHANGED,
   emailChangeSent,
 } from '../lib/account-messages'
+import { AccountSection } from './account-section'
 
 export function EmailSection({ email }: { email: string | null }) {
   const [status, setStatus] = useState<string | null>(null)
@@ -66,8 +67,7 @@ export function EmailSection({ email }: { email: string | null }) {
   }
 
   return (
-    <section className="account-section" aria-labelledby="account-email">
-      <h2 id="account-email">Email</h2>
+    <AccountSection id="account-email" title="Email">
       <p>
         Signed in as <strong data-testid="account-email">{email ?? 'no email'}</strong>
       </p>
@@ -79,6 +79,6 @@ export function EmailSection({ email }: { email: string | null }) {
         </button>
       </form>
       <p role="status">{status}</p>
-    </section>
+    </AccountSection>
   )
 }

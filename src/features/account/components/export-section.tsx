@@ -11,6 +11,7 @@ import {
   type ExportSettings,
 } from '../lib/export-files'
 import { localToday } from '../lib/import-plan'
+import { AccountSection } from './account-section'
 
 type Kind = 'rounds' | 'courses' | 'everything'
 
@@ -69,8 +70,7 @@ export function ExportSection({
   }
 
   return (
-    <section className="account-section" aria-labelledby="account-export">
-      <h2 id="account-export">Export</h2>
+    <AccountSection id="account-export" title="Export">
       <p>Spreadsheet files (CSV, UTF-8) of your rounds and courses, or everything as JSON.</p>
       <p>
         A round scored hole by hole keeps its holes on its line of the rounds file, in seven columns
@@ -105,6 +105,6 @@ export function ExportSection({
           Download everything (JSON)
         </button>
       </div>
-    </section>
+    </AccountSection>
   )
 }

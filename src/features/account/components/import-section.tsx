@@ -7,6 +7,7 @@ import { IMPORT_FAILED, IMPORT_REFUSED } from '../lib/account-messages'
 import { planImportFile } from '../lib/import-file'
 import { localToday, readImportFile, type ImportPlan } from '../lib/import-plan'
 import { ImportPreview, plural } from './import-preview'
+import { AccountSection } from './account-section'
 
 interface ImportSectionProps {
   userId: string
@@ -67,8 +68,7 @@ export function ImportSection({ userId, recordOnDevice, onImported }: ImportSect
   const blocked = !plan || plan.fileError !== null || plan.problems.length > 0
   const adds = plan ? plan.toAdd.length + plan.tees.length + (plan.settings ? 1 : 0) : 0
   return (
-    <section className="account-section" aria-labelledby="account-import">
-      <h2 id="account-import">Import rounds</h2>
+    <AccountSection id="account-import" title="Import rounds">
       <p>
         A CSV file with a header row naming the columns Date played (YYYY-MM-DD), Course name,
         Course rating, Slope rating and Score, in any order, and optionally Tee, Holes (9 or 18;
@@ -105,6 +105,6 @@ export function ImportSection({ userId, recordOnDevice, onImported }: ImportSect
           ? `Imported ${plural(result.roundsAdded, 'round', 'rounds')}${result.teesAdded > 0 ? `, ${plural(result.teesAdded, 'tee', 'tees')}` : ''} and ${plural(result.coursesAdded, 'new course', 'new courses')}${result.settingsChanged ? ', and your settings' : ''}.`
           : null}
       </p>
-    </section>
+    </AccountSection>
   )
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { AlertMessage } from '@/components/ui/alert-message'
-import { TextField } from '@/components/ui/text-field'
+import { CurrentPasswordField, NewPasswordFields } from '@/components/ui/password-fields'
 import { changePassword } from '../api/change-password'
 import { verifyPassword } from '../api/verify-password'
 import {
@@ -8,6 +8,7 @@ import {
   PASSWORD_CHANGED,
   PASSWORD_NOT_CHANGED,
 } from '../lib/account-messages'
+import { AccountSection } from './account-section'
 
 interface PasswordSectionProps {
   email: string | null
@@ -55,36 +56,16 @@ export function PasswordSection({ email, checkNewPassword }: PasswordSectionProp
   }
 
   return (
-    <section className="account-section" aria-labelledby="account-password">
-      <h2 id="account-password">Password</h2>
+    <AccountSection id="account-password" title="Password">
       <form className="form" onSubmit={submit} aria-busy={busy}>
-        <TextField
-          label="Current password"
-          name="current-password"
-          type="password"
-          autoComplete="current-password"
-          required
-        />
-        <TextField
-          label="New password"
-          name="new-password"
-          type="password"
-          autoComplete="new-password"
-          required
-        />
-        <TextField
-          label="Confirm new password"
-          name="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          required
-        />
+        <CurrentPasswordField label="Current password" name="current-password" />
+        <NewPasswordFields name="new-password" confirmName="confirm-password" />
         <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
         <button type="submit" className="button button--secondary" disabled={busy || !email}>
           Change password
         </button>
       </form>
       <p role="status">{status}</p>
-    </section>
+    </AccountSection>
   )
 }

@@ -55,22 +55,27 @@ describe('readImportFile', () => {
   })
 })
 
+/** The plan of a file's one row: an 88 on 1 May 2025 at a course new to the golfer, 72.1 / 130. */
+function expectOneRoundOnANewCourse(plan: ReturnType<typeof planImport>, courseName: string) {
+  expect(plan.toAdd).toEqual([
+    plannedRound({
+      line: 2,
+      playedOn: '2025-05-01',
+      courseName,
+      courseRating: 72.1,
+      slopeRating: 130,
+      score: 88,
+    }),
+  ])
+  expect(plan.newCourses).toEqual([{ name: courseName, rating: 72.1, slope: 130 }])
+}
+
 describe('planImport', () => {
   it('finds columns by header name in any order and ignores others', () => {
     const text = 'Score,notes,SLOPE,course,Date,Rating\n88,x,130,"Links, The",2025-05-01,72.1\n'
     const plan = planImport(text, nothing, TODAY)
     expect(plan.problems).toEqual([])
-    expect(plan.toAdd).toEqual([
-      plannedRound({
-        line: 2,
-        playedOn: '2025-05-01',
-        courseName: 'Links, The',
-        courseRating: 72.1,
-        slopeRating: 130,
-        score: 88,
-      }),
-    ])
-    expect(plan.newCourses).toEqual([{ name: 'Links, The', rating: 72.1, slope: 130 }])
+    expectOneRoundOnANewCourse(plan, 'Links, The')
   })
 
   it('names the missing columns of a wrong file', () => {
@@ -191,17 +196,7 @@ describe('planImport', () => {
 
   it('reads an older file without Tee and Holes as 18 holes on the course’s first tee', () => {
     const plan = planImport(file(['2025-05-01', 'Links', '72.1', '130', '88']), nothing, TODAY)
-    expect(plan.toAdd).toEqual([
-      plannedRound({
-        line: 2,
-        playedOn: '2025-05-01',
-        courseName: 'Links',
-        courseRating: 72.1,
-        slopeRating: 130,
-        score: 88,
-      }),
-    ])
-    expect(plan.newCourses).toEqual([{ name: 'Links', rating: 72.1, slope: 130 }])
+    expectOneRoundOnANewCourse(plan, 'Links')
   })
 
   it('reads Tee and Holes, with a nine’s bounds, on a course the golfer has', () => {

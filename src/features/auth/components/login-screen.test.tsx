@@ -3,10 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderAt } from '@/testing/render-at'
 import { getGoogleSignInUrl } from '../api/get-google-sign-in-url'
 import { signInWithPassword } from '../api/sign-in-with-password'
-import { SERVER_UNREACHABLE, ServerUnreachableError } from '@/lib/server-unreachable'
+import { ServerUnreachableError } from '@/lib/server-unreachable'
 import { GOOGLE_SIGN_IN_FAILED, SIGN_IN_FAILED } from '../lib/auth-messages'
 import { announceGooglePopupFailure } from '../lib/google-callback'
 import { EMAIL_HINT, LoginScreen } from './login-screen'
+import { expectServerUnreachable } from '../testing'
 
 vi.mock('../api/sign-in-with-password', () => ({ signInWithPassword: vi.fn() }))
 vi.mock('../api/get-google-sign-in-url', () => ({ getGoogleSignInUrl: vi.fn() }))
@@ -55,10 +56,7 @@ describe('login screen', () => {
   it("says the server can't be reached, not that the password is wrong, when there is no answer", async () => {
     vi.mocked(signInWithPassword).mockRejectedValue(new ServerUnreachableError('Failed to fetch'))
     await logIn('golfer@example.test', 'fairway-123')
-    const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent(SERVER_UNREACHABLE)
-    expect(alert).not.toHaveTextContent(SIGN_IN_FAILED)
-    expect(screen.getByLabelText('Email')).toHaveValue('golfer@example.test')
+    await expectServerUnreachable(SIGN_IN_FAILED, 'golfer@example.test')
   })
 
   it('shows the sign-in alert on failure, keeps the email, and OK returns focus', async () => {

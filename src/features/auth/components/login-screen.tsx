@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { AlertMessage } from '@/components/ui/alert-message'
+import { CurrentPasswordField } from '@/components/ui/password-fields'
 import { TextField } from '@/components/ui/text-field'
 import { SERVER_UNREACHABLE, ServerUnreachableError } from '@/lib/server-unreachable'
 import { getGoogleSignInUrl } from '../api/get-google-sign-in-url'
 import { signInWithPassword } from '../api/sign-in-with-password'
 import { GOOGLE_SIGN_IN_FAILED, SIGN_IN_FAILED } from '../lib/auth-messages'
 import { onGooglePopupFailure, startGoogleSignIn } from '../lib/google-popup'
+import { AuthFormButtons } from './auth-form-buttons'
 import { AuthPage } from './auth-page'
 import { GoogleIcon } from './google-icon'
 
@@ -75,32 +77,18 @@ export function LoginScreen() {
           required
           hint={EMAIL_HINT}
         />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-        />
+        <CurrentPasswordField label="Password" name="password" />
         <Link className="form__link" to="/forgot-password">
           Forgot password?
         </Link>
         <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
-        {/* aria-disabled, not disabled: the button keeps focus and still reads its busy label. */}
-        <button
-          type="submit"
-          className="button button--primary button--wide"
-          aria-disabled={busy || undefined}
-        >
-          {busy ? 'Signing in…' : 'Log In'}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary button--wide"
-          onClick={() => navigate('/signup')}
-        >
-          Sign up
-        </button>
+        <AuthFormButtons
+          submitLabel="Log In"
+          busyLabel="Signing in…"
+          busy={busy}
+          switchLabel="Sign up"
+          switchTo="/signup"
+        />
       </form>
       <p className="divider">
         <span>or</span>

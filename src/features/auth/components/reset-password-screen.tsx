@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { Loading } from '@/components/ui/loading'
-import { TextField } from '@/components/ui/text-field'
+import { NewPasswordFields } from '@/components/ui/password-fields'
 import { changePassword } from '../api/change-password'
 import { exchangeOAuthCode } from '../api/exchange-oauth-code'
 import { readOAuthCallbackParams } from '../lib/callback-params'
@@ -94,20 +94,7 @@ export function ResetPasswordScreen() {
       {stage === 'ready' ? (
         <form className="form" onSubmit={save} aria-busy={busy}>
           <h2 className="section-title">Set a new password</h2>
-          <TextField
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
-          <TextField
-            label="Confirm new password"
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
+          <NewPasswordFields name="password" confirmName="confirm" />
           <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
           <button type="submit" className="button button--primary button--wide" disabled={busy}>
             Save password

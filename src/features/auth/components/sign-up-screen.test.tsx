@@ -2,9 +2,10 @@ import { screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderAt } from '@/testing/render-at'
 import { signUp } from '../api/sign-up'
-import { SERVER_UNREACHABLE, ServerUnreachableError } from '@/lib/server-unreachable'
+import { ServerUnreachableError } from '@/lib/server-unreachable'
 import { PASSWORD_TOO_SHORT, PASSWORDS_DIFFER, REGISTRATION_FAILED } from '../lib/sign-up-messages'
 import { CONFIRM_EMAIL_MESSAGE, SignUpScreen } from './sign-up-screen'
+import { expectServerUnreachable } from '../testing'
 
 vi.mock('../api/sign-up', () => ({ signUp: vi.fn() }))
 
@@ -64,10 +65,7 @@ describe('sign-up screen', () => {
   it("says the server can't be reached instead of blaming the email when there is no answer", async () => {
     vi.mocked(signUp).mockRejectedValue(new ServerUnreachableError('Failed to fetch'))
     await register('new@example.test', 'fairway-123', 'fairway-123')
-    const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent(SERVER_UNREACHABLE)
-    expect(alert).not.toHaveTextContent(REGISTRATION_FAILED)
-    expect(screen.getByLabelText('Email')).toHaveValue('new@example.test')
+    await expectServerUnreachable(REGISTRATION_FAILED, 'new@example.test')
   })
 
   it('shows the registration alert when the provider refuses, keeping what was typed', async () => {

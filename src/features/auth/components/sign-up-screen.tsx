@@ -6,6 +6,7 @@ import { SERVER_UNREACHABLE, ServerUnreachableError } from '@/lib/server-unreach
 import { signUp } from '../api/sign-up'
 import { REGISTRATION_FAILED } from '../lib/sign-up-messages'
 import { checkNewPassword } from '../lib/sign-up-checks'
+import { AuthFormButtons } from './auth-form-buttons'
 import { AuthPage } from './auth-page'
 
 /** Only for projects with email confirmations on; the local stack signs golfers in at once. */
@@ -64,20 +65,13 @@ export function SignUpScreen() {
             {CONFIRM_EMAIL_MESSAGE}
           </p>
         ) : null}
-        <button
-          type="submit"
-          className="button button--primary button--wide"
-          aria-disabled={busy || undefined}
-        >
-          {busy ? 'Signing up…' : 'Sign Up'}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary button--wide"
-          onClick={() => navigate('/')}
-        >
-          Log In
-        </button>
+        <AuthFormButtons
+          submitLabel="Sign Up"
+          busyLabel="Signing up…"
+          busy={busy}
+          switchLabel="Log In"
+          switchTo="/"
+        />
       </form>
     </AuthPage>
   )

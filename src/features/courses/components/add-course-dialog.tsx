@@ -1,10 +1,10 @@
-import { useState, type FormEvent, type ReactElement } from 'react'
+import { useState, type ReactElement } from 'react'
 import { AlertMessage } from '@/components/ui/alert-message'
 import { Dialog, DialogActions } from '@/components/ui/dialog'
-import { TextField } from '@/components/ui/text-field'
 import { ADD_COURSE_INVALID } from '../lib/course-messages'
-import { COURSE_BOUNDS, parseCourseForm } from '../lib/parse-course-form'
+import { parseCourseForm } from '../lib/parse-course-form'
 import type { NewCourse } from '../types'
+import { CourseFields, submitCourse } from './course-fields'
 
 interface AddCourseDialogProps {
   open: boolean
@@ -30,38 +30,11 @@ export function AddCourseDialog({ open, onOpenChange, trigger, onAdd }: AddCours
 function AddCourseForm({ onAdd }: { onAdd(course: NewCourse): void }) {
   const [alert, setAlert] = useState<string | null>(null)
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const course = parseCourseForm({
-      name: String(form.get('name') ?? ''),
-      rating: String(form.get('rating') ?? ''),
-      slope: String(form.get('slope') ?? ''),
-    })
-    if (!course) {
-      setAlert(ADD_COURSE_INVALID)
-      return
-    }
-    onAdd(course)
-  }
+  const submit = submitCourse(parseCourseForm, onAdd, () => setAlert(ADD_COURSE_INVALID))
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <TextField label="Course Name" name="name" autoComplete="off" autoCapitalize="words" />
-      <TextField
-        label="Course Rating"
-        name="rating"
-        inputMode="decimal"
-        autoComplete="off"
-        hint={`${COURSE_BOUNDS.rating.min.toFixed(1)} to ${COURSE_BOUNDS.rating.max.toFixed(1)}, as on the scorecard`}
-      />
-      <TextField
-        label="Slope Rating"
-        name="slope"
-        inputMode="numeric"
-        autoComplete="off"
-        hint={`A whole number from ${COURSE_BOUNDS.slope.min} to ${COURSE_BOUNDS.slope.max}`}
-      />
+      <CourseFields />
       <AlertMessage message={alert} onDismiss={() => setAlert(null)} />
       <DialogActions submitLabel="Add Course" />
     </form>

@@ -1,4 +1,5 @@
 import '@/styles/side-games.css'
+import { TextLines } from '@/components/ui/text-lines'
 
 /** A round's side games as its entry shows them: plain lines the scorecard's engine made. */
 export interface RoundSideGames {
@@ -14,20 +15,13 @@ export function SideGamesLines({ games }: { games: RoundSideGames | null | undef
   return (
     <div className="detail" data-testid="round-side-games">
       <p className="detail--strong">Side games</p>
-      <ul className="side-games-card__lines">
-        {games.lines.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
-      <ul
+      <TextLines lines={games.lines} className="side-games-card__lines" />
+      <TextLines
+        lines={games.payments}
         className="side-games-card__payments"
         aria-label="Payments"
         data-testid="round-side-games-payments"
-      >
-        {games.payments.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
+      />
     </div>
   )
 }

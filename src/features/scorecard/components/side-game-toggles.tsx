@@ -2,20 +2,34 @@ import type { DraftGame, SideGamesDraft } from '../lib/side-games-draft'
 import { Choice, GameToggle, StakeField } from './side-game-fields'
 import type { SideGamesPickerState } from './side-games-picker'
 
+/** The games played for a stake (the scramble is not). */
+type StakedGame = Exclude<DraftGame, 'scramble'>
+
 /** Each side game, its settings shown once it is on. */
 export function SideGameToggles({ picker }: { picker: SideGamesPickerState }) {
   const { draft, problems, change } = picker
   const set = <K extends DraftGame>(game: K, values: Partial<SideGamesDraft[K]>) =>
     change((known) => ({ ...known, [game]: { ...known[game], ...values } }))
   const unitWord = draft.unit === 'points' ? 'points' : draft.currency
+  /** A game's switch: on or off in the draft, invalid when a problem names the game. */
+  const toggle = (game: DraftGame, named: RegExp) => ({
+    on: draft[game].on,
+    onChange: (on: boolean) => set(game, { on }),
+    invalid: problems.general.some((problem) => named.test(problem)),
+  })
+  /** A staked game's stake, in the card's unit, with its own problem. */
+  const stake = (game: StakedGame, id: string, label: string) => (
+    <StakeField
+      id={id}
+      label={`${label} (${unitWord})`}
+      value={draft[game].amount}
+      error={problems.stakes[game]}
+      onChange={(amount) => set(game, { amount })}
+    />
+  )
   return (
     <>
-      <GameToggle
-        label="Skins"
-        on={draft.skins.on}
-        onChange={(on) => set('skins', { on })}
-        invalid={problems.general.some((problem) => /skin/i.test(problem))}
-      >
+      <GameToggle label="Skins" {...toggle('skins', /skin/i)}>
         <Choice
           legend="Skins are counted"
           name="skins-basis"
@@ -34,20 +48,9 @@ export function SideGameToggles({ picker }: { picker: SideGamesPickerState }) {
           />
           Tied skins carry over
         </label>
-        <StakeField
-          id="skins-stake"
-          label={`Stake per skin (${unitWord})`}
-          value={draft.skins.amount}
-          error={problems.stakes.skins}
-          onChange={(amount) => set('skins', { amount })}
-        />
+        {stake('skins', 'skins-stake', 'Stake per skin')}
       </GameToggle>
-      <GameToggle
-        label="Nassau (front, back, overall)"
-        on={draft.nassau.on}
-        onChange={(on) => set('nassau', { on })}
-        invalid={problems.general.some((problem) => /Nassau/.test(problem))}
-      >
+      <GameToggle label="Nassau (front, back, overall)" {...toggle('nassau', /Nassau/)}>
         <Choice
           legend="Presses"
           name="nassau-presses"
@@ -58,36 +61,14 @@ export function SideGameToggles({ picker }: { picker: SideGamesPickerState }) {
           ]}
           onChange={(presses) => set('nassau', { presses: presses === 'two' })}
         />
-        <StakeField
-          id="nassau-stake"
-          label={`Stake per bet (${unitWord})`}
-          value={draft.nassau.amount}
-          error={problems.stakes.nassau}
-          onChange={(amount) => set('nassau', { amount })}
-        />
+        {stake('nassau', 'nassau-stake', 'Stake per bet')}
         <p className="field__hint">18 holes only; you and one partner, or two sides of two.</p>
       </GameToggle>
-      <GameToggle
-        label="Four-ball better ball"
-        on={draft.fourBall.on}
-        onChange={(on) => set('fourBall', { on })}
-        invalid={problems.general.some((problem) => /four-ball/.test(problem))}
-      >
-        <StakeField
-          id="four-ball-stake"
-          label={`Stake for the match (${unitWord})`}
-          value={draft.fourBall.amount}
-          error={problems.stakes.fourBall}
-          onChange={(amount) => set('fourBall', { amount })}
-        />
+      <GameToggle label="Four-ball better ball" {...toggle('fourBall', /four-ball/)}>
+        {stake('fourBall', 'four-ball-stake', 'Stake for the match')}
         <p className="field__hint">Two sides of two: 4 players.</p>
       </GameToggle>
-      <GameToggle
-        label="Scramble team handicap"
-        on={draft.scramble.on}
-        onChange={(on) => set('scramble', { on })}
-        invalid={problems.general.some((problem) => /scramble/i.test(problem))}
-      >
+      <GameToggle label="Scramble team handicap" {...toggle('scramble', /scramble/i)}>
         <p className="field__hint">
           The team&apos;s handicap for the whole group (2 or 4 players), shown on the card.
         </p>

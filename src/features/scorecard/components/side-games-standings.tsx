@@ -5,6 +5,7 @@ import { shortDay } from '../lib/game-card'
 import type { SideGameStandings } from '../lib/side-game-standings'
 import { ShareResult } from './share-result'
 import '@/styles/side-games.css'
+import { TextLines } from '@/components/ui/text-lines'
 
 const locale = () => (typeof navigator === 'undefined' ? undefined : navigator.language)
 
@@ -34,11 +35,11 @@ export function SideGamesNow({ standings }: { standings: SideGameStandings }) {
       {last ? (
         <>
           <p className="side-games-card__after">After hole {last.hole}</p>
-          <ul className="side-games-card__lines" data-testid="side-games-now">
-            {last.lines.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
+          <TextLines
+            lines={last.lines}
+            className="side-games-card__lines"
+            data-testid="side-games-now"
+          />
           {standings.holes.length > 1 ? (
             <details className="side-games-card__every">
               <summary>Every hole so far</summary>
@@ -46,11 +47,7 @@ export function SideGamesNow({ standings }: { standings: SideGameStandings }) {
                 {standings.holes.map((hole) => (
                   <li key={hole.hole}>
                     <span className="side-games-card__hole">Hole {hole.hole}</span>
-                    <ul>
-                      {hole.lines.map((line) => (
-                        <li key={line}>{line}</li>
-                      ))}
-                    </ul>
+                    <TextLines lines={hole.lines} />
                   </li>
                 ))}
               </ol>
@@ -99,25 +96,14 @@ export function SettleUpOf({
           {note}
         </p>
       ))}
-      <ul className="side-games-card__lines">
-        {view.standing.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
-      <ul className="side-games-card__lines" aria-label="Balances">
-        {view.balances.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
-      <ul
+      <TextLines lines={view.standing} className="side-games-card__lines" />
+      <TextLines lines={view.balances} className="side-games-card__lines" aria-label="Balances" />
+      <TextLines
+        lines={view.payments}
         className="side-games-card__payments"
         aria-label="Payments"
         data-testid="side-games-payments"
-      >
-        {view.payments.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
+      />
       <ShareResult
         label="Share the settle-up"
         text={settleUpText(standings, { courseName, day: shortDay(playedOn) })}

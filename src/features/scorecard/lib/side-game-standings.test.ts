@@ -17,6 +17,20 @@ const player = (name: string, holes: Hole[], strokes = 0, courseHandicap = 0): S
   strokes,
   courseHandicap,
 })
+/** Ann, Ben, Cat and Dan, in that order, playing off 0 on par 4s. */
+type Strokes = readonly (number | null)[]
+const fourOnFours = (
+  [ann, ben, cat, dan]: [Strokes, Strokes, Strokes, Strokes],
+  played: number,
+) => ({
+  players: [
+    player('Ann', fours(ann)),
+    player('Ben', fours(ben)),
+    player('Cat', fours(cat)),
+    player('Dan', fours(dan)),
+  ],
+  played,
+})
 const points = (amount: number) => ({ kind: 'points', amount }) as const
 const euros = (amount: number) => ({ kind: 'money', amount, currency: 'EUR' }) as const
 
@@ -26,15 +40,7 @@ describe('sideGameStandings: skins', () => {
   const ben = [4, 5, 5, 4, 4, 3, null, null, null]
   const cat = [5, 4, 5, 4, 5, 5, null, null, null]
   const dan = [5, 5, 5, 5, 5, 5, null, null, null]
-  const card = {
-    players: [
-      player('Ann', fours(ann)),
-      player('Ben', fours(ben)),
-      player('Cat', fours(cat)),
-      player('Dan', fours(dan)),
-    ],
-    played: 6,
-  }
+  const card = fourOnFours([ann, ben, cat, dan], 6)
   const games: SideGames = {
     version: 1,
     skins: { basis: 'gross', carryOver: true, stake: points(1) },
@@ -171,15 +177,7 @@ describe('sideGameStandings: Nassau and four-ball of two sides', () => {
   const ann = [...results].map((result) => (result === 'W' ? 3 : 4))
   const cat = [...results].map((result) => (result === 'L' ? 3 : 4))
   const four = Array<number>(18).fill(4)
-  const card = {
-    players: [
-      player('Ann', fours(ann)),
-      player('Ben', fours(four)),
-      player('Cat', fours(cat)),
-      player('Dan', fours(four)),
-    ],
-    played: 18,
-  }
+  const card = fourOnFours([ann, four, cat, four], 18)
   const games: SideGames = {
     version: 1,
     sides: [
