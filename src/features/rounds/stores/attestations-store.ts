@@ -9,18 +9,27 @@ interface AttestationsState {
 export const useAttestationsStore = create<AttestationsState>(() => ({ byRound: {} }))
 
 let latest = 0
+/** Whether a rounds list has asked for them since sign-in: until then nothing shows them. */
+let shown = false
 
 registerReset(() => {
   // A read still under way belongs to the golfer who left.
   latest++
+  shown = false
   useAttestationsStore.setState({ byRound: {} })
 })
+
+/** An attestation came in live (from any device's marker): read them again if a list shows them. */
+export function refreshShownAttestations(): void {
+  if (shown) void reloadAttestations()
+}
 
 /**
  * Reads who attested the golfer's rounds again. A failed read keeps what was shown: the mark is
  * a courtesy, and the next change of the rounds list reads again.
  */
 export async function reloadAttestations(): Promise<void> {
+  shown = true
   const asked = ++latest
   try {
     const byRound = await listAttestations()
