@@ -41,7 +41,7 @@ export function OpenCards({ formatDay }: OpenCardsProps) {
             <Link to={`/card/${card.id}`} className="open-cards__link">
               <span className="open-cards__where">
                 {card.courseName}, {formatDay(card.playedOn)}
-              </span>
+              </span>{' '}
               <span className="open-cards__detail">
                 {[startedByLine(card), progressLine(card)].filter(Boolean).join(' · ')}
               </span>
