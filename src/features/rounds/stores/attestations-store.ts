@@ -9,7 +9,7 @@ interface AttestationsState {
 export const useAttestationsStore = create<AttestationsState>(() => ({ byRound: {} }))
 
 let latest = 0
-/** Whether a rounds list has asked for them since sign-in: until then nothing shows them. */
+/** Whether a rounds list has read them since sign-in: before that, its first read is enough. */
 let shown = false
 
 registerReset(() => {
@@ -19,7 +19,7 @@ registerReset(() => {
   useAttestationsStore.setState({ byRound: {} })
 })
 
-/** An attestation came in live (from any device's marker): read them again if a list shows them. */
+/** An attestation came in live, or may have been missed: read them again once a list has. */
 export function refreshShownAttestations(): void {
   if (shown) void reloadAttestations()
 }
