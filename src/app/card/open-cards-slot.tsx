@@ -2,6 +2,10 @@ import { useEffect, useState, type ComponentType } from 'react'
 import { formatPlayedOn } from '@/features/rounds/lib/played-on'
 import type { OpenCardsProps } from '@/features/shared-card/components/open-cards'
 
+// Its own function: a handler chained straight onto import() would catch the module's failure
+// and not that of its CSS, which the build's preload wraps around the import.
+const loadOpenCards = () => import('@/features/shared-card/components/open-cards')
+
 /**
  * Where the HCP screen lists the golfer's shared cards in play. Nothing of the list is in the
  * screen's own code: its chunk and its request wait until the browser is idle after the screen's
@@ -12,7 +16,7 @@ export function OpenCardsSlot() {
   useEffect(() => {
     let mounted = true
     const load = () => {
-      import('@/features/shared-card/components/open-cards').then(
+      loadOpenCards().then(
         (module) => {
           if (mounted) setList(() => module.OpenCards)
         },
