@@ -49,6 +49,13 @@ export type Database = {
             referencedColumns: ["id"]
           },
           {
+            foreignKeyName: "card_entries_card_id_fkey"
+            columns: ["card_id"]
+            isOneToOne: false
+            referencedRelation: "my_open_cards"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "card_entries_player_is_on_the_card"
             columns: ["card_id", "player_no"]
             isOneToOne: false
@@ -124,6 +131,13 @@ export type Database = {
             columns: ["card_id"]
             isOneToOne: false
             referencedRelation: "cards"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "card_players_card_id_fkey"
+            columns: ["card_id"]
+            isOneToOne: false
+            referencedRelation: "my_open_cards"
             referencedColumns: ["id"]
           },
           {
@@ -505,6 +519,13 @@ export type Database = {
             referencedColumns: ["id"]
           },
           {
+            foreignKeyName: "card_entries_card_id_fkey"
+            columns: ["card_id"]
+            isOneToOne: false
+            referencedRelation: "my_open_cards"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "card_entries_player_is_on_the_card"
             columns: ["card_id", "player_no"]
             isOneToOne: false
@@ -572,6 +593,21 @@ export type Database = {
           rounds_count?: number | null
           user_id?: string | null
           waiting_nines?: number | null
+        }
+        Relationships: []
+      }
+      my_open_cards: {
+        Row: {
+          course_name: string | null
+          created_at: string | null
+          holes: number | null
+          id: string | null
+          next_hole: number | null
+          played_on: string | null
+          player_no: number | null
+          scored_holes: number | null
+          started_by: string | null
+          started_by_me: boolean | null
         }
         Relationships: []
       }

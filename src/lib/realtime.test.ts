@@ -120,6 +120,15 @@ describe('subscribeToOwnTables', () => {
     expect(feed.onRemove).not.toHaveBeenCalled()
   })
 
+  it("tells of an attestation of the golfer's place on a shared card, and stores no row of it", async () => {
+    const { feed } = await follow(['courses', 'rounds'])
+    const onAttested = vi.fn()
+    Object.assign(feed, { onAttested })
+    broadcast(last(), 'card_players', 'UPDATE', { card_id: 'c', round_id: row.id })
+    expect(onAttested).toHaveBeenCalledOnce()
+    expect(feed.onUpsert).not.toHaveBeenCalled()
+  })
+
   it('reports live on every join and interrupted on errors and timeouts', async () => {
     const { feed } = await follow()
     for (const status of ['SUBSCRIBED', 'CHANNEL_ERROR', 'SUBSCRIBED', 'TIMED_OUT']) {

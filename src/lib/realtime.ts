@@ -14,6 +14,8 @@ export interface OwnTablesFeed {
   onRemove(table: OwnTable, id: string): void
   /** `live` on every (re)join and feed resubscription: changes made while away were not delivered. */
   onHealth(health: Exclude<FeedHealth, 'connecting'>): void
+  /** The golfer's place on a shared card was attested by their marker (90_cards.sql says so). */
+  onAttested?(): void
 }
 
 /** The golfer's private topic; `private.golfer_topic` (90_live_feed.sql) names it the same way. */
@@ -61,6 +63,7 @@ export function subscribeToOwnTables(
     (tables as readonly unknown[]).includes(table)
 
   function onChange({ payload: change }: { payload?: RowChange }) {
+    if (change?.table === 'card_players') feed.onAttested?.()
     if (!change || !followed(change.table)) return
     if (change.operation === 'DELETE') {
       // handicap_settings is keyed by its golfer; the other tables by id.

@@ -33,8 +33,9 @@ const noChannel: SubscribeToTables = () => () => undefined
 
 function start(tables: SyncedTable<'courses' | 'rounds', Item>[], subscribe = noChannel) {
   const onLive = vi.fn()
-  const stop = startRecordsSync(USER, tables, { subscribe, onLive })
-  return { stop, onLive }
+  const onAttestationsStale = vi.fn()
+  const stop = startRecordsSync(USER, tables, { subscribe, onLive, onAttestationsStale })
+  return { stop, onLive, onAttestationsStale }
 }
 
 afterEach(() => {
@@ -268,6 +269,20 @@ describe('one channel for every table', () => {
     expect(onLive).toHaveBeenCalledTimes(1)
     expect(lists.courses).toHaveBeenCalledTimes(1)
     expect(lists.rounds).toHaveBeenCalledTimes(1)
+    stop()
+  })
+
+  it('has the attestations read again when one arrives, and after a rejoin, not on the first join', async () => {
+    const { feed, onAttestationsStale, stop } = withChannel()
+    await vi.waitFor(() => expect(useOthers.getState().status).toBe('ready'))
+    feed().onHealth('live')
+    expect(onAttestationsStale).not.toHaveBeenCalled()
+    feed().onAttested?.()
+    expect(onAttestationsStale).toHaveBeenCalledTimes(1)
+    feed().onHealth('interrupted')
+    feed().onHealth('live')
+    feed().onHealth('live')
+    expect(onAttestationsStale).toHaveBeenCalledTimes(2)
     stop()
   })
 })

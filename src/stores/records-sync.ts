@@ -49,10 +49,13 @@ export function startRecordsSync(
   {
     subscribe,
     onLive,
+    onAttestationsStale,
     beforeCopiesShown,
   }: {
     subscribe: SubscribeToTables
     onLive(): void
+    /** An attestation arrived, or the feed rejoined and may have missed one. */
+    onAttestationsStale?(): void
     /** Told in a task of its own before the copies are shown (the handicap's first, cold scoring). */
     beforeCopiesShown?(copies: DeviceCopies): void
   },
@@ -83,6 +86,7 @@ export function startRecordsSync(
         synced?.store.getState().upsert(synced.fromRow(row))
       },
       onRemove: (table, id) => byName.get(table)?.store.getState().remove(id),
+      onAttested: () => onAttestationsStale?.(),
       onHealth: (next: Exclude<FeedHealth, 'connecting'>) => {
         const previous = health
         health = next
@@ -92,6 +96,7 @@ export function startRecordsSync(
           if (previous === 'interrupted') table.reload()
           else table.loadIfFailed()
         }
+        if (previous === 'interrupted') onAttestationsStale?.()
         onLive()
       },
     },

@@ -897,6 +897,71 @@ comment on view public.round_attestations is
 revoke all on table public.round_attestations from public, anon, authenticated;
 grant select on table public.round_attestations to authenticated, service_role;
 
+-- The golfer's way back to a card: each open card they hold an unsigned place on, with who started
+-- it and how far their own scores go. Invoker: the cards' policies decide what anyone reads.
+create view public.my_open_cards
+  with (security_invoker = on)
+as
+select
+  c.id,
+  c.course_name,
+  c.played_on,
+  c.holes,
+  c.created_at,
+  starter.name as started_by,
+  coalesce(c.created_by = (select auth.uid()), false) as started_by_me,
+  p.player_no,
+  (
+    select count(distinct e.hole)::integer from public.card_entries as e
+    where e.card_id = c.id and e.player_no = p.player_no
+  ) as scored_holes,
+  (
+    select min(h.hole)::integer from generate_series(1, c.holes) as h (hole)
+    where not exists (
+      select 1 from public.card_entries as e
+      where e.card_id = c.id and e.player_no = p.player_no and e.hole = h.hole
+    )
+  ) as next_hole
+from public.cards as c
+join public.card_players as p on p.card_id = c.id and p.user_id = (select auth.uid())
+left join public.card_players as starter
+  on starter.card_id = c.id and starter.user_id = c.created_by
+where c.status = 'open' and p.signed_at is null;
+
+comment on view public.my_open_cards is
+  'The caller''s open shared cards with an unsigned place of theirs: started_by (the starter''s name on the card), their scored_holes and next_hole (null once all are scored).';
+
+revoke all on table public.my_open_cards from public, anon, authenticated;
+grant select on table public.my_open_cards to authenticated, service_role;
+
+-- An attestation reaches every device of the attested golfer on their own topic (only the
+-- database sends there: 90_live_feed.sql), as a change of their place that names the round.
+-- Definer, as the other broadcasts: the insert into realtime.messages is Realtime's.
+create function private.broadcast_place_attested() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  perform realtime.send(
+    jsonb_build_object(
+      'table', tg_table_name,
+      'operation', tg_op,
+      'record', jsonb_build_object(
+        'card_id', new.card_id, 'round_id', new.round_id, 'attested_at', new.attested_at
+      )
+    ),
+    tg_op, private.golfer_topic(new.user_id), true);
+  return null;
+end;
+$$;
+
+create trigger broadcast_place_attested
+  after update of attested_at on public.card_players
+  for each row
+  when (new.attested_at is not null and new.user_id is not null)
+  execute function private.broadcast_place_attested();
+
 revoke all on function
   private.is_on_card(text),
   private.check_card_player(),
@@ -909,7 +974,8 @@ revoke all on function
   private.invitation_hash(text),
   private.invited_card(text),
   private.card_tee_of(public.cards, public.card_players, text),
-  private.card_game(public.cards, public.card_players, text)
+  private.card_game(public.cards, public.card_players, text),
+  private.broadcast_place_attested()
   from public, anon, authenticated;
 grant execute on function private.is_on_card(text) to authenticated, service_role;
 revoke all on function

@@ -30,6 +30,7 @@ const card = ulid()
 const otherCard = ulid()
 const gamesCard = ulid()
 const fourBallCard = ulid()
+const bobsCard = ulid()
 
 const refused = (code: string, message?: string) =>
   message === undefined ? { code } : { code, message }
@@ -140,7 +141,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await superuser.query('delete from public.cards where id = any($1)', [
-    [card, otherCard, gamesCard, fourBallCard],
+    [card, otherCard, gamesCard, fourBallCard, bobsCard],
   ])
   await pool.query('delete from auth.users where id = any($1)', [[alice, bob, dave, carol]])
   await Promise.all([pool.end(), superuser.end()])
@@ -736,6 +737,17 @@ describe('signing and attesting', () => {
     expect(rows).toEqual([{ attested: true, attested_by: 'Bob' }])
   })
 
+  it('tells every device of the attested golfer, on their own topic, naming the round', async () => {
+    const { rows } = await superuser.query(
+      `select topic, private, payload ->> 'table' as "table", payload -> 'record' ->> 'round_id' as round
+       from realtime.messages where payload ->> 'table' = 'card_players' and topic = any($1)`,
+      [[`golfer:${alice}`, `golfer:${bob}`, `golfer:${dave}`, `card:${card}`]],
+    )
+    expect(rows).toEqual([
+      { topic: `golfer:${alice}`, private: true, table: 'card_players', round: aliceRound },
+    ])
+  })
+
   it('shows the golfer who attested each round, to the card’s golfers only', async () => {
     const attestations = (caller: Caller) =>
       as(caller, async (db) => {
@@ -816,5 +828,76 @@ describe('side games on the card', () => {
       db.query('select 1 from public.card_players where card_id = $1', [fourBallCard]),
     )
     expect(rows).toEqual([])
+  })
+})
+
+describe('each golfer’s open cards, the way back to a card', () => {
+  const listed = (who: Caller) =>
+    as(who, async (db) => {
+      const { rows } = await db.query(
+        `select id, course_name, played_on::text, holes, started_by, started_by_me, player_no,
+           scored_holes, next_hole
+         from public.my_open_cards where id = $1`,
+        [bobsCard],
+      )
+      return rows
+    })
+  const listing = { id: bobsCard, course_name: 'Links Park', played_on: '2026-11-20', holes: 18 }
+
+  beforeAll(async () => {
+    await startCard(golfer(bob), bobsCard)
+    await addPlaces(golfer(bob), bobsCard, [
+      { no: 1, name: 'Bob', user_id: bob },
+      { no: 2, name: 'Alice', invited: true },
+      { no: 3, name: 'Ann' },
+    ])
+    const code = await invite(golfer(bob), bobsCard)
+    await rpc(golfer(alice), 'public.join_card($1, $2)', [code, 2])
+  })
+
+  it('lists a card to each golfer on it, with its starter and how far their own scores go', async () => {
+    for (const hole of [1, 2, 3]) {
+      await enter(golfer(alice), { card: bobsCard, player: 2, hole, strokes: 4 })
+    }
+    for (const hole of [2, 5]) {
+      await enter(golfer(alice), { card: bobsCard, player: 1, hole, strokes: 5 })
+    }
+    expect(await listed(golfer(alice))).toEqual([
+      {
+        ...listing,
+        started_by: 'Bob',
+        started_by_me: false,
+        player_no: 2,
+        scored_holes: 3,
+        next_hole: 4,
+      },
+    ])
+    expect(await listed(golfer(bob))).toEqual([
+      {
+        ...listing,
+        started_by: 'Bob',
+        started_by_me: true,
+        player_no: 1,
+        scored_holes: 2,
+        next_hole: 1,
+      },
+    ])
+    // Carol is on none of it, and a visitor reads nothing.
+    expect(await listed(golfer(carol))).toEqual([])
+    await expect(listed(anon)).rejects.toMatchObject(refused('42501'))
+  })
+
+  it('drops a card for a golfer once they sign it, and for everyone once it closes', async () => {
+    for (const hole of holesFrom(4)) {
+      await enter(golfer(alice), { card: bobsCard, player: 2, hole, strokes: 4 })
+    }
+    expect(await listed(golfer(alice))).toMatchObject([{ scored_holes: 18, next_hole: null }])
+    await rpc(golfer(alice), 'public.sign_card($1)', [bobsCard])
+    expect(await listed(golfer(alice))).toEqual([])
+    expect(await listed(golfer(bob))).toHaveLength(1)
+    await as(golfer(bob), (db) =>
+      db.query(`update public.cards set status = 'closed' where id = $1`, [bobsCard]),
+    )
+    expect(await listed(golfer(bob))).toEqual([])
   })
 })

@@ -2,7 +2,13 @@ import jsQR from 'jsqr'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect } from 'vitest'
 import { adminPool } from '../support/stack.ts'
-import { appUrl, LIVE_TIMEOUT, PHONE, serviceWorkerControls } from './support/browser.ts'
+import {
+  appUrl,
+  LIVE_TIMEOUT,
+  newWatchedPage,
+  PHONE,
+  serviceWorkerControls,
+} from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { axeInBothSchemes, targetsUnder48 } from './support/accessibility.ts'
 import {
@@ -23,7 +29,8 @@ import {
  * both sign, and each record holds its own round with the card's hole scores, Sam's attested
  * (his rounds list says by Ben; Ben's says nothing of attesting). The join screen names the card.
  * The gross skins chosen on the group card's first tee go on with the shared card: both phones
- * show where they stand from the agreed cells.
+ * show where they stand from the agreed cells. Ben, leaving the card for HCP, finds it listed
+ * there and goes back; Sam's rounds list, left open in another tab, shows Ben's attestation live.
  */
 const pool = adminPool()
 
@@ -172,6 +179,18 @@ describe('the shared card', () => {
     expect(await axeInBothSchemes(a.page, 'shared-card-hole')).toEqual([])
     expect(await targetsUnder48(a.page, '.shared-card')).toEqual([])
 
+    // Ben leaves the card for HCP (as after closing the tab): HCP lists it, and takes him back.
+    await b.page.goto(appUrl('/hcp'))
+    const backToCard = b.page.getByRole('link', {
+      name: /^Home Links, \d{1,2} [A-Z][a-z]{2,3} \d{4} Started by Sam · Hole 2$/,
+    })
+    await backToCard.waitFor()
+    expect(await axeInBothSchemes(b.page, 'hcp-open-cards')).toEqual([])
+    expect(await targetsUnder48(b.page, '.open-cards')).toEqual([])
+    await backToCard.click()
+    await b.page.waitForURL(`**/card/${cardId}`)
+    await expect.poll(() => cell(b.page, 2)).toBe(String(BEN[0]))
+
     // Hole 2: Ben, Sam's marker, sees it differently; both phones show the dispute, Ben settles.
     await onHole(a.page, 2)
     await onHole(b.page, 2)
@@ -255,10 +274,25 @@ describe('the shared card', () => {
     await expect
       .poll(() => a.page.locator('.shared-sign__said').textContent())
       .toBe('Your card is signed: the round is in your record.')
+    // Sam's rounds list, open in another tab (another device alike), before Ben attests.
+    const samsList = await newWatchedPage(a.context)
+    await samsList.page.goto(appUrl('/hcp'))
+    const samsListed = samsList.page.getByRole('button', {
+      name: new RegExp(`^Score ${sum(SAM)}, Home Links, `),
+    })
+    await samsListed.waitFor()
+    expect(await samsListed.getAttribute('aria-label')).not.toMatch(/Attested/)
     await b.page.getByRole('button', { name: "Attest Sam's card" }).click()
     await expect
       .poll(() => a.page.getByText('Sam: Attested by Ben').count(), { timeout: LIVE_TIMEOUT })
       .toBe(1)
+    // The list left open says so too, without a reload.
+    await expect
+      .poll(() => samsListed.getAttribute('aria-label'), { timeout: LIVE_TIMEOUT })
+      .toMatch(/, Attested by Ben\b/)
+    await samsList.page.getByText('Attested by Ben', { exact: true }).waitFor()
+    expect(await axeInBothSchemes(samsList.page, 'hcp-attested-live')).toEqual([])
+    expect(samsList.problems).toEqual([])
     expect(await axeInBothSchemes(a.page, 'shared-card-signed')).toEqual([])
 
     expect(await roundOf(sam.user.id)).toEqual([
@@ -279,6 +313,7 @@ describe('the shared card', () => {
     ])
 
     // Each golfer's record: Sam's round says Ben attested it; Ben's, not attested, says nothing.
+    await samsList.page.close()
     await a.page.goto(appUrl('/hcp'))
     const samsRound = a.page.getByRole('button', {
       name: new RegExp(`^Score ${sum(SAM)}, Home Links, `),

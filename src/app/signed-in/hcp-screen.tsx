@@ -13,6 +13,7 @@ import { RoundsList } from '@/features/rounds/components/rounds-list'
 import { useRoundsStore } from '@/features/rounds/stores/rounds-store'
 import { ResumeRound } from '@/features/scorecard/components/resume-round'
 import type { LoadStatus } from '@/lib/records'
+import { OpenCardsSlot } from '../card/open-cards-slot'
 import { useHandicap } from '../handicap'
 import { useHcpFigures } from './hcp-figures'
 import { HcpStatsPanel, useStatsCode } from './hcp-stats-panel'
@@ -77,6 +78,7 @@ export function HcpScreen() {
                   onStarted={(id) => navigate(`/play/${id}`)}
                 />
               </ResumeRound>
+              <OpenCardsSlot />
             </section>
           ) : null}
           {wantsStats && stats === null ? null : (

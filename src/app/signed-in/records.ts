@@ -1,6 +1,7 @@
 import { coursesTable } from '@/features/courses/stores/courses-table'
 import { teesTable } from '@/features/courses/stores/tees-table'
 import { handicapSettingsTable } from '@/features/handicap/stores/handicap-settings-sync'
+import { refreshShownAttestations } from '@/features/rounds/stores/attestations-store'
 import { roundsTable } from '@/features/rounds/stores/rounds-table'
 import { CARD_ENTRIES_KIND, cardEntriesKind } from '@/features/shared-card/stores/shared-card-store'
 import { subscribeToOwnTables } from '@/lib/realtime'
@@ -27,6 +28,7 @@ export function startRecords(userId: string): () => void {
   const stopSync = startRecordsSync(userId, [handicapSettingsTable, ...TABLES], {
     subscribe: subscribeToOwnTables,
     onLive: sendOutboxNow,
+    onAttestationsStale: refreshShownAttestations,
     beforeCopiesShown: scoreCopiesAhead,
   })
   return () => {

@@ -1,7 +1,9 @@
 import { useId } from 'react'
+import { useShallow } from 'zustand/react/shallow'
 import { AccordionItem } from '@/components/ui/accordion'
 import { pairNames, pairScore } from '../lib/nine-pairs'
 import { formatPlayedOn } from '../lib/played-on'
+import { useAttestationsStore } from '../stores/attestations-store'
 import type { Round } from '../types'
 import { CountsMarks } from './round-card'
 import { NinesInPairs, RoundDetails } from './round-details'
@@ -29,6 +31,13 @@ export function PairEntry({ value, pair, marks, status, onDelete, onEdit }: Pair
       : `${first.courseName} + ${second.courseName}`
   const day = formatPlayedOn(first.playedOn > second.playedOn ? first.playedOn : second.playedOn)
   const differential = mark?.differential ?? null
+  // Each nine was signed on its own card, so each has its own marker, or none.
+  const attestedBy = useAttestationsStore(
+    useShallow((state) => pair.map((round) => state.byRound[round.id])),
+  )
+  const attested = names
+    .flatMap((name, at) => (attestedBy[at] ? [`${name} attested by ${attestedBy[at]}`] : []))
+    .join(', ')
   return (
     <AccordionItem
       value={value}
@@ -38,6 +47,7 @@ export function PairEntry({ value, pair, marks, status, onDelete, onEdit }: Pair
         course,
         day,
         ...(differential === null ? [] : [`Diff ${differential}`]),
+        ...(attested ? [attested] : []),
         ...(mark?.counts ? ['Counts'] : []),
         ...(mark?.countsForWhs ? ['Counts for WHS'] : []),
       ].join(', ')}
@@ -54,6 +64,12 @@ export function PairEntry({ value, pair, marks, status, onDelete, onEdit }: Pair
               <span className="round__differential">Diff {differential}</span>
             </>
           )}
+          {attested ? (
+            <>
+              {' '}
+              <span className="round__attested">{attested}</span>
+            </>
+          ) : null}
           <CountsMarks mark={mark} />
         </>
       }

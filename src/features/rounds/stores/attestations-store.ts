@@ -9,18 +9,27 @@ interface AttestationsState {
 export const useAttestationsStore = create<AttestationsState>(() => ({ byRound: {} }))
 
 let latest = 0
+/** Whether a rounds list has read them since sign-in: before that, its first read is enough. */
+let shown = false
 
 registerReset(() => {
   // A read still under way belongs to the golfer who left.
   latest++
+  shown = false
   useAttestationsStore.setState({ byRound: {} })
 })
+
+/** An attestation came in live, or may have been missed: read them again once a list has. */
+export function refreshShownAttestations(): void {
+  if (shown) void reloadAttestations()
+}
 
 /**
  * Reads who attested the golfer's rounds again. A failed read keeps what was shown: the mark is
  * a courtesy, and the next change of the rounds list reads again.
  */
 export async function reloadAttestations(): Promise<void> {
+  shown = true
   const asked = ++latest
   try {
     const byRound = await listAttestations()

@@ -1,0 +1,41 @@
+import { useEffect, useState, type ComponentType } from 'react'
+import { formatPlayedOn } from '@/features/rounds/lib/played-on'
+import type { OpenCardsProps } from '@/features/shared-card/components/open-cards'
+
+// Its own function: a handler chained straight onto import() would catch the module's failure
+// and not that of its CSS, which the build's preload wraps around the import.
+const loadOpenCards = () => import('@/features/shared-card/components/open-cards')
+
+/**
+ * Where the HCP screen lists the golfer's shared cards in play. Nothing of the list is in the
+ * screen's own code: its chunk and its request wait until the browser is idle after the screen's
+ * first lists, and it takes no room until it has cards to show.
+ */
+export function OpenCardsSlot() {
+  const [List, setList] = useState<ComponentType<OpenCardsProps> | null>(null)
+  useEffect(() => {
+    let mounted = true
+    const load = () => {
+      loadOpenCards().then(
+        (module) => {
+          if (mounted) setList(() => module.OpenCards)
+        },
+        // Offline with the chunk not cached: each card is still at its link.
+        () => undefined,
+      )
+    }
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(load, { timeout: 5000 })
+      return () => {
+        mounted = false
+        window.cancelIdleCallback(handle)
+      }
+    }
+    const timer = window.setTimeout(load, 1000)
+    return () => {
+      mounted = false
+      window.clearTimeout(timer)
+    }
+  }, [])
+  return List ? <List formatDay={formatPlayedOn} /> : null
+}
