@@ -134,6 +134,30 @@ describe("the device's copy of a table", () => {
     stop()
   })
 
+  it("tells of a table's first answer a task before it shows it, when no copy was shown", async () => {
+    const course = { id: 'a', name: 'course' }
+    const round = { id: 'r', name: 'round' }
+    await writeToDevice(deviceKey(USER, 'records:rounds'), { version: 3, records: [round] })
+    const courses = table(() => Promise.resolve([course]))
+    const rounds = table(never, useOthers, 'rounds')
+    const told: unknown[] = []
+    let shownInThatTask: boolean | null = null
+    const stop = startRecordsSync(USER, [courses, rounds], {
+      subscribe: noChannel,
+      onLive: vi.fn(),
+      beforeFirstAnswerShown: (answer) => {
+        told.push([answer.of(courses), answer.of(rounds), useItems.getState().status])
+        queueMicrotask(() => (shownInThatTask = useItems.getState().status === 'ready'))
+      },
+    })
+    await vi.waitFor(() => expect(useItems.getState().status).toBe('ready'))
+    await vi.waitFor(() => expect(useOthers.getState().status).toBe('ready'))
+    // The rounds were shown from the device: the server's answer for them is not awaited here.
+    expect(told).toEqual([[[course], null, 'loading']])
+    expect(shownInThatTask).toBe(false)
+    stop()
+  })
+
   it('does not write back the copy it showed', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     await writeToDevice(KEY, { version: 3, records: [{ id: 'a', name: 'kept' }] })

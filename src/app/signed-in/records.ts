@@ -28,6 +28,7 @@ export function startRecords(userId: string): () => void {
     subscribe: subscribeToOwnTables,
     onLive: sendOutboxNow,
     beforeCopiesShown: scoreCopiesAhead,
+    beforeFirstAnswerShown: scoreCopiesAhead,
   })
   return () => {
     stopSync()
