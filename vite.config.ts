@@ -68,14 +68,7 @@ export default defineConfig(({ mode }) => {
     build: {
       // Every browser the app supports preloads modules itself (Chrome 66, Safari 17, Firefox
       // 115); one without it still runs the app, fetching a chunk when it is first imported.
-      modulePreload: {
-        polyfill: false,
-        // A screen's chunks are fetched as its import finds them, not announced by a <link> each
-        // in the task that asks for the screen: those links made that task a long one on a phone.
-        // index.html keeps its links for the entry's chunks, and a screen's CSS is still loaded.
-        resolveDependencies: (_file, deps, { hostType }) =>
-          hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
-      },
+      modulePreload: { polyfill: false },
     },
     resolve: {
       alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
