@@ -8,7 +8,9 @@ import { nextTask } from './lib/slices'
 import './styles/global.css'
 import './styles/account.css'
 
-syncSession()
+// In a task of its own, before the first render's: creating supabase-js's client is work enough to
+// lengthen this script's evaluation, the load's longest task.
+void nextTask().then(() => syncSession())
 fetchSignedInScreensEarly()
 
 const root = document.getElementById('root')

@@ -56,4 +56,11 @@ describe("the device's copies scored ahead", () => {
     useRoundsStore.getState().hydrate(rounds)
     expect(handicapStore.getState().record).toBe(ahead)
   })
+
+  it("are not scored when the server's answer is shown already", () => {
+    const scoreAhead = vi.spyOn(handicapStore, 'scoreAhead')
+    useRoundsStore.getState().hydrate(rounds)
+    scoreCopiesAhead(copiesOf(new Map<unknown, readonly unknown[]>([[roundsTable, rounds]])))
+    expect(scoreAhead).not.toHaveBeenCalled()
+  })
 })

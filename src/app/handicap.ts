@@ -31,10 +31,12 @@ export function useHandicap<U>(selector: (state: HandicapState<Round, Tee>) => U
 }
 
 /** The load's first scoring of a long record runs cold, so it goes in the task before the copies
- * are shown rather than in the render's; the store uses it only if the copies match. */
+ * (or the server's first answer) are shown rather than in the render's; the store uses it only
+ * if what is shown matches. */
 export function scoreCopiesAhead(copies: DeviceCopies): void {
   const rounds = copies.of(roundsTable)
-  if (!rounds || rounds.length === 0) return
+  // Records shown already (the server's answer before the copy) are scored already.
+  if (!rounds || rounds.length === 0 || useRoundsStore.getState().status === 'ready') return
   const settingsCopy = copies.of(handicapSettingsTable)
   const settings = settingsCopy
     ? { byId: recordsById(settingsCopy) }

@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { deviceKey, readFromDevice, writeToDevice } from '@/lib/device-storage'
 import type { OwnTablesFeed } from '@/lib/realtime'
 import { createRecordsStore } from './records-store'
-import { startRecordsSync, type SubscribeToTables, type SyncedTable } from './records-sync'
+import {
+  startRecordsSync,
+  type DeviceCopies,
+  type SubscribeToTables,
+  type SyncedTable,
+} from './records-sync'
 
 interface Item {
   id: string
@@ -111,27 +116,57 @@ describe("the device's copy of a table", () => {
     }
   })
 
+  /** What a hook of startRecordsSync is told of the courses and rounds, with the courses' status
+   * then, and whether the courses were shown in the hook's own task. */
+  function startTelling(
+    hook: 'beforeCopiesShown' | 'beforeFirstAnswerShown',
+    courses: SyncedTable<'courses' | 'rounds', Item>,
+    rounds: SyncedTable<'courses' | 'rounds', Item>,
+  ) {
+    const told: unknown[] = []
+    const seen: { shownInThatTask: boolean | null } = { shownInThatTask: null }
+    const stop = startRecordsSync(USER, [courses, rounds], {
+      subscribe: noChannel,
+      onLive: vi.fn(),
+      [hook]: (records: DeviceCopies) => {
+        told.push([records.of(courses), records.of(rounds), useItems.getState().status])
+        queueMicrotask(() => (seen.shownInThatTask = useItems.getState().status === 'ready'))
+      },
+    })
+    return { told, seen, stop }
+  }
+
   it('tells of the copies a task before it shows them, so work done for them runs apart', async () => {
     const course = { id: 'a', name: 'course' }
     const round = { id: 'r', name: 'round' }
     await writeToDevice(KEY, { version: 3, records: [course] })
     await writeToDevice(deviceKey(USER, 'records:rounds'), { version: 3, records: [round] })
-    const courses = table(never)
-    const rounds = table(never, useOthers, 'rounds')
-    const told: unknown[] = []
-    let shownInThatTask: boolean | null = null
-    const stop = startRecordsSync(USER, [courses, rounds], {
-      subscribe: noChannel,
-      onLive: vi.fn(),
-      beforeCopiesShown: (copies) => {
-        told.push([copies.of(courses), copies.of(rounds), useItems.getState().status])
-        queueMicrotask(() => (shownInThatTask = useItems.getState().status === 'ready'))
-      },
-    })
+    const { told, seen, stop } = startTelling(
+      'beforeCopiesShown',
+      table(never),
+      table(never, useOthers, 'rounds'),
+    )
     await vi.waitFor(() => expect(useOthers.getState().status).toBe('ready'))
     expect(told).toEqual([[[course], [round], 'loading']])
-    expect(shownInThatTask).toBe(false)
+    expect(seen.shownInThatTask).toBe(false)
     expect(Object.values(useItems.getState().byId)).toEqual([course])
+    stop()
+  })
+
+  it("tells of a table's first answer a task before it shows it, when no copy was shown", async () => {
+    const course = { id: 'a', name: 'course' }
+    const round = { id: 'r', name: 'round' }
+    await writeToDevice(deviceKey(USER, 'records:rounds'), { version: 3, records: [round] })
+    const { told, seen, stop } = startTelling(
+      'beforeFirstAnswerShown',
+      table(() => Promise.resolve([course])),
+      table(never, useOthers, 'rounds'),
+    )
+    await vi.waitFor(() => expect(useItems.getState().status).toBe('ready'))
+    await vi.waitFor(() => expect(useOthers.getState().status).toBe('ready'))
+    // The rounds were shown from the device: the server's answer for them is not awaited here.
+    expect(told).toEqual([[[course], null, 'loading']])
+    expect(seen.shownInThatTask).toBe(false)
     stop()
   })
 

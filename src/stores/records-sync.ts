@@ -51,6 +51,7 @@ export function startRecordsSync(
     onLive,
     onAttestationsStale,
     beforeCopiesShown,
+    beforeFirstAnswerShown,
   }: {
     subscribe: SubscribeToTables
     onLive(): void
@@ -58,9 +59,11 @@ export function startRecordsSync(
     onAttestationsStale?(): void
     /** Told in a task of its own before the copies are shown (the handicap's first, cold scoring). */
     beforeCopiesShown?(copies: DeviceCopies): void
+    /** The same for a table's first answer when no copy was shown before it. */
+    beforeFirstAnswerShown?(answer: DeviceCopies): void
   },
 ): () => void {
-  const followed = tables.map((table) => followOnDevice(userId, table))
+  const followed = tables.map((table) => followOnDevice(userId, table, beforeFirstAnswerShown))
   // Shown together, so a store derived from several tables is made once; in a task after the
   // reads, since reading a large copy out of IndexedDB is work of its own.
   void Promise.all(followed.map((table) => table.copy)).then(async (copies) => {
@@ -107,7 +110,11 @@ export function startRecordsSync(
   }
 }
 
-function followOnDevice<R extends { id: string }>(userId: string, table: SyncedTable<OwnTable, R>) {
+function followOnDevice<R extends { id: string }>(
+  userId: string,
+  table: SyncedTable<OwnTable, R>,
+  beforeFirstAnswerShown?: (answer: DeviceCopies) => void,
+) {
   const store = table.store.getState
   const key = deviceKey(userId, `records:${table.table}`)
   let active = true
@@ -121,6 +128,16 @@ function followOnDevice<R extends { id: string }>(userId: string, table: SyncedT
     store().beginReload(token)
     try {
       const rows = await table.list(userId)
+      if (beforeFirstAnswerShown && store().status !== 'ready') {
+        // Its work apart from the response's task and from the render that shows it.
+        await nextTask()
+        beforeFirstAnswerShown({
+          of: <S extends { id: string }>(other: SyncedTable<OwnTable, S>) =>
+            (other === (table as SyncedTable<OwnTable, never>) ? rows : null) as
+              readonly S[] | null,
+        })
+        await nextTask()
+      }
       if (store().reload?.token === token) lastLoad = 'loaded'
       store().finishReload(token, rows)
     } catch {

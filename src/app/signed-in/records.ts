@@ -30,6 +30,7 @@ export function startRecords(userId: string): () => void {
     onLive: sendOutboxNow,
     onAttestationsStale: refreshShownAttestations,
     beforeCopiesShown: scoreCopiesAhead,
+    beforeFirstAnswerShown: scoreCopiesAhead,
   })
   return () => {
     stopSync()
