@@ -280,34 +280,11 @@ create trigger card_player_fits_the_card
   before insert on public.card_players
   for each row execute function private.check_card_player();
 
--- A place added without a marker is marked by the next place of the card, wrapping (a lone place
--- has none until another is added).
-create function private.mark_by_next_player() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
-as $$
-begin
-  update public.card_players as p
-    set marker_no = coalesce(
-      (select min(q.player_no) from public.card_players as q
-        where q.card_id = p.card_id and q.player_no > p.player_no),
-      (select min(q.player_no) from public.card_players as q
-        where q.card_id = p.card_id and q.player_no < p.player_no)
-    )
-    where p.card_id in (select n.card_id from added as n) and p.marker_no is null;
-  return null;
-end;
-$$;
-
-create trigger mark_by_next_player
-  after insert on public.card_players
-  referencing new table as added
-  for each statement execute function private.mark_by_next_player();
-
--- Once places are added, the card's side games are held to its players as placed: a four-ball on
--- a card of 3 is refused with the places that made it so.
-create function private.check_card_players_side_games() returns trigger
+-- After places are added, in this order: the card's side games are held to its players as placed
+-- (a four-ball on a card of 3 is refused with the places that made it so), then each place added
+-- without a marker is marked by the next place of the card, wrapping (a lone place has none until
+-- another is added). One trigger, so the order is stated here rather than left to trigger names.
+create function private.after_card_players_added() returns trigger
   language plpgsql
   security definer
   set search_path = ''
@@ -329,14 +306,23 @@ begin
   if problem is not null then
     raise exception using errcode = 'check_violation', message = problem;
   end if;
+
+  update public.card_players as p
+    set marker_no = coalesce(
+      (select min(q.player_no) from public.card_players as q
+        where q.card_id = p.card_id and q.player_no > p.player_no),
+      (select min(q.player_no) from public.card_players as q
+        where q.card_id = p.card_id and q.player_no < p.player_no)
+    )
+    where p.card_id in (select n.card_id from added as n) and p.marker_no is null;
   return null;
 end;
 $$;
 
-create trigger card_side_games_fit_the_players
+create trigger after_card_players_added
   after insert on public.card_players
   referencing new table as added
-  for each statement execute function private.check_card_players_side_games();
+  for each statement execute function private.after_card_players_added();
 
 -- The first rule an entry breaks, in the golfer's words, raised; a resend of a stored entry
 -- (same id, same values, same golfer) is skipped, so it is stored once. The player's place is
@@ -965,9 +951,8 @@ create trigger broadcast_place_attested
 revoke all on function
   private.is_on_card(text),
   private.check_card_player(),
-  private.mark_by_next_player(),
+  private.after_card_players_added(),
   private.check_card_side_games(),
-  private.check_card_players_side_games(),
   private.check_card_entry(),
   private.settles_for_others(text[], text[]),
   private.broadcast_card_entry(),

@@ -136,6 +136,7 @@ it('applies the new migrations to a database with rounds, losing and changing no
     { table_name: 'directory_courses', column_name: 'par' },
     { table_name: 'directory_tees', column_name: 'par' },
     { table_name: 'handicap_history', column_name: 'played_on' },
+    { table_name: 'my_open_cards', column_name: 'played_on' },
     { table_name: 'round_differentials', column_name: 'played_on' },
     { table_name: 'rounds', column_name: 'par' },
     { table_name: 'rounds', column_name: 'played_on' },
