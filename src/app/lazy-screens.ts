@@ -1,5 +1,5 @@
 import { keptSessionUser } from '@/features/auth/api/watch-session'
-import { nextTask } from '@/lib/slices'
+import { nextTask, whenIdle } from '@/lib/slices'
 
 /** Each signed-in screen is a chunk of its own, so a link or a reload evaluates only its code. */
 export const loadSignedInLayout = () => import('./signed-in/signed-in-layout')
@@ -54,10 +54,5 @@ export function prefetchLazyScreens(): () => void {
       load().catch(() => undefined)
     }
   }
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(prefetch, { timeout: 5000 })
-    return () => window.cancelIdleCallback(handle)
-  }
-  const handle = window.setTimeout(prefetch, 2000)
-  return () => window.clearTimeout(handle)
+  return whenIdle(prefetch, 5000)
 }

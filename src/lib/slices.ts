@@ -45,6 +45,20 @@ export function nextTask(): Promise<void> {
   })
 }
 
+/**
+ * Runs `run` once the browser is idle, or after `timeoutMs` at the latest; where
+ * requestIdleCallback is missing (Safari), two seconds on, once the first screen is drawn. The
+ * returned function cancels it.
+ */
+export function whenIdle(run: () => void, timeoutMs: number): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: timeoutMs })
+    return () => window.cancelIdleCallback(handle)
+  }
+  const timer = window.setTimeout(run, 2000)
+  return () => window.clearTimeout(timer)
+}
+
 /** So what it draws comes in a frame of its own rather than the one being drawn. */
 export function afterNextFrame(next: () => void): () => void {
   let cancelled = false

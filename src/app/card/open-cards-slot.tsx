@@ -1,6 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react'
 import { formatPlayedOn } from '@/features/rounds/lib/played-on'
 import type { OpenCardsProps } from '@/features/shared-card/components/open-cards'
+import { whenIdle } from '@/lib/slices'
 
 // Its own function: a handler chained straight onto import() would catch the module's failure
 // and not that of its CSS, which the build's preload wraps around the import.
@@ -24,17 +25,10 @@ export function OpenCardsSlot() {
         () => undefined,
       )
     }
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(load, { timeout: 5000 })
-      return () => {
-        mounted = false
-        window.cancelIdleCallback(handle)
-      }
-    }
-    const timer = window.setTimeout(load, 1000)
+    const cancel = whenIdle(load, 5000)
     return () => {
       mounted = false
-      window.clearTimeout(timer)
+      cancel()
     }
   }, [])
   return List ? <List formatDay={formatPlayedOn} /> : null

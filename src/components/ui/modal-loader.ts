@@ -1,3 +1,5 @@
+import { whenIdle } from '@/lib/slices'
+
 export type ModalModule = typeof import('./modal')
 
 /** Radix is fetched when the browser is idle or on the first tap (docs/decisions.md). */
@@ -22,11 +24,7 @@ export function loadModalWhenIdle(): void {
   if (idleLoadScheduled || modalModule) return
   idleLoadScheduled = true
   const load = () => void loadModal().catch(() => (idleLoadScheduled = false))
-  if (typeof window.requestIdleCallback === 'function') {
-    window.requestIdleCallback(load, { timeout: 10_000 })
-  } else {
-    window.setTimeout(load, 2000)
-  }
+  whenIdle(load, 10_000)
 }
 
 /** Null until Radix's code is in. */
