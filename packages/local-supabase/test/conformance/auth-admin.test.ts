@@ -11,6 +11,15 @@ const stack = stackInfo()
 const admin = newClient(stack.secretKey).auth.admin
 const MISSING_ID = '9f0e6a55-6a0c-4d0b-8a43-3e1f0c2b7d10'
 
+/**
+ * GoTrue writes times as Go's RFC 3339 with trailing zeros dropped ("…52.7179Z" before
+ * "…52.717978Z"), so their text does not sort as their instants do.
+ */
+function microsecondsSinceEpoch(time: string): number {
+  const [, whole = '', fraction = ''] = /^(.*?)(?:\.(\d+))?Z$/.exec(time) ?? []
+  return Date.parse(`${whole}Z`) * 1000 + Number(fraction.padEnd(6, '0').slice(0, 6))
+}
+
 describe('auth.admin users', () => {
   it('creates a confirmed user with both metadata, and refuses a taken or malformed address', async () => {
     const email = uniqueEmail('admin')
@@ -57,8 +66,8 @@ describe('auth.admin users', () => {
     expect(listed.error).toBeNull()
     expect(listed.data).toMatchObject({ aud: 'authenticated' })
     expect(listed.data.users.map((user) => user.email)).toContain(email)
-    const created_at = listed.data.users.map((user) => user.created_at)
-    expect(created_at).toEqual([...created_at].sort().reverse())
+    const newestFirst = listed.data.users.map((user) => microsecondsSinceEpoch(user.created_at))
+    expect(newestFirst).toEqual([...newestFirst].sort((a, b) => b - a))
 
     const read = await admin.getUserById(id)
     expect(read.data.user?.email).toBe(email)
