@@ -102,7 +102,6 @@ create policy "Golfers can delete their own courses"
 revoke all on table public.courses from anon, authenticated;
 grant select, insert, update, delete on table public.courses to authenticated;
 grant all on table public.courses to service_role;
-revoke all on function private.keep_course_identity() from public, anon, authenticated;
 
 -- Realtime delivers inserts and updates to the golfer's devices (RLS decides who receives them).
 -- The replica identity stays the default (the primary key): see 30_deletions.sql for why deletes

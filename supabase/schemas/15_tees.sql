@@ -201,15 +201,6 @@ comment on function private.broken_hole_rule(
   'The first hole rule the values break (of `rules`, or a card''s when null), in the golfer''s words with the hole number, or null: the one place each bound on a tee''s holes and a round''s card is written.';
 
 -- The checks and the triggers run with the writer's rights (a golfer's insert, import_rounds).
-revoke all on function
-  private.sum_of(integer[]),
-  private.is_one_per_hole(anyarray, integer),
-  private.broken_hole_list_rule,
-  private.broken_hole_rule(
-    text[], integer, integer[], integer[], integer, integer[], integer[], boolean[], boolean[],
-    integer[]
-  )
-  from public;
 grant execute on function
   private.sum_of(integer[]),
   private.is_one_per_hole(anyarray, integer),
@@ -441,11 +432,6 @@ grant select, insert, delete on table public.tees to authenticated;
 grant update (name, course_rating, slope_rating, par, holes, hole_pars, stroke_indexes)
   on table public.tees to authenticated;
 grant all on table public.tees to service_role;
-revoke all on function private.check_tee_course() from public, anon, authenticated;
-revoke all on function private.keep_a_tee_per_course() from public, anon, authenticated;
-revoke all on function private.add_first_tee() from public, anon, authenticated;
-revoke all on function private.copy_course_into_first_tee() from public, anon, authenticated;
-revoke all on function private.copy_first_tee_into_course() from public, anon, authenticated;
 
 -- Realtime, as for courses: the default replica identity, deletes through public.deletions.
 alter publication supabase_realtime add table public.tees;

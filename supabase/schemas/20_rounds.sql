@@ -575,15 +575,6 @@ grant update (
   hole_fairways, hole_greens, hole_penalties, game
 ) on table public.rounds to authenticated;
 grant all on table public.rounds to service_role;
-revoke all on function private.is_undoing_a_deletion() from public, anon, authenticated;
-revoke all on function private.round_from_tee(public.rounds, public.tees, text)
-  from public, anon, authenticated;
-revoke all on function private.tee_of_round(text, text, uuid) from public, anon, authenticated;
-revoke all on function private.check_hole_scores(public.rounds) from public, anon, authenticated;
-revoke all on function private.check_game() from public, anon, authenticated;
-revoke all on function private.copy_course_into_round() from public, anon, authenticated;
-revoke all on function private.copy_course_into_edited_round(public.rounds, public.rounds)
-  from public, anon, authenticated;
 
 -- Realtime, as for courses (deletes go through public.deletions).
 alter publication supabase_realtime add table public.rounds;

@@ -231,10 +231,7 @@ begin
 end;
 $$;
 
-revoke all on function private.record_deletion() from public, anon, authenticated;
-revoke all on function private.undo_course_deletion(public.deletions)
-  from public, anon, authenticated;
-revoke all on function public.undo_deletion(text, text) from public, anon;
+revoke all on function public.undo_deletion(text, text) from anon;
 grant execute on function public.undo_deletion(text, text) to authenticated;
 
 alter publication supabase_realtime add table public.deletions;

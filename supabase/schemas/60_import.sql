@@ -759,18 +759,6 @@ $$;
 comment on function public.import_rounds(jsonb) is
   'Adds a golfer''s rounds (and missing courses) from an imported file in one transaction, skipping duplicates; runs under the caller''s RLS.';
 
-revoke all on function
-  private.file_rows(jsonb),
-  private.refuse_row(bigint, text),
-  private.import_totals(jsonb, uuid, bigint[]),
-  private.hole_data_of_row(jsonb, bigint, integer),
-  private.course_of_row(uuid, record, public.rounds, text),
-  private.tee_of_row(uuid, record, public.rounds),
-  private.game_of_row(jsonb, bigint, integer, integer[], text),
-  private.import_teed_row(uuid, record, jsonb),
-  private.import_tees(jsonb, uuid),
-  private.import_settings(jsonb, uuid)
-  from public;
 grant execute on function
   private.file_rows(jsonb),
   private.refuse_row(bigint, text),
@@ -783,5 +771,5 @@ grant execute on function
   private.import_tees(jsonb, uuid),
   private.import_settings(jsonb, uuid)
   to authenticated;
-revoke all on function public.import_rounds(jsonb) from public, anon, authenticated, service_role;
+revoke all on function public.import_rounds(jsonb) from anon, authenticated, service_role;
 grant execute on function public.import_rounds(jsonb) to authenticated;

@@ -17,12 +17,6 @@
 -- withdraw_course run as the owner and check the caller themselves; copy_directory_course and
 -- search_directory run as the caller, under RLS.
 
--- Helpers live in private, which PostgREST does not expose (issue 28 §3).
-create schema if not exists private;
-
-revoke all on schema private from public;
-grant usage on schema private to authenticated, service_role;
-
 -- Accents and case folded for search: 'Château' and 'chateau' are the same word. unaccent's
 -- dictionary is named with its schema, since every function here runs with an empty search_path.
 create extension if not exists unaccent with schema extensions;
@@ -390,15 +384,12 @@ begin
 end;
 $$;
 
-revoke all on function private.folded(text) from public, anon;
-revoke all on function private.new_ulid() from public, anon;
-revoke all on function private.fold_directory_name() from public, anon, authenticated;
 grant execute on function private.folded(text) to authenticated, service_role;
 grant execute on function private.new_ulid() to authenticated, service_role;
-revoke all on function public.publish_course(text) from public, anon;
-revoke all on function public.withdraw_course(text) from public, anon;
-revoke all on function public.copy_directory_course(text) from public, anon;
-revoke all on function public.search_directory(text) from public, anon;
+revoke all on function public.publish_course(text) from anon;
+revoke all on function public.withdraw_course(text) from anon;
+revoke all on function public.copy_directory_course(text) from anon;
+revoke all on function public.search_directory(text) from anon;
 grant execute on function public.publish_course(text) to authenticated, service_role;
 grant execute on function public.withdraw_course(text) to authenticated, service_role;
 grant execute on function public.copy_directory_course(text) to authenticated, service_role;

@@ -948,20 +948,6 @@ create trigger broadcast_place_attested
   when (new.attested_at is not null and new.user_id is not null)
   execute function private.broadcast_place_attested();
 
-revoke all on function
-  private.is_on_card(text),
-  private.check_card_player(),
-  private.after_card_players_added(),
-  private.check_card_side_games(),
-  private.check_card_entry(),
-  private.settles_for_others(text[], text[]),
-  private.broadcast_card_entry(),
-  private.invitation_hash(text),
-  private.invited_card(text),
-  private.card_tee_of(public.cards, public.card_players, text),
-  private.card_game(public.cards, public.card_players, text),
-  private.broadcast_place_attested()
-  from public, anon, authenticated;
 grant execute on function private.is_on_card(text) to authenticated, service_role;
 revoke all on function
   public.invite_to_card(text),
@@ -969,7 +955,7 @@ revoke all on function
   public.card_invitation(text),
   public.sign_card(text),
   public.attest_card(text, integer)
-  from public, anon;
+  from anon;
 grant execute on function
   public.invite_to_card(text),
   public.join_card(text, integer),
