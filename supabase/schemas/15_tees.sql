@@ -256,6 +256,42 @@ comment on table public.tees is
 create index tees_user_id_idx on public.tees (user_id);
 create index tees_course_id_idx on public.tees (course_id);
 
+-- A course's first tee: its earliest created, by id on a tie (null when it has none). The course
+-- keeps in step with it, and a round given only its course is played from it.
+create function private.first_tee_of(course_id text) returns public.tees
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select t.* from public.tees as t
+  where t.course_id = first_tee_of.course_id
+  order by t.created_at, t.id
+  limit 1;
+$$;
+
+-- A partner's tee on the course of the round's tee `tee`: the golfer's earliest tee there with the
+-- partner's tee name, else `tee` itself. The import and a signed shared card find it the same way.
+create function private.partner_tee(tee text, tee_name text) returns text
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select coalesce(
+    (
+      select t.id
+      from public.tees as t
+      join public.tees as own on own.course_id = t.course_id
+      where own.id = partner_tee.tee and t.name = partner_tee.tee_name
+      order by t.created_at, t.id
+      limit 1
+    ),
+    partner_tee.tee
+  );
+$$;
+
+-- The import runs as the golfer.
+grant execute on function private.partner_tee(text, text) to authenticated, service_role;
+
 -- A tee's id, owner, course and creation time are its identity, and its course must be the
 -- golfer's own. Runs as its owner to see the course whatever the caller's policies; a course that
 -- does not exist and another golfer's give the same error (insufficient_privilege: 403).
@@ -349,12 +385,7 @@ begin
   end if;
   update public.tees as t
     set course_rating = new.rating, slope_rating = new.slope, par = new.par
-    where t.id = (
-        select f.id from public.tees as f
-        where f.course_id = new.id
-        order by f.created_at, f.id
-        limit 1
-      )
+    where t.id = (private.first_tee_of(new.id)).id
       and t.holes = 18;
   return null;
 end;
@@ -372,18 +403,13 @@ create function private.copy_first_tee_into_course() returns trigger
   set search_path = ''
 as $$
 declare
-  tee_course text := coalesce(new.course_id, old.course_id);
   first public.tees;
 begin
   if pg_trigger_depth() > 1 then
     return null;
   end if;
-  select f.* into first
-    from public.tees as f
-    where f.course_id = tee_course
-    order by f.created_at, f.id
-    limit 1;
-  if found and first.holes = 18 then
+  first := private.first_tee_of(coalesce(new.course_id, old.course_id));
+  if first.holes = 18 then
     update public.courses as c
       set rating = first.course_rating,
         slope = first.slope_rating,

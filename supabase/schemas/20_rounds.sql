@@ -262,14 +262,11 @@ begin
         message = 'a round can only be played from one of your own tees';
     end if;
   else
+    -- A tee's owner is its course's (private.check_tee_course).
     select t.* into tee
-      from public.tees as t
-      join public.courses as c on c.id = t.course_id
-      where c.id = tee_of_round.course_id
-        and c.user_id = golfer
-        and c.user_id = coalesce(auth.uid(), golfer)
-      order by t.created_at, t.id
-      limit 1;
+      from private.first_tee_of(tee_of_round.course_id) as t
+      where t.user_id = golfer
+        and t.user_id = coalesce(auth.uid(), golfer);
     if not found then
       raise exception using
         errcode = 'insufficient_privilege',

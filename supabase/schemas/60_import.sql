@@ -374,8 +374,8 @@ begin
 end;
 $$;
 
--- A row's game with each partner's tee found on the golfer's course of the round's tee `tee`: the
--- tee of the partner's tee name (the earliest), else `tee` itself; null for a row without one.
+-- A row's game with each partner's tee found from the round's tee `tee` (private.partner_tee);
+-- null for a row without one.
 -- The rules of private.broken_game_rule refuse with the row named.
 create function private.game_of_row(
   game jsonb,
@@ -396,17 +396,10 @@ begin
   if jsonb_typeof(game) = 'object' and private.broken_game_rule('{partners}', game, holes, null) is null
   then
     game := jsonb_set(game, '{partners}', (
-      select jsonb_agg(p.value || jsonb_build_object('tee_id', coalesce(
-        (
-          select t.id
-          from public.tees as t
-          join public.tees as own on own.course_id = t.course_id
-          where own.id = tee and t.name = p.value ->> 'tee_name'
-          order by t.created_at, t.id
-          limit 1
-        ),
-        tee
-      )) order by p.place)
+      select jsonb_agg(
+        p.value || jsonb_build_object('tee_id', private.partner_tee(tee, p.value ->> 'tee_name'))
+        order by p.place
+      )
       from jsonb_array_elements(game -> 'partners') with ordinality as p (value, place)
     ));
   end if;

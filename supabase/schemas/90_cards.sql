@@ -704,8 +704,8 @@ $$;
 
 -- The game of the signer's round (17_games.sql's shape): the card's format and allowance, the
 -- signer's handicaps, and each other player as a partner with their agreed strokes (null where a
--- cell is picked up, disputed or empty). A partner's tee is the signer's tee of that name on the
--- round's course, else the round's own (as import_rounds does). Null on a card of one player.
+-- cell is picked up, disputed or empty). A partner's tee is found as the import finds it
+-- (private.partner_tee). Null on a card of one player.
 create function private.card_game(card public.cards, place public.card_players, tee_id text)
   returns jsonb
   language sql
@@ -720,13 +720,7 @@ as $$
       'partners', jsonb_agg(jsonb_build_object(
         'name', p.name,
         'index', p.index_in_effect,
-        'tee_id', coalesce((
-          select t.id from public.tees as t
-            join public.tees as own on own.id = tee_id and own.course_id = t.course_id
-            where t.name = p.tee_name and t.user_id = place.user_id
-            order by t.created_at, t.id
-            limit 1
-        ), tee_id),
+        'tee_id', private.partner_tee(tee_id, p.tee_name),
         'tee_name', p.tee_name,
         'playing_handicap', p.playing_handicap,
         'strokes_received', coalesce(p.strokes_received, p.playing_handicap),
