@@ -10,8 +10,8 @@
 --
 -- Tees are a child table, not a jsonb snapshot: each value keeps its column type and the same
 -- bounds public.tees has, checked by the database, and a copy is one insert ... select. The sums
--- and distinctness of hole data are not repeated here: the snapshot is only ever taken from tees
--- that passed them, and a copy goes back through public.tees' own checks.
+-- of hole data are not repeated here: the snapshot is only ever taken from tees that passed them,
+-- and a copy goes back through public.tees' own checks.
 --
 -- Written only through the RPCs (no insert, update or delete grant): publish_course and
 -- withdraw_course run as the owner and check the caller themselves; copy_directory_course and
@@ -139,12 +139,8 @@ create table public.directory_tees (
   constraint directory_tees_hole_pars_are_3_to_6_one_per_hole check (
     private.broken_hole_rule('{hole_pars}', holes, hole_pars, null) is null
   ),
-  constraint directory_tees_stroke_indexes_are_1_to_18_one_per_hole check (
-    cardinality(stroke_indexes) = holes
-    and array_ndims(stroke_indexes) = 1
-    and array_position(stroke_indexes, null) is null
-    and 1 <= all (stroke_indexes)
-    and 18 >= all (stroke_indexes)
+  constraint directory_tees_stroke_indexes_are_distinct_1_to_18_one_per_hole check (
+    private.broken_hole_rule('{stroke_indexes}', holes, null, stroke_indexes) is null
   )
 );
 
