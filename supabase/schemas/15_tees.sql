@@ -223,11 +223,9 @@ create table public.tees (
   hole_pars integer[],
   stroke_indexes integer[],
   created_at timestamptz not null default now(),
-  constraint tees_id_is_a_ulid check (id ~ '^[0-7][0-9A-HJKMNP-TV-Z]{25}$'),
+  constraint tees_id_is_a_ulid check (private.is_ulid(id)),
   constraint tees_name_is_1_to_100_trimmed_characters check (
-    char_length(name) between 1 and 100
-    and name !~ '^[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]'
-    and name !~ '[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'
+    private.is_trimmed_name(name, 100)
   ),
   constraint tees_holes_is_9_or_18 check (holes in (9, 18)),
   constraint tees_course_rating_is_20_to_90_or_10_to_45_for_nine_in_tenths check (

@@ -302,11 +302,7 @@ begin
   problem := case
     when (every or 'names' = any (rules)) and (
       jsonb_typeof(partner -> 'name') is distinct from 'string'
-      or char_length(partner ->> 'name') not between 1 and 60
-      or partner ->> 'name'
-        ~ '^[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]'
-      or partner ->> 'name'
-        ~ '[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'
+      or not private.is_trimmed_name(partner ->> 'name', 60)
     ) then
       'the name must be 1 to 60 characters, without spaces at either end'
     when (every or 'indexes' = any (rules))

@@ -41,7 +41,7 @@ create table public.rounds (
   hole_penalties integer[],
   -- The game the round was played in (issue 31), or null: 17_games.sql.
   game jsonb,
-  constraint rounds_id_is_a_ulid check (id ~ '^[0-7][0-9A-HJKMNP-TV-Z]{25}$'),
+  constraint rounds_id_is_a_ulid check (private.is_ulid(id)),
   constraint rounds_course_name_is_1_to_100_characters check (
     char_length(course_name) between 1 and 100
   ),

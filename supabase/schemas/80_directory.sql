@@ -69,7 +69,7 @@ create table public.directory_courses (
   is_example boolean not null default false,
   published_at timestamptz not null default now(),
   search_name text not null,
-  constraint directory_courses_id_is_a_ulid check (id ~ '^[0-7][0-9A-HJKMNP-TV-Z]{25}$'),
+  constraint directory_courses_id_is_a_ulid check (private.is_ulid(id)),
   constraint directory_courses_one_entry_per_course unique (published_by, source_course_id),
   constraint directory_courses_name_is_1_to_100_characters check (
     char_length(name) between 1 and 100

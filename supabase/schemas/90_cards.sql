@@ -32,7 +32,7 @@ create table public.cards (
   status text not null default 'open',
   created_at timestamptz not null default now(),
   side_games jsonb,
-  constraint cards_id_is_a_ulid check (id ~ '^[0-7][0-9A-HJKMNP-TV-Z]{25}$'),
+  constraint cards_id_is_a_ulid check (private.is_ulid(id)),
   constraint cards_course_name_is_1_to_100_characters check (
     char_length(course_name) between 1 and 100
   ),
@@ -108,10 +108,7 @@ create table public.card_players (
   constraint card_players_player_no_is_1_to_4 check (player_no between 1 and 4),
   constraint card_players_marker_is_another_player check (marker_no <> player_no),
   constraint card_players_name_is_1_to_60_trimmed_characters check (
-    char_length(name) >= 1
-    and char_length(name) <= 60
-    and name !~ '^[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]'
-    and name !~ '[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'
+    private.is_trimmed_name(name, 60)
   ),
   constraint card_players_tee_name_is_1_to_100_characters check (
     char_length(tee_name) between 1 and 100
@@ -165,7 +162,7 @@ create table public.card_entries (
   created_at timestamptz not null default now(),
   constraint card_entries_player_is_on_the_card
     foreign key (card_id, player_no) references public.card_players (card_id, player_no),
-  constraint card_entries_id_is_a_ulid check (id ~ '^[0-7][0-9A-HJKMNP-TV-Z]{25}$'),
+  constraint card_entries_id_is_a_ulid check (private.is_ulid(id)),
   constraint card_entries_hole_is_1_to_18 check (hole between 1 and 18),
   constraint card_entries_strokes_are_1_to_20 check (strokes between 1 and 20),
   constraint card_entries_replaces_at_most_16_entries check (
