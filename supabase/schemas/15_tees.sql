@@ -267,6 +267,17 @@ as $$
   limit 1;
 $$;
 
+-- A course's Default tee, made from the course's values, with the course's id.
+create function private.add_default_tee(course public.courses) returns void
+  language sql
+  set search_path = ''
+as $$
+  insert into public.tees (id, course_id, user_id, name, course_rating, slope_rating, par, holes)
+    values (
+      course.id, course.id, course.user_id, 'Default', course.rating, course.slope, course.par, 18
+    );
+$$;
+
 -- A partner's tee on the course of the round's tee `tee`: the golfer's earliest tee there with the
 -- partner's tee name, else `tee` itself. The import and a signed shared card find it the same way.
 create function private.partner_tee(tee text, tee_name text) returns text
@@ -360,8 +371,7 @@ begin
   if private.is_undoing_a_deletion() then
     return null;
   end if;
-  insert into public.tees (id, course_id, user_id, name, course_rating, slope_rating, par, holes)
-    values (new.id, new.id, new.user_id, 'Default', new.rating, new.slope, new.par, 18);
+  perform private.add_default_tee(new);
   return null;
 end;
 $$;

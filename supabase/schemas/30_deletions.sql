@@ -113,10 +113,7 @@ begin
       order by d.record_id, d.id desc
     ) as t;
   if not exists (select 1 from public.tees as t where t.course_id = deletion.record_id) then
-    insert into public.tees (id, course_id, user_id, name, course_rating, slope_rating, par)
-      select c.id, c.id, c.user_id, 'Default', c.rating, c.slope, c.par
-      from public.courses as c
-      where c.id = deletion.record_id;
+    perform private.add_default_tee(c) from public.courses as c where c.id = deletion.record_id;
   end if;
   update public.rounds as r
     set course_id = deletion.record_id,
