@@ -247,7 +247,21 @@ begin
 end;
 $$;
 
--- The golfer's course of a row's course name (the earliest, by id), else one created from the
+-- The golfer's course of that name, the earliest by id (null when they have none): the course a
+-- file's row or tee is on.
+create function private.course_named(golfer uuid, name text) returns text
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select c.id
+  from public.courses as c
+  where c.user_id = course_named.golfer and c.name = course_named.name
+  order by c.id
+  limit 1;
+$$;
+
+-- The golfer's course of a row's course name (private.course_named), else one created from the
 -- row, whose first tee takes the row's tee name, par or hole data (not for a nine: a course needs
 -- its 18-hole rating).
 create function private.course_of_row(
@@ -264,12 +278,8 @@ create function private.course_of_row(
 as $$
 begin
   course_added := 0;
-  select c.id into course
-    from public.courses as c
-    where c.user_id = golfer and c.name = teed.course_name
-    order by c.id
-    limit 1;
-  if not found then
+  course := private.course_named(golfer, teed.course_name);
+  if course is null then
     if teed.holes = 9 then
       raise exception using
         errcode = 'invalid_parameter_value',
@@ -482,12 +492,8 @@ begin
         errcode = 'invalid_parameter_value',
         message = format('tee %s: %s', item.position, problem);
     end if;
-    select c.id into course
-      from public.courses as c
-      where c.user_id = golfer and c.name = item.course_name
-      order by c.id
-      limit 1;
-    if not found then
+    course := private.course_named(golfer, item.course_name);
+    if course is null then
       insert into public.courses (id, name, rating, slope, par)
         values (
           item.course_id, item.course_name, item.course_rating, item.slope_rating, item.course_par
@@ -752,9 +758,11 @@ $$;
 comment on function public.import_rounds(jsonb) is
   'Adds a golfer''s rounds (and missing courses) from an imported file in one transaction, skipping duplicates; runs under the caller''s RLS.';
 
+-- The import runs as the golfer.
 grant execute on function
   private.file_rows(jsonb),
   private.refuse_row(bigint, text),
+  private.course_named(uuid, text),
   private.import_totals(jsonb, uuid, bigint[]),
   private.hole_data_of_row(jsonb, bigint, integer),
   private.course_of_row(uuid, record, public.rounds, text),
