@@ -9,3 +9,9 @@ create schema private;
 
 revoke all on schema private from public;
 grant usage on schema private to authenticated, service_role;
+
+-- A function runs only for the roles it is granted to. Postgres grants EXECUTE on a new function
+-- to PUBLIC, and a default for one schema can only add to that, never take it away, so the rule is
+-- for every function `postgres` (which applies the migrations) creates. In public, Supabase's own
+-- defaults still grant each new function to the API roles: an RPC revokes anon itself.
+alter default privileges for role postgres revoke execute on functions from public;

@@ -32,7 +32,5 @@ as $$
 $$;
 
 -- The checks run as whoever writes the row.
-revoke all on function private.bounds_of, private.is_within_bounds
-  from public, anon, authenticated, service_role;
 grant execute on function private.bounds_of, private.is_within_bounds
   to authenticated, service_role;

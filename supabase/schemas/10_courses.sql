@@ -11,9 +11,10 @@
 --
 -- Names are refused, not trimmed, when they start or end with whitespace: the UI trims before it
 -- sends, so the stored name is always exactly what the golfer's screen showed. The whitespace set
--- is JavaScript's String.prototype.trim() set, spelled out character by character so that neither
--- the database's locale nor the UI can disagree about it. Lengths count Unicode code points
--- (char_length), i.e. [...name].length in JavaScript, not name.length.
+-- is JavaScript's String.prototype.trim() set, spelled out character by character (in
+-- private.is_trimmed_name) so that neither the database's locale nor the UI can disagree about it.
+-- Lengths count Unicode code points (char_length), i.e. [...name].length in JavaScript, not
+-- name.length.
 --
 -- Par, for the course handicap (WHS Rule 6.1), is optional: a golfer can add it later. 54 is an
 -- 18-hole course of par-3 holes, the least any 18-hole course can be; 90 is the course rating's
@@ -28,11 +29,9 @@ create table public.courses (
   slope integer not null,
   created_at timestamptz not null default now(),
   par integer,
-  constraint courses_id_is_a_ulid check (id ~ '^[0-7][0-9A-HJKMNP-TV-Z]{25}$'),
+  constraint courses_id_is_a_ulid check (private.is_ulid(id)),
   constraint courses_name_is_1_to_100_trimmed_characters check (
-    char_length(name) between 1 and 100
-    and name !~ '^[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]'
-    and name !~ '[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'
+    private.is_trimmed_name(name, 100)
   ),
   constraint courses_rating_is_20_to_90_in_tenths check (
     private.is_within_bounds('course_rating', rating)
@@ -102,7 +101,6 @@ create policy "Golfers can delete their own courses"
 revoke all on table public.courses from anon, authenticated;
 grant select, insert, update, delete on table public.courses to authenticated;
 grant all on table public.courses to service_role;
-revoke all on function private.keep_course_identity() from public, anon, authenticated;
 
 -- Realtime delivers inserts and updates to the golfer's devices (RLS decides who receives them).
 -- The replica identity stays the default (the primary key): see 30_deletions.sql for why deletes

@@ -201,15 +201,6 @@ comment on function private.broken_hole_rule(
   'The first hole rule the values break (of `rules`, or a card''s when null), in the golfer''s words with the hole number, or null: the one place each bound on a tee''s holes and a round''s card is written.';
 
 -- The checks and the triggers run with the writer's rights (a golfer's insert, import_rounds).
-revoke all on function
-  private.sum_of(integer[]),
-  private.is_one_per_hole(anyarray, integer),
-  private.broken_hole_list_rule,
-  private.broken_hole_rule(
-    text[], integer, integer[], integer[], integer, integer[], integer[], boolean[], boolean[],
-    integer[]
-  )
-  from public;
 grant execute on function
   private.sum_of(integer[]),
   private.is_one_per_hole(anyarray, integer),
@@ -232,11 +223,9 @@ create table public.tees (
   hole_pars integer[],
   stroke_indexes integer[],
   created_at timestamptz not null default now(),
-  constraint tees_id_is_a_ulid check (id ~ '^[0-7][0-9A-HJKMNP-TV-Z]{25}$'),
+  constraint tees_id_is_a_ulid check (private.is_ulid(id)),
   constraint tees_name_is_1_to_100_trimmed_characters check (
-    char_length(name) between 1 and 100
-    and name !~ '^[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]'
-    and name !~ '[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'
+    private.is_trimmed_name(name, 100)
   ),
   constraint tees_holes_is_9_or_18 check (holes in (9, 18)),
   constraint tees_course_rating_is_20_to_90_or_10_to_45_for_nine_in_tenths check (
@@ -264,6 +253,53 @@ comment on table public.tees is
 
 create index tees_user_id_idx on public.tees (user_id);
 create index tees_course_id_idx on public.tees (course_id);
+
+-- A course's first tee: its earliest created, by id on a tie (null when it has none). The course
+-- keeps in step with it, and a round given only its course is played from it.
+create function private.first_tee_of(course_id text) returns public.tees
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select t.* from public.tees as t
+  where t.course_id = first_tee_of.course_id
+  order by t.created_at, t.id
+  limit 1;
+$$;
+
+-- A course's Default tee, made from the course's values, with the course's id.
+create function private.add_default_tee(course public.courses) returns void
+  language sql
+  set search_path = ''
+as $$
+  insert into public.tees (id, course_id, user_id, name, course_rating, slope_rating, par, holes)
+    values (
+      course.id, course.id, course.user_id, 'Default', course.rating, course.slope, course.par, 18
+    );
+$$;
+
+-- A partner's tee on the course of the round's tee `tee`: the golfer's earliest tee there with the
+-- partner's tee name, else `tee` itself. The import and a signed shared card find it the same way.
+create function private.partner_tee(tee text, tee_name text) returns text
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select coalesce(
+    (
+      select t.id
+      from public.tees as t
+      join public.tees as own on own.course_id = t.course_id
+      where own.id = partner_tee.tee and t.name = partner_tee.tee_name
+      order by t.created_at, t.id
+      limit 1
+    ),
+    partner_tee.tee
+  );
+$$;
+
+-- The import runs as the golfer.
+grant execute on function private.partner_tee(text, text) to authenticated, service_role;
 
 -- A tee's id, owner, course and creation time are its identity, and its course must be the
 -- golfer's own. Runs as its owner to see the course whatever the caller's policies; a course that
@@ -335,8 +371,7 @@ begin
   if private.is_undoing_a_deletion() then
     return null;
   end if;
-  insert into public.tees (id, course_id, user_id, name, course_rating, slope_rating, par, holes)
-    values (new.id, new.id, new.user_id, 'Default', new.rating, new.slope, new.par, 18);
+  perform private.add_default_tee(new);
   return null;
 end;
 $$;
@@ -358,12 +393,7 @@ begin
   end if;
   update public.tees as t
     set course_rating = new.rating, slope_rating = new.slope, par = new.par
-    where t.id = (
-        select f.id from public.tees as f
-        where f.course_id = new.id
-        order by f.created_at, f.id
-        limit 1
-      )
+    where t.id = (private.first_tee_of(new.id)).id
       and t.holes = 18;
   return null;
 end;
@@ -381,18 +411,13 @@ create function private.copy_first_tee_into_course() returns trigger
   set search_path = ''
 as $$
 declare
-  tee_course text := coalesce(new.course_id, old.course_id);
   first public.tees;
 begin
   if pg_trigger_depth() > 1 then
     return null;
   end if;
-  select f.* into first
-    from public.tees as f
-    where f.course_id = tee_course
-    order by f.created_at, f.id
-    limit 1;
-  if found and first.holes = 18 then
+  first := private.first_tee_of(coalesce(new.course_id, old.course_id));
+  if first.holes = 18 then
     update public.courses as c
       set rating = first.course_rating,
         slope = first.slope_rating,
@@ -441,11 +466,6 @@ grant select, insert, delete on table public.tees to authenticated;
 grant update (name, course_rating, slope_rating, par, holes, hole_pars, stroke_indexes)
   on table public.tees to authenticated;
 grant all on table public.tees to service_role;
-revoke all on function private.check_tee_course() from public, anon, authenticated;
-revoke all on function private.keep_a_tee_per_course() from public, anon, authenticated;
-revoke all on function private.add_first_tee() from public, anon, authenticated;
-revoke all on function private.copy_course_into_first_tee() from public, anon, authenticated;
-revoke all on function private.copy_first_tee_into_course() from public, anon, authenticated;
 
 -- Realtime, as for courses: the default replica identity, deletes through public.deletions.
 alter publication supabase_realtime add table public.tees;

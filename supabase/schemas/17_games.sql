@@ -302,11 +302,7 @@ begin
   problem := case
     when (every or 'names' = any (rules)) and (
       jsonb_typeof(partner -> 'name') is distinct from 'string'
-      or char_length(partner ->> 'name') not between 1 and 60
-      or partner ->> 'name'
-        ~ '^[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]'
-      or partner ->> 'name'
-        ~ '[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'
+      or not private.is_trimmed_name(partner ->> 'name', 60)
     ) then
       'the name must be 1 to 60 characters, without spaces at either end'
     when (every or 'indexes' = any (rules))
@@ -459,15 +455,6 @@ comment on function private.broken_game_rule(text[], jsonb, integer, integer[]) 
   'The first rule of a round''s game (issue 31) the values break (of `rules`, or every rule when null), in the golfer''s words with the partner''s place and the hole number, or null: the one place each bound on a game is written.';
 
 -- The checks and the triggers run with the writer's rights (a golfer's insert, import_rounds).
-revoke all on function
-  private.is_number_between(jsonb, numeric, numeric, integer),
-  private.broken_stake_rule(jsonb, text),
-  private.broken_side_game_settings(jsonb, text, integer, integer),
-  private.broken_side_games_rule(jsonb, integer, integer),
-  private.broken_game_shape(jsonb),
-  private.broken_partner_rule(text[], jsonb, bigint, integer),
-  private.broken_game_rule(text[], jsonb, integer, integer[])
-  from public;
 grant execute on function
   private.is_number_between(jsonb, numeric, numeric, integer),
   private.broken_stake_rule(jsonb, text),
@@ -590,9 +577,6 @@ $$;
 comment on function private.broken_pick_up_rule(text[], jsonb, integer, text, integer[], integer[], integer[]) is
   'The first rule the holes the golfer picked up (game -> picked_up, issue 31) break (of `rules`, or every rule when null), in the golfer''s words with the hole number, or null: hole numbers of the round, each once, each scored at net double bogey off one course handicap.';
 
-revoke all on function
-  private.broken_pick_up_rule(text[], jsonb, integer, text, integer[], integer[], integer[])
-  from public;
 grant execute on function
   private.broken_pick_up_rule(text[], jsonb, integer, text, integer[], integer[], integer[])
   to authenticated, service_role;

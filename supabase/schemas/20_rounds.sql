@@ -41,7 +41,7 @@ create table public.rounds (
   hole_penalties integer[],
   -- The game the round was played in (issue 31), or null: 17_games.sql.
   game jsonb,
-  constraint rounds_id_is_a_ulid check (id ~ '^[0-7][0-9A-HJKMNP-TV-Z]{25}$'),
+  constraint rounds_id_is_a_ulid check (private.is_ulid(id)),
   constraint rounds_course_name_is_1_to_100_characters check (
     char_length(course_name) between 1 and 100
   ),
@@ -262,14 +262,11 @@ begin
         message = 'a round can only be played from one of your own tees';
     end if;
   else
+    -- A tee's owner is its course's (private.check_tee_course).
     select t.* into tee
-      from public.tees as t
-      join public.courses as c on c.id = t.course_id
-      where c.id = tee_of_round.course_id
-        and c.user_id = golfer
-        and c.user_id = coalesce(auth.uid(), golfer)
-      order by t.created_at, t.id
-      limit 1;
+      from private.first_tee_of(tee_of_round.course_id) as t
+      where t.user_id = golfer
+        and t.user_id = coalesce(auth.uid(), golfer);
     if not found then
       raise exception using
         errcode = 'insufficient_privilege',
@@ -575,15 +572,6 @@ grant update (
   hole_fairways, hole_greens, hole_penalties, game
 ) on table public.rounds to authenticated;
 grant all on table public.rounds to service_role;
-revoke all on function private.is_undoing_a_deletion() from public, anon, authenticated;
-revoke all on function private.round_from_tee(public.rounds, public.tees, text)
-  from public, anon, authenticated;
-revoke all on function private.tee_of_round(text, text, uuid) from public, anon, authenticated;
-revoke all on function private.check_hole_scores(public.rounds) from public, anon, authenticated;
-revoke all on function private.check_game() from public, anon, authenticated;
-revoke all on function private.copy_course_into_round() from public, anon, authenticated;
-revoke all on function private.copy_course_into_edited_round(public.rounds, public.rounds)
-  from public, anon, authenticated;
 
 -- Realtime, as for courses (deletes go through public.deletions).
 alter publication supabase_realtime add table public.rounds;

@@ -113,10 +113,7 @@ begin
       order by d.record_id, d.id desc
     ) as t;
   if not exists (select 1 from public.tees as t where t.course_id = deletion.record_id) then
-    insert into public.tees (id, course_id, user_id, name, course_rating, slope_rating, par)
-      select c.id, c.id, c.user_id, 'Default', c.rating, c.slope, c.par
-      from public.courses as c
-      where c.id = deletion.record_id;
+    perform private.add_default_tee(c) from public.courses as c where c.id = deletion.record_id;
   end if;
   update public.rounds as r
     set course_id = deletion.record_id,
@@ -231,10 +228,7 @@ begin
 end;
 $$;
 
-revoke all on function private.record_deletion() from public, anon, authenticated;
-revoke all on function private.undo_course_deletion(public.deletions)
-  from public, anon, authenticated;
-revoke all on function public.undo_deletion(text, text) from public, anon;
+revoke all on function public.undo_deletion(text, text) from anon;
 grant execute on function public.undo_deletion(text, text) to authenticated;
 
 alter publication supabase_realtime add table public.deletions;

@@ -358,12 +358,6 @@ end;
 $$;
 
 -- Every rule runs as whoever reads or writes the handicap (signed-in golfers, service_role).
-revoke all on function
-  private.differentials_used, private.lowest_of, private.index_of_lowest, private.sorted_with,
-  private.differential_tenths, private.paired_nines, private.course_handicap,
-  private.strokes_received, private.adjusted_gross_score, private.net_double_bogey,
-  private.exceptional_reduction, private.whs_estimate
-  from public, anon, authenticated, service_role;
 grant execute on function
   private.differentials_used, private.lowest_of, private.index_of_lowest, private.sorted_with,
   private.differential_tenths, private.paired_nines, private.course_handicap,

@@ -421,10 +421,6 @@ comment on function private.whs_records() is
   'The handicap walk over the rounds the caller can read, one row per round in record order (user_id, played_on, id): see private.walked_round. Not an official index: playing conditions, committee adjustments and penalty scores are not modelled.';
 
 -- The walk runs as whoever reads or writes the handicap (signed-in golfers, service_role).
-revoke all on function
-  private.low_queue_pushed, private.whs_step, private.walk_steps, private.walk_rows,
-  private.walk_counted, private.walk_record, private.walks_of, private.whs_records
-  from public, anon, authenticated, service_role;
 grant execute on function
   private.low_queue_pushed, private.whs_step, private.walk_steps, private.walk_rows,
   private.walk_counted, private.walk_record, private.walks_of, private.whs_records

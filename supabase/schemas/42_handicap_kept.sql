@@ -548,19 +548,9 @@ alter table public.rounds enable always trigger rewalk_after_update;
 alter table public.rounds enable always trigger rewalk_after_delete;
 
 -- The views read the kept walk; the walk itself is for private.rewalk (and whs_records, which
--- walks what the caller can read). Writing the kept walk is for the triggers alone (issue 40):
--- a golfer may walk again only their own record (private.rewalk_own_record, for the import).
-revoke all on function
-  private.kept_before(uuid, date),
-  private.low_queue_before(uuid, date, date),
-  private.walk_start(uuid, date),
-  private.kept_walk_written(uuid, date, private.walk),
-  private.counted_for_index(uuid),
-  private.rewalk(uuid[], date[]),
-  private.rewalk_own_record(),
-  private.rewalk_written_golfers(),
-  private.is_walk_deferred()
-  from public, anon, authenticated, service_role;
+-- walks what the caller can read). Writing the kept walk is for the triggers alone (issue 40), so
+-- its functions are granted to no one: a golfer may walk again only their own record
+-- (private.rewalk_own_record, for the import).
 grant execute on function private.rewalk_own_record() to authenticated;
 
 -- The walk's deferral flag is read by the import too, as the golfer.

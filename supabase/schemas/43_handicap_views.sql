@@ -99,15 +99,6 @@ comment on view public.handicap_history is
 
 -- Signed-in golfers read the views (RLS on the tables limits them to their own rows); nobody
 -- writes through them, and anon gets nothing.
-revoke all on table public.round_differentials, public.handicap_indexes
-  from public, anon, authenticated, service_role;
-grant select on table public.round_differentials, public.handicap_indexes
-  to authenticated, service_role;
-revoke all on table public.handicap_history from public, anon, authenticated, service_role;
-grant select on table public.handicap_history to authenticated, service_role;
-revoke all on table public.scoring_entries from public, anon, authenticated, service_role;
-grant select on table public.scoring_entries to authenticated, service_role;
-
 -- One row per round of the caller (RLS decides whose rounds those are), in record order.
 create view public.whs_history
   with (security_invoker = on)
@@ -142,6 +133,12 @@ order by g.user_id;
 comment on view public.whs_indexes is
   'The WHS estimate per golfer with rounds: whs_index and low_index null where the rules give none, cap none, soft or hard. An estimate, not a federation''s official index.';
 
-revoke all on table public.whs_history, public.whs_indexes
+-- Every handicap view is read, never written, and only by signed-in golfers (and service_role).
+revoke all on table
+  public.scoring_entries, public.round_differentials, public.handicap_indexes,
+  public.handicap_history, public.whs_history, public.whs_indexes
   from public, anon, authenticated, service_role;
-grant select on table public.whs_history, public.whs_indexes to authenticated, service_role;
+grant select on table
+  public.scoring_entries, public.round_differentials, public.handicap_indexes,
+  public.handicap_history, public.whs_history, public.whs_indexes
+  to authenticated, service_role;

@@ -34,7 +34,7 @@ $$;
 comment on function public.delete_my_account() is
   'Deletes the calling golfer''s account and, by cascade, all their data and sessions. Cannot be undone.';
 
--- Functions are executable by PUBLIC by default, and this project's default privileges also grant
--- new functions in public to anon: take both away, then give it to signed-in golfers only.
-revoke all on function public.delete_my_account() from public, anon, authenticated, service_role;
+-- Supabase's default privileges grant new functions in public to the API roles (00_private.sql):
+-- take them away, then give it to signed-in golfers only.
+revoke all on function public.delete_my_account() from anon, authenticated, service_role;
 grant execute on function public.delete_my_account() to authenticated;

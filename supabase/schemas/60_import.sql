@@ -247,7 +247,21 @@ begin
 end;
 $$;
 
--- The golfer's course of a row's course name (the earliest, by id), else one created from the
+-- The golfer's course of that name, the earliest by id (null when they have none): the course a
+-- file's row or tee is on.
+create function private.course_named(golfer uuid, name text) returns text
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select c.id
+  from public.courses as c
+  where c.user_id = course_named.golfer and c.name = course_named.name
+  order by c.id
+  limit 1;
+$$;
+
+-- The golfer's course of a row's course name (private.course_named), else one created from the
 -- row, whose first tee takes the row's tee name, par or hole data (not for a nine: a course needs
 -- its 18-hole rating).
 create function private.course_of_row(
@@ -264,12 +278,8 @@ create function private.course_of_row(
 as $$
 begin
   course_added := 0;
-  select c.id into course
-    from public.courses as c
-    where c.user_id = golfer and c.name = teed.course_name
-    order by c.id
-    limit 1;
-  if not found then
+  course := private.course_named(golfer, teed.course_name);
+  if course is null then
     if teed.holes = 9 then
       raise exception using
         errcode = 'invalid_parameter_value',
@@ -374,8 +384,8 @@ begin
 end;
 $$;
 
--- A row's game with each partner's tee found on the golfer's course of the round's tee `tee`: the
--- tee of the partner's tee name (the earliest), else `tee` itself; null for a row without one.
+-- A row's game with each partner's tee found from the round's tee `tee` (private.partner_tee);
+-- null for a row without one.
 -- The rules of private.broken_game_rule refuse with the row named.
 create function private.game_of_row(
   game jsonb,
@@ -396,17 +406,10 @@ begin
   if jsonb_typeof(game) = 'object' and private.broken_game_rule('{partners}', game, holes, null) is null
   then
     game := jsonb_set(game, '{partners}', (
-      select jsonb_agg(p.value || jsonb_build_object('tee_id', coalesce(
-        (
-          select t.id
-          from public.tees as t
-          join public.tees as own on own.course_id = t.course_id
-          where own.id = tee and t.name = p.value ->> 'tee_name'
-          order by t.created_at, t.id
-          limit 1
-        ),
-        tee
-      )) order by p.place)
+      select jsonb_agg(
+        p.value || jsonb_build_object('tee_id', private.partner_tee(tee, p.value ->> 'tee_name'))
+        order by p.place
+      )
       from jsonb_array_elements(game -> 'partners') with ordinality as p (value, place)
     ));
   end if;
@@ -489,12 +492,8 @@ begin
         errcode = 'invalid_parameter_value',
         message = format('tee %s: %s', item.position, problem);
     end if;
-    select c.id into course
-      from public.courses as c
-      where c.user_id = golfer and c.name = item.course_name
-      order by c.id
-      limit 1;
-    if not found then
+    course := private.course_named(golfer, item.course_name);
+    if course is null then
       insert into public.courses (id, name, rating, slope, par)
         values (
           item.course_id, item.course_name, item.course_rating, item.slope_rating, item.course_par
@@ -759,21 +758,11 @@ $$;
 comment on function public.import_rounds(jsonb) is
   'Adds a golfer''s rounds (and missing courses) from an imported file in one transaction, skipping duplicates; runs under the caller''s RLS.';
 
-revoke all on function
-  private.file_rows(jsonb),
-  private.refuse_row(bigint, text),
-  private.import_totals(jsonb, uuid, bigint[]),
-  private.hole_data_of_row(jsonb, bigint, integer),
-  private.course_of_row(uuid, record, public.rounds, text),
-  private.tee_of_row(uuid, record, public.rounds),
-  private.game_of_row(jsonb, bigint, integer, integer[], text),
-  private.import_teed_row(uuid, record, jsonb),
-  private.import_tees(jsonb, uuid),
-  private.import_settings(jsonb, uuid)
-  from public;
+-- The import runs as the golfer.
 grant execute on function
   private.file_rows(jsonb),
   private.refuse_row(bigint, text),
+  private.course_named(uuid, text),
   private.import_totals(jsonb, uuid, bigint[]),
   private.hole_data_of_row(jsonb, bigint, integer),
   private.course_of_row(uuid, record, public.rounds, text),
@@ -783,5 +772,5 @@ grant execute on function
   private.import_tees(jsonb, uuid),
   private.import_settings(jsonb, uuid)
   to authenticated;
-revoke all on function public.import_rounds(jsonb) from public, anon, authenticated, service_role;
+revoke all on function public.import_rounds(jsonb) from anon, authenticated, service_role;
 grant execute on function public.import_rounds(jsonb) to authenticated;

@@ -64,7 +64,6 @@ revoke all on table public.handicap_settings from anon, authenticated;
 grant select, insert, delete on table public.handicap_settings to authenticated;
 grant update (course_handicap_source, starting_index) on table public.handicap_settings to authenticated;
 grant all on table public.handicap_settings to service_role;
-revoke all on function private.touch_handicap_settings() from public, anon, authenticated;
 
 -- Realtime, so a choice made on one device shows on the others. The default replica identity, as
 -- for every published table (see 20261123001100_deletions.sql): the primary key is the golfer's

@@ -10,18 +10,12 @@
 --
 -- Tees are a child table, not a jsonb snapshot: each value keeps its column type and the same
 -- bounds public.tees has, checked by the database, and a copy is one insert ... select. The sums
--- and distinctness of hole data are not repeated here: the snapshot is only ever taken from tees
--- that passed them, and a copy goes back through public.tees' own checks.
+-- of hole data are not repeated here: the snapshot is only ever taken from tees that passed them,
+-- and a copy goes back through public.tees' own checks.
 --
 -- Written only through the RPCs (no insert, update or delete grant): publish_course and
 -- withdraw_course run as the owner and check the caller themselves; copy_directory_course and
 -- search_directory run as the caller, under RLS.
-
--- Helpers live in private, which PostgREST does not expose (issue 28 §3).
-create schema if not exists private;
-
-revoke all on schema private from public;
-grant usage on schema private to authenticated, service_role;
 
 -- Accents and case folded for search: 'Château' and 'chateau' are the same word. unaccent's
 -- dictionary is named with its schema, since every function here runs with an empty search_path.
@@ -75,7 +69,7 @@ create table public.directory_courses (
   is_example boolean not null default false,
   published_at timestamptz not null default now(),
   search_name text not null,
-  constraint directory_courses_id_is_a_ulid check (id ~ '^[0-7][0-9A-HJKMNP-TV-Z]{25}$'),
+  constraint directory_courses_id_is_a_ulid check (private.is_ulid(id)),
   constraint directory_courses_one_entry_per_course unique (published_by, source_course_id),
   constraint directory_courses_name_is_1_to_100_characters check (
     char_length(name) between 1 and 100
@@ -145,12 +139,8 @@ create table public.directory_tees (
   constraint directory_tees_hole_pars_are_3_to_6_one_per_hole check (
     private.broken_hole_rule('{hole_pars}', holes, hole_pars, null) is null
   ),
-  constraint directory_tees_stroke_indexes_are_1_to_18_one_per_hole check (
-    cardinality(stroke_indexes) = holes
-    and array_ndims(stroke_indexes) = 1
-    and array_position(stroke_indexes, null) is null
-    and 1 <= all (stroke_indexes)
-    and 18 >= all (stroke_indexes)
+  constraint directory_tees_stroke_indexes_are_distinct_1_to_18_one_per_hole check (
+    private.broken_hole_rule('{stroke_indexes}', holes, null, stroke_indexes) is null
   )
 );
 
@@ -390,15 +380,12 @@ begin
 end;
 $$;
 
-revoke all on function private.folded(text) from public, anon;
-revoke all on function private.new_ulid() from public, anon;
-revoke all on function private.fold_directory_name() from public, anon, authenticated;
 grant execute on function private.folded(text) to authenticated, service_role;
 grant execute on function private.new_ulid() to authenticated, service_role;
-revoke all on function public.publish_course(text) from public, anon;
-revoke all on function public.withdraw_course(text) from public, anon;
-revoke all on function public.copy_directory_course(text) from public, anon;
-revoke all on function public.search_directory(text) from public, anon;
+revoke all on function public.publish_course(text) from anon;
+revoke all on function public.withdraw_course(text) from anon;
+revoke all on function public.copy_directory_course(text) from anon;
+revoke all on function public.search_directory(text) from anon;
 grant execute on function public.publish_course(text) to authenticated, service_role;
 grant execute on function public.withdraw_course(text) to authenticated, service_role;
 grant execute on function public.copy_directory_course(text) to authenticated, service_role;

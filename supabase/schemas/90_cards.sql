@@ -32,7 +32,7 @@ create table public.cards (
   status text not null default 'open',
   created_at timestamptz not null default now(),
   side_games jsonb,
-  constraint cards_id_is_a_ulid check (id ~ '^[0-7][0-9A-HJKMNP-TV-Z]{25}$'),
+  constraint cards_id_is_a_ulid check (private.is_ulid(id)),
   constraint cards_course_name_is_1_to_100_characters check (
     char_length(course_name) between 1 and 100
   ),
@@ -108,10 +108,7 @@ create table public.card_players (
   constraint card_players_player_no_is_1_to_4 check (player_no between 1 and 4),
   constraint card_players_marker_is_another_player check (marker_no <> player_no),
   constraint card_players_name_is_1_to_60_trimmed_characters check (
-    char_length(name) >= 1
-    and char_length(name) <= 60
-    and name !~ '^[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]'
-    and name !~ '[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'
+    private.is_trimmed_name(name, 60)
   ),
   constraint card_players_tee_name_is_1_to_100_characters check (
     char_length(tee_name) between 1 and 100
@@ -165,7 +162,7 @@ create table public.card_entries (
   created_at timestamptz not null default now(),
   constraint card_entries_player_is_on_the_card
     foreign key (card_id, player_no) references public.card_players (card_id, player_no),
-  constraint card_entries_id_is_a_ulid check (id ~ '^[0-7][0-9A-HJKMNP-TV-Z]{25}$'),
+  constraint card_entries_id_is_a_ulid check (private.is_ulid(id)),
   constraint card_entries_hole_is_1_to_18 check (hole between 1 and 18),
   constraint card_entries_strokes_are_1_to_20 check (strokes between 1 and 20),
   constraint card_entries_replaces_at_most_16_entries check (
@@ -704,8 +701,8 @@ $$;
 
 -- The game of the signer's round (17_games.sql's shape): the card's format and allowance, the
 -- signer's handicaps, and each other player as a partner with their agreed strokes (null where a
--- cell is picked up, disputed or empty). A partner's tee is the signer's tee of that name on the
--- round's course, else the round's own (as import_rounds does). Null on a card of one player.
+-- cell is picked up, disputed or empty). A partner's tee is found as the import finds it
+-- (private.partner_tee). Null on a card of one player.
 create function private.card_game(card public.cards, place public.card_players, tee_id text)
   returns jsonb
   language sql
@@ -720,13 +717,7 @@ as $$
       'partners', jsonb_agg(jsonb_build_object(
         'name', p.name,
         'index', p.index_in_effect,
-        'tee_id', coalesce((
-          select t.id from public.tees as t
-            join public.tees as own on own.id = tee_id and own.course_id = t.course_id
-            where t.name = p.tee_name and t.user_id = place.user_id
-            order by t.created_at, t.id
-            limit 1
-        ), tee_id),
+        'tee_id', private.partner_tee(tee_id, p.tee_name),
         'tee_name', p.tee_name,
         'playing_handicap', p.playing_handicap,
         'strokes_received', coalesce(p.strokes_received, p.playing_handicap),
@@ -948,20 +939,6 @@ create trigger broadcast_place_attested
   when (new.attested_at is not null and new.user_id is not null)
   execute function private.broadcast_place_attested();
 
-revoke all on function
-  private.is_on_card(text),
-  private.check_card_player(),
-  private.after_card_players_added(),
-  private.check_card_side_games(),
-  private.check_card_entry(),
-  private.settles_for_others(text[], text[]),
-  private.broadcast_card_entry(),
-  private.invitation_hash(text),
-  private.invited_card(text),
-  private.card_tee_of(public.cards, public.card_players, text),
-  private.card_game(public.cards, public.card_players, text),
-  private.broadcast_place_attested()
-  from public, anon, authenticated;
 grant execute on function private.is_on_card(text) to authenticated, service_role;
 revoke all on function
   public.invite_to_card(text),
@@ -969,7 +946,7 @@ revoke all on function
   public.card_invitation(text),
   public.sign_card(text),
   public.attest_card(text, integer)
-  from public, anon;
+  from anon;
 grant execute on function
   public.invite_to_card(text),
   public.join_card(text, integer),

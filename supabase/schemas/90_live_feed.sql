@@ -17,6 +17,9 @@ as $$
   select 'golfer:' || golfer::text
 $$;
 
+-- The feed's policy below calls it as the golfer.
+grant execute on function private.golfer_topic(uuid) to authenticated, service_role;
+
 -- Security definer, owned by postgres, as Supabase's guide writes it: realtime.send's insert then
 -- is not subject to the writer's insert policies on realtime.messages (a golfer has none).
 create function private.broadcast_golfer_change() returns trigger
@@ -47,8 +50,6 @@ create trigger broadcast_golfer_change
 create trigger broadcast_golfer_change
   after insert or update or delete on public.handicap_settings
   for each row execute function private.broadcast_golfer_change();
-
-revoke all on function private.broadcast_golfer_change() from public, anon, authenticated;
 
 -- A signed-in golfer may join (read) their own topic and no other; nobody may send on it but the
 -- database (no insert policy), so a device cannot forge another device's changes.
