@@ -17,7 +17,10 @@ const MISSING_ID = '9f0e6a55-6a0c-4d0b-8a43-3e1f0c2b7d10'
  */
 function microsecondsSinceEpoch(time: string): number {
   const [, whole = '', fraction = ''] = /^(.*?)(?:\.(\d+))?Z$/.exec(time) ?? []
-  return Date.parse(`${whole}Z`) * 1000 + Number(fraction.padEnd(6, '0').slice(0, 6))
+  const seconds = Date.parse(`${whole}Z`)
+  // Any other shape would compare as NaN, and NaNs never fail an order check.
+  if (Number.isNaN(seconds)) throw new Error(`not a GoTrue time: ${time}`)
+  return seconds * 1000 + Number(fraction.padEnd(6, '0').slice(0, 6))
 }
 
 describe('auth.admin users', () => {
