@@ -149,14 +149,19 @@ describe('hostile input on the sign-in forms', () => {
   /**
    * The form mounted again by leaving its screen and coming back in the app: no alert of the value
    * before, and no reload of the app for each value (a reload cost about a second of CPU each).
+   * Both screens have a "Log In" button, and the old screen stays shown while the next one's code
+   * loads, so each step waits for the field only Sign Up has rather than for the URL.
    */
   async function freshForm(page: Page, links: { away: string; back: string }) {
     const screen = new URL(page.url()).pathname
+    const confirmation = page.getByLabel('Confirm Password')
+    const onSignUp = screen === '/signup'
     await page.getByRole('button', { name: links.away, exact: true }).click()
-    await page.waitForURL((url) => url.pathname !== screen)
+    await confirmation.waitFor({ state: onSignUp ? 'detached' : 'visible' })
     await page.getByRole('button', { name: links.back, exact: true }).click()
-    await page.waitForURL((url) => url.pathname === screen)
+    await confirmation.waitFor({ state: onSignUp ? 'visible' : 'detached' })
     await page.getByLabel('Email').waitFor()
+    expect(new URL(page.url()).pathname).toBe(screen)
     expect(await page.getByRole('alert').count()).toBe(0)
   }
 
