@@ -22,6 +22,8 @@ export interface ServiceContext {
   /** The gateway's externally visible base URL, e.g. http://127.0.0.1:54321 */
   apiUrl: string
   log: (message: string) => void
+  /** bcrypt's cost for new password hashes (a stored hash keeps the cost it was made with). */
+  passwordHashCost: number
   /** The channels the stack LISTENs to (`pgrst`, for PostgREST's reload notifications). */
   notifications?: Notifications
   /** Where Auth's mails go: the local inbox. Without one, mails are dropped (and logged). */

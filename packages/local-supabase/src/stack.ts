@@ -9,6 +9,7 @@ import path from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import pg from 'pg'
 import { createGateway } from './app.ts'
+import { DEFAULT_PASSWORD_HASH_COST } from './auth/crypto.ts'
 import { loadConfig, type StackConfig } from './config.ts'
 import type { ServiceContext } from './context.ts'
 import { startDatabase, type Database } from './database.ts'
@@ -42,6 +43,8 @@ export interface StackOptions {
   jwtSecret?: string
   config?: StackConfig
   log?: (line: string) => void
+  /** bcrypt's cost for new passwords: GoTrue's 10 unless a throwaway test stack lowers it. */
+  passwordHashCost?: number
 }
 
 export interface Stack {
@@ -138,6 +141,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       adminDbUrl: superuserDbUrl,
       apiUrl,
       log,
+      passwordHashCost: options.passwordHashCost ?? DEFAULT_PASSWORD_HASH_COST,
       notifications,
       ...(inbox ? { mailer: { send: (message) => void mail.add(message) } } : {}),
     }

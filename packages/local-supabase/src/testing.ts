@@ -5,6 +5,7 @@ import path from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import pg from 'pg'
 import WebSocket from 'ws'
+import { QUICK_PASSWORD_HASH_COST } from './auth/crypto.ts'
 import { startDatabase, type Database } from './database.ts'
 import { startStack, type Stack, type StackOptions } from './stack.ts'
 
@@ -78,6 +79,7 @@ export async function startTestStack(options: TestStackOptions): Promise<TestSta
   const recent: string[] = []
   const stack = await startStack({
     fsync: false,
+    passwordHashCost: QUICK_PASSWORD_HASH_COST,
     ...rest,
     apiPort: 0,
     dbPort: 0,

@@ -73,7 +73,10 @@ export async function adminCreateUser(c: Context, ctx: ServiceContext): Promise<
   }
   if (phone !== '') throw authError(400, 'phone_provider_disabled', 'Phone signups are disabled')
   const email = validateEmail(rawEmail)
-  const encryptedPassword = await hashPassword(password || randomBytes(32).toString('base64url'))
+  const encryptedPassword = await hashPassword(
+    password || randomBytes(32).toString('base64url'),
+    ctx.passwordHashCost,
+  )
   const user = await inTransaction(ctx.authDb, async (client) => {
     if (await findUserByEmail(client, email, aud)) throw emailExists()
     let id: string
@@ -155,7 +158,8 @@ export async function adminUpdateUser(c: Context, ctx: ServiceContext): Promise<
   const email = rawEmail === '' ? '' : validateEmail(rawEmail)
   const password = typeof body.password === 'string' ? body.password : undefined
   if (password !== undefined) assertStrongPassword(password, ctx.config.auth)
-  const encryptedPassword = password === undefined ? undefined : await hashPassword(password)
+  const encryptedPassword =
+    password === undefined ? undefined : await hashPassword(password, ctx.passwordHashCost)
   const emailConfirm = body.email_confirm === true
   const userMetadata = objectField(body, 'user_metadata', 'AdminUserParams') as Metadata
   const appMetadata = objectField(body, 'app_metadata', 'AdminUserParams') as Metadata

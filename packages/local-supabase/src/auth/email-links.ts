@@ -224,7 +224,7 @@ export async function generateLink(c: Context, ctx: ServiceContext) {
   let encryptedPassword: string | null = null
   if (type === 'signup' && !found && password !== '') {
     assertStrongPassword(password, config)
-    encryptedPassword = await hashPassword(password)
+    encryptedPassword = await hashPassword(password, ctx.passwordHashCost)
   }
   const token = newToken(config, email, false)
   const hashed = token.stored

@@ -72,7 +72,7 @@ export async function signup(c: Context, ctx: ServiceContext): Promise<Response>
   }
 
   // Hashing is deliberately slow, so it happens before the transaction opens.
-  const encryptedPassword = existing ? null : await hashPassword(password)
+  const encryptedPassword = existing ? null : await hashPassword(password, ctx.passwordHashCost)
   const grant = grantContext(c)
   const result = await inTransaction(ctx.authDb, async (client) => {
     let userId = existing?.row.id

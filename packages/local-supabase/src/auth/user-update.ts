@@ -113,7 +113,7 @@ export async function updateUser(c: Context, ctx: ServiceContext, limits: AuthLi
         )
       }
     }
-    encryptedPassword = await hashPassword(password)
+    encryptedPassword = await hashPassword(password, ctx.passwordHashCost)
   }
 
   const redirectTo = redirectFor(c, ctx)

@@ -2,6 +2,7 @@ import { AuthApiError } from '@supabase/supabase-js'
 import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { afterAll, describe, expect, it } from 'vitest'
+import { QUICK_PASSWORD_HASH_COST } from '../../src/auth/crypto.ts'
 import { authRoutes } from '../../src/auth/routes.ts'
 import { loadConfig, type StackConfig } from '../../src/config.ts'
 import { ApiError } from '../../src/errors.ts'
@@ -193,6 +194,7 @@ describe('Auth with other [auth.email] and [auth.rate_limit] settings', () => {
         adminDbUrl: stack.superuserDbUrl,
         apiUrl: stack.apiUrl,
         log: () => undefined,
+        passwordHashCost: QUICK_PASSWORD_HASH_COST,
         mailer: { send: (mail) => void mails.push(mail) },
       }),
     )
