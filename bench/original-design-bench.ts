@@ -221,7 +221,7 @@ function seeded(seed: number) {
 /**
  * The other golfers go straight into auth.users (a sign-up each through the API would spend
  * minutes in bcrypt), and everyone's courses and rounds in bulk with SQL as the superuser. The
- * rounds' trigger stays on, so copy_course_into_new_round fills the course copies as it does for the
+ * rounds' triggers stay on, so copy_course_into_round fills the course copies as it does for the
  * app. The measured golfer sits in the middle of the others.
  */
 async function loadGolfers(

@@ -280,9 +280,10 @@ $$;
 -- Makes the database the authority for a new round's copies: a round sent as before, with only
 -- course_id, is played from that course's first tee; with tee_id, from that tee. An undone round
 -- goes back exactly as it was: with the copies it had (the tee may have been edited since, or
--- deleted). The insert step of private.before_round_written; the update step is
--- copy_course_into_edited_round.
-create function private.copy_course_into_new_round(added public.rounds) returns public.rounds
+-- deleted). An edit's copies are copy_course_into_edited_round's. The first step of
+-- private.before_round_written: `was` is the row before an edit (null for an insert).
+create function private.copy_course_into_round(round public.rounds, was public.rounds)
+  returns public.rounds
   language plpgsql
   security definer
   set search_path = ''
@@ -290,21 +291,24 @@ as $$
 declare
   tee public.tees;
 begin
+  if was.id is not null then
+    return private.copy_course_into_edited_round(round, was);
+  end if;
   if private.is_undoing_a_deletion() then
-    return added;
+    return round;
   end if;
 
-  if added.course_id is null and added.tee_id is null then
+  if round.course_id is null and round.tee_id is null then
     raise exception using
       errcode = 'not_null_violation',
       message = 'a new round needs a course',
       detail = 'course_id is null.';
   end if;
 
-  tee := private.tee_of_round(added.tee_id, added.course_id, added.user_id);
-  added.tee_id := tee.id;
+  tee := private.tee_of_round(round.tee_id, round.course_id, round.user_id);
+  round.tee_id := tee.id;
   return private.round_from_tee(
-    added, tee, (select c.name from public.courses as c where c.id = tee.course_id)
+    round, tee, (select c.name from public.courses as c where c.id = tee.course_id)
   );
 end;
 $$;
@@ -319,7 +323,7 @@ $$;
 -- or tee re-links its rounds without re-copying (they keep the copies they were added with); only
 -- public.undo_deletion does that, behind a transaction-local setting. A round's holes (issue 23)
 -- are editable too (check_hole_scores checks them against the copies settled here). The update
--- step of private.before_round_written: `edited` is the row as the update sends it, `was` as it was.
+-- step of copy_course_into_round: `edited` is the row as the update sends it, `was` as it was.
 create function private.copy_course_into_edited_round(edited public.rounds, was public.rounds)
   returns public.rounds
   language plpgsql
@@ -524,20 +528,16 @@ begin
 end;
 $$;
 
--- A round's insert or edit, in this order: its copies are settled first (an insert's from its
--- tee, an edit's as copy_course_into_edited_round says), then private.check_game checks the game
--- and the holes, because it checks them against the course and holes those copies hold.
+-- A round's insert or edit, in this order: private.copy_course_into_round settles its copies
+-- first, then private.check_game checks the game and the holes, because it checks them against
+-- the course and holes those copies hold.
 create function private.before_round_written() returns trigger
   language plpgsql
   security definer
   set search_path = ''
 as $$
 begin
-  if tg_op = 'UPDATE' then
-    new := private.copy_course_into_edited_round(new, old);
-  else
-    new := private.copy_course_into_new_round(new);
-  end if;
+  new := private.copy_course_into_round(new, old);
   return private.check_game(new, old);
 end;
 $$;

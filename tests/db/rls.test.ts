@@ -645,7 +645,7 @@ describe('the schema as a whole', () => {
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname in ('public', 'private') and p.prosecdef`,
     )
-    expect(rows.map((row) => row.name)).toContain('before_round_written')
+    expect(rows.map((row) => row.name)).toContain('copy_course_into_round')
     expect(rows.filter((row) => !row.config?.includes('search_path=""'))).toEqual([])
   })
 
