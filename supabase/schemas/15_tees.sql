@@ -337,75 +337,44 @@ create trigger check_tee_course
   before insert or update on public.tees
   for each row execute function private.check_tee_course();
 
--- Deleting a course's last tee is refused; deleting the course (whose tees go by cascade, after
--- the course row is gone) is not. An after trigger sees every row the statement deleted.
-create function private.keep_a_tee_per_course() returns trigger
+-- A course's after-row steps, in this order: a new course gets its first tee (not when Undo puts
+-- a deleted course back: its tees come back from public.deletions with it), the golfer's devices
+-- are told of the change, then a course edited directly (the Edit Course dialog) is copied into
+-- its first tee, if that has 18 holes. Only the message is for every operation, so the order
+-- decides just which message is written first: the one the separate triggers had.
+create function private.after_course_changed() returns trigger
   language plpgsql
   security definer
   set search_path = ''
 as $$
 begin
-  if exists (select 1 from public.courses as c where c.id = old.course_id)
-    and not exists (select 1 from public.tees as t where t.course_id = old.course_id) then
-    raise exception using
-      errcode = 'restrict_violation',
-      message = 'a course keeps at least one tee: delete the course instead',
-      detail = format('Tee %s is the last tee of its course.', old.id);
+  if tg_op = 'INSERT' and not private.is_undoing_a_deletion() then
+    perform private.add_default_tee(new);
+  end if;
+  perform private.send_golfer_change(tg_op, tg_table_name, new, old);
+  if tg_op = 'UPDATE' and pg_trigger_depth() = 1
+    and (new.rating, new.slope, new.par) is distinct from (old.rating, old.slope, old.par)
+  then
+    update public.tees as t
+      set course_rating = new.rating, slope_rating = new.slope, par = new.par
+      where t.id = (private.first_tee_of(new.id)).id
+        and t.holes = 18;
   end if;
   return null;
 end;
 $$;
 
-create trigger keep_a_tee_per_course
-  after delete on public.tees
-  for each row execute function private.keep_a_tee_per_course();
+create trigger after_course_changed
+  after insert or update or delete on public.courses
+  for each row execute function private.after_course_changed();
 
--- The course's first tee, made with it. Not when Undo puts a deleted course back: its tees come
--- back from public.deletions with it.
-create function private.add_first_tee() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
-as $$
-begin
-  if private.is_undoing_a_deletion() then
-    return null;
-  end if;
-  perform private.add_default_tee(new);
-  return null;
-end;
-$$;
-
-create trigger add_first_tee
-  after insert on public.courses
-  for each row execute function private.add_first_tee();
-
--- A course edited directly (the Edit Course dialog): its first tee follows, if it has 18 holes.
-create function private.copy_course_into_first_tee() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
-as $$
-begin
-  if pg_trigger_depth() > 1
-    or (new.rating, new.slope, new.par) is not distinct from (old.rating, old.slope, old.par) then
-    return null;
-  end if;
-  update public.tees as t
-    set course_rating = new.rating, slope_rating = new.slope, par = new.par
-    where t.id = (private.first_tee_of(new.id)).id
-      and t.holes = 18;
-  return null;
-end;
-$$;
-
-create trigger copy_course_into_first_tee
-  after update on public.courses
-  for each row execute function private.copy_course_into_first_tee();
-
--- A tee added, edited or deleted directly: the course follows its (possibly new) first tee, if
--- that has 18 holes.
-create function private.copy_first_tee_into_course() returns trigger
+-- A tee's after-row steps, in this order: deleting a course's last tee is refused first, so
+-- nothing else is done for a delete that fails (deleting the course, whose tees go by cascade
+-- after the course row is gone, is not refused; an after trigger sees every row the statement
+-- deleted); then the golfer's devices are told of the change; then a tee added, edited or deleted
+-- directly makes the course follow its (possibly new) first tee, if that has 18 holes, so the
+-- tee's message is written before that of the course change it causes.
+create function private.after_tee_changed() returns trigger
   language plpgsql
   security definer
   set search_path = ''
@@ -413,6 +382,16 @@ as $$
 declare
   first public.tees;
 begin
+  if tg_op = 'DELETE'
+    and exists (select 1 from public.courses as c where c.id = old.course_id)
+    and not exists (select 1 from public.tees as t where t.course_id = old.course_id)
+  then
+    raise exception using
+      errcode = 'restrict_violation',
+      message = 'a course keeps at least one tee: delete the course instead',
+      detail = format('Tee %s is the last tee of its course.', old.id);
+  end if;
+  perform private.send_golfer_change(tg_op, tg_table_name, new, old);
   if pg_trigger_depth() > 1 then
     return null;
   end if;
@@ -433,9 +412,9 @@ begin
 end;
 $$;
 
-create trigger copy_first_tee_into_course
+create trigger after_tee_changed
   after insert or update or delete on public.tees
-  for each row execute function private.copy_first_tee_into_course();
+  for each row execute function private.after_tee_changed();
 
 -- Row-level security: each golfer sees and changes only their own tees.
 alter table public.tees enable row level security;

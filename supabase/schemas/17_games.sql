@@ -12,7 +12,7 @@
 --                     "hole_strokes": [5, 4, null, …] } ] }
 --
 -- Each bound is written once, here, in private.broken_game_rule: the checks on public.rounds call
--- it one rule each, the rounds trigger (game_fits_the_round) with every rule so a golfer reads the
+-- it one rule each, the rounds trigger (private.check_game) with every rule so a golfer reads the
 -- refusal in words, and import_rounds the same. The partner's tee (a tee of the round's course,
 -- one of the golfer's own) needs a lookup, so only the trigger holds it.
 

@@ -109,7 +109,7 @@ create table public.rounds (
     ) is null
   ),
   -- The game's bounds (issue 31), each in private.broken_game_rule (17_games.sql), the one place
-  -- they are written: the backstop of game_fits_the_round below, which refuses the same in words.
+  -- they are written: the backstop of private.check_game below, which refuses the same in words.
   constraint rounds_game_only_on_a_round_scored_hole_by_hole check (
     private.broken_game_rule('{scored}', game, holes, hole_strokes) is null
   ),
@@ -280,8 +280,10 @@ $$;
 -- Makes the database the authority for a new round's copies: a round sent as before, with only
 -- course_id, is played from that course's first tee; with tee_id, from that tee. An undone round
 -- goes back exactly as it was: with the copies it had (the tee may have been edited since, or
--- deleted).
-create function private.copy_course_into_round() returns trigger
+-- deleted). An edit's copies are copy_course_into_edited_round's. The first step of
+-- private.before_round_written: `was` is the row before an edit (null for an insert).
+create function private.copy_course_into_round(round public.rounds, was public.rounds)
+  returns public.rounds
   language plpgsql
   security definer
   set search_path = ''
@@ -289,36 +291,27 @@ as $$
 declare
   tee public.tees;
 begin
-  if tg_op = 'UPDATE' then
-    return private.copy_course_into_edited_round(new, old);
+  if was.id is not null then
+    return private.copy_course_into_edited_round(round, was);
   end if;
   if private.is_undoing_a_deletion() then
-    return new;
+    return round;
   end if;
 
-  if new.course_id is null and new.tee_id is null then
+  if round.course_id is null and round.tee_id is null then
     raise exception using
       errcode = 'not_null_violation',
       message = 'a new round needs a course',
       detail = 'course_id is null.';
   end if;
 
-  tee := private.tee_of_round(new.tee_id, new.course_id, new.user_id);
-  new.tee_id := tee.id;
+  tee := private.tee_of_round(round.tee_id, round.course_id, round.user_id);
+  round.tee_id := tee.id;
   return private.round_from_tee(
-    new, tee, (select c.name from public.courses as c where c.id = tee.course_id)
+    round, tee, (select c.name from public.courses as c where c.id = tee.course_id)
   );
 end;
 $$;
-
--- The rounds' before-row steps, in this order: copy_course_into_round settles the copies (an
--- insert's from its tee, an edit's as copy_course_into_edited_round says), then
--- game_fits_the_round checks the game and the holes against them. Postgres fires a table's
--- triggers of one timing in name order, and these two names sort in that order. The checks are a
--- trigger of their own so that turning them off shows the constraints behind them.
-create trigger copy_course_into_round
-  before insert or update on public.rounds
-  for each row execute function private.copy_course_into_round();
 
 -- Rounds are editable: score, day played, course, tee, and a nine's side and typed rating and
 -- slope. The copies stay the database's: a new tee re-copies that tee; a new course without a new
@@ -427,7 +420,7 @@ $$;
 -- A round scored hole by hole (issue 23), checked against the holes it was played on: the checks
 -- on the table hold the same rules, but their refusal names a constraint; this one says what is
 -- wrong in the golfer's words, with the hole number, as a check_violation (PostgREST: 400). The
--- last step of game_fits_the_round, so it sees the copies.
+-- last step of private.check_game, so it sees the copies.
 create function private.check_hole_scores(round public.rounds) returns public.rounds
   language plpgsql
   set search_path = ''
@@ -451,9 +444,10 @@ $$;
 -- golfer's tee and an unknown one give the same error, 42501, as the round's own tee does). Its
 -- name is copied from the tee, as the round's tee_name is. Undo puts a game back as it was (its
 -- partners' tees may have been deleted since), and an edit that leaves the game as it was does not
--- check its tees again. Then the holes (private.check_hole_scores). It runs after
--- copy_course_into_round, so it sees the round's course and holes.
-create function private.check_game() returns trigger
+-- check its tees again. Then the holes (private.check_hole_scores). A step of
+-- private.before_round_written: `was` is the row before an edit (null for an insert).
+create function private.check_game(round public.rounds, was public.rounds)
+  returns public.rounds
   language plpgsql
   security definer
   set search_path = ''
@@ -463,48 +457,49 @@ declare
   partner record;
   partners jsonb := '[]';
   tee_name text;
-  kept boolean := tg_op = 'UPDATE' and new.game is not distinct from old.game;
-  first_hole integer := case new.nine when 'back' then 10 else 1 end;
+  kept boolean := was.id is not null and round.game is not distinct from was.game;
+  first_hole integer := case round.nine when 'back' then 10 else 1 end;
 begin
   -- Holes corrected in an edit that keeps the game: a hole picked up and now scored otherwise was
   -- played out after all, so it is no longer picked up.
-  if kept and new.hole_strokes is distinct from old.hole_strokes
-    and jsonb_typeof(new.game -> 'picked_up') = 'array'
+  if kept and round.hole_strokes is distinct from was.hole_strokes
+    and jsonb_typeof(round.game -> 'picked_up') = 'array'
   then
-    new.game := jsonb_set(new.game, '{picked_up}', coalesce((
+    round.game := jsonb_set(round.game, '{picked_up}', coalesce((
       select jsonb_agg(p.value order by p.place)
-      from jsonb_array_elements(new.game -> 'picked_up') with ordinality as p (value, place)
+      from jsonb_array_elements(round.game -> 'picked_up') with ordinality as p (value, place)
       where case
-        when private.is_number_between(p.value, first_hole, first_hole + new.holes - 1) then
-          new.hole_strokes[p.value::integer - first_hole + 1]
-            is not distinct from old.hole_strokes[p.value::integer - first_hole + 1]
+        when private.is_number_between(p.value, first_hole, first_hole + round.holes - 1) then
+          round.hole_strokes[p.value::integer - first_hole + 1]
+            is not distinct from was.hole_strokes[p.value::integer - first_hole + 1]
         else true
       end
     ), '[]'));
   end if;
   problem := coalesce(
-    private.broken_game_rule(null, new.game, new.holes, new.hole_strokes),
+    private.broken_game_rule(null, round.game, round.holes, round.hole_strokes),
     private.broken_pick_up_rule(
-      null, new.game, new.holes, new.nine, new.hole_pars, new.stroke_indexes, new.hole_strokes
+      null, round.game, round.holes, round.nine, round.hole_pars, round.stroke_indexes,
+      round.hole_strokes
     )
   );
   if problem is not null then
     raise exception using errcode = 'check_violation', message = problem;
   end if;
-  if new.game is null or private.is_undoing_a_deletion() or kept then
-    return private.check_hole_scores(new);
+  if round.game is null or private.is_undoing_a_deletion() or kept then
+    return private.check_hole_scores(round);
   end if;
   for partner in
     select p.value, p.place
-    from jsonb_array_elements(new.game -> 'partners') with ordinality as p (value, place)
+    from jsonb_array_elements(round.game -> 'partners') with ordinality as p (value, place)
     order by p.place
   loop
     select t.name into tee_name
       from public.tees as t
       where t.id = partner.value ->> 'tee_id'
-        and t.course_id = new.course_id
-        and t.user_id = new.user_id
-        and t.user_id = coalesce(auth.uid(), new.user_id);
+        and t.course_id = round.course_id
+        and t.user_id = round.user_id
+        and t.user_id = coalesce(auth.uid(), round.user_id);
     if not found then
       -- A tee of the golfer's deleted on another device while the card was played offline: the
       -- partner played it, and refusing would lose the golfer's own round, so it is kept under
@@ -513,9 +508,9 @@ begin
         from public.deletions as d
         where d.table_name = 'tees'
           and d.record_id = partner.value ->> 'tee_id'
-          and d.record ->> 'course_id' = new.course_id
-          and d.user_id = new.user_id
-          and d.user_id = coalesce(auth.uid(), new.user_id);
+          and d.record ->> 'course_id' = round.course_id
+          and d.user_id = round.user_id
+          and d.user_id = coalesce(auth.uid(), round.user_id);
     end if;
     if not found then
       raise exception using
@@ -528,14 +523,28 @@ begin
       partner.value || jsonb_build_object('tee_name', tee_name)
     );
   end loop;
-  new.game := jsonb_set(new.game, '{partners}', partners);
-  return private.check_hole_scores(new);
+  round.game := jsonb_set(round.game, '{partners}', partners);
+  return private.check_hole_scores(round);
 end;
 $$;
 
-create trigger game_fits_the_round
+-- A round's insert or edit, in this order: private.copy_course_into_round settles its copies
+-- first, then private.check_game checks the game and the holes, because it checks them against
+-- the course and holes those copies hold.
+create function private.before_round_written() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  new := private.copy_course_into_round(new, old);
+  return private.check_game(new, old);
+end;
+$$;
+
+create trigger before_round_written
   before insert or update on public.rounds
-  for each row execute function private.check_game();
+  for each row execute function private.before_round_written();
 
 -- Row-level security: each golfer sees, adds, edits and deletes only their own rounds, and cannot
 -- hand a round to someone else.

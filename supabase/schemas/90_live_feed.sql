@@ -20,28 +20,36 @@ $$;
 -- The feed's policy below calls it as the golfer.
 grant execute on function private.golfer_topic(uuid) to authenticated, service_role;
 
--- Security definer, owned by postgres, as Supabase's guide writes it: realtime.send's insert then
--- is not subject to the writer's insert policies on realtime.messages (a golfer has none).
-create function private.broadcast_golfer_change() returns trigger
+-- A change to one of a golfer's rows, sent after commit to that golfer's topic alone: op and
+-- table_name are the calling trigger's TG_OP and TG_TABLE_NAME (the golfer's tables are all in
+-- public). A plain function, so a table's one after-row trigger can make it a step among its
+-- others (courses' and tees', 15_tees.sql). Security definer, owned by postgres, as Supabase's
+-- guide writes it: realtime.send's insert then is not subject to the writer's insert policies on
+-- realtime.messages (a golfer has none).
+create function private.send_golfer_change(op text, table_name text, changed record, was record)
+  returns void
   language plpgsql
   security definer
   set search_path = ''
 as $$
 begin
   perform realtime.broadcast_changes(
-    private.golfer_topic(coalesce(new.user_id, old.user_id)),
-    tg_op, tg_op, tg_table_name, tg_table_schema, new, old);
-  return null;
+    private.golfer_topic(coalesce(changed.user_id, was.user_id)),
+    op, op, table_name, 'public', changed, was);
 end;
 $$;
 
-create trigger broadcast_golfer_change
-  after insert or update or delete on public.courses
-  for each row execute function private.broadcast_golfer_change();
-
-create trigger broadcast_golfer_change
-  after insert or update or delete on public.tees
-  for each row execute function private.broadcast_golfer_change();
+-- Rounds and handicap settings, whose only after-row step is the message.
+create function private.broadcast_golfer_change() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  perform private.send_golfer_change(tg_op, tg_table_name, new, old);
+  return null;
+end;
+$$;
 
 create trigger broadcast_golfer_change
   after insert or update or delete on public.rounds

@@ -649,6 +649,24 @@ describe('the schema as a whole', () => {
     expect(rows.filter((row) => !row.config?.includes('search_path=""'))).toEqual([])
   })
 
+  it('no table has two row triggers of one timing for one event, whose order would rest on their names', async () => {
+    // pg_trigger.tgtype bits: 1 row, 2 before, 64 instead of; 4 insert, 8 delete, 16 update.
+    const { rows } = await pool.query<{ table: string; trigger: string; other: string | null }>(
+      `select c.relname as table, t.tgname as trigger, o.tgname as other
+       from pg_trigger t
+       join pg_class c on c.oid = t.tgrelid
+       join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+       left join pg_trigger o on o.tgrelid = t.tgrelid and o.oid <> t.oid and not o.tgisinternal
+         and o.tgtype & 1 = 1 and o.tgtype & 66 = t.tgtype & 66 and o.tgtype & t.tgtype & 28 <> 0
+       where not t.tgisinternal and t.tgtype & 1 = 1
+       order by 1, 2`,
+    )
+    expect(rows.map((row) => `${row.table} ${row.trigger}`)).toEqual(
+      expect.arrayContaining(['rounds before_round_written', 'tees after_tee_changed']),
+    )
+    expect(rows.filter((row) => row.other !== null)).toEqual([])
+  })
+
   it('the tables, the deletions and the handicap settings are published to Realtime with only the key on delete', async () => {
     const { rows } = await pool.query<{ name: string; identity: string }>(
       `select c.relname as name, c.relreplident as identity

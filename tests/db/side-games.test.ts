@@ -178,15 +178,23 @@ describe('the rounds trigger refuses bad side games in the golfer’s words', ()
   })
 
   it('the constraint refuses the same with the trigger off', async () => {
+    // With the rounds trigger off nothing copies the tee into the round, so the row brings its copies.
     const { text, values } = insert({
       ...round(game({ version: 1, four_ball: { stake: points() } }, 3)),
       user_id: alice,
       course_id: course,
+      course_name: 'Alice Links',
+      tee_name: 'Blue',
+      course_rating: 73.9,
+      slope_rating: 135,
+      par: 72,
+      hole_pars: HOLE_PARS,
+      stroke_indexes: STROKE_INDEXES,
     })
     const db = await pool.connect()
     try {
       await db.query('begin')
-      await db.query('alter table public.rounds disable trigger game_fits_the_round')
+      await db.query('alter table public.rounds disable trigger before_round_written')
       await expect(db.query(text, values)).rejects.toMatchObject({
         code: '23514',
         constraint: 'rounds_game_side_games_are_playable_on_the_card',
