@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { monotonicFactory } from 'ulid'
 import { describe, expect } from 'vitest'
 import { axeViolations, smallTargets } from './support/accessibility.ts'
-import { PHONE } from './support/browser.ts'
+import { PHONE, PHONE_WITH_WORKER } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { golferWith, logIn } from './support/golfer.ts'
 
@@ -54,7 +54,7 @@ describe('the course directory', () => {
     expect(a.problems).toEqual([])
 
     const finder = await golferWith()
-    const b = await open({ viewport: PHONE, colorScheme: 'light' })
+    const b = await open({ ...PHONE_WITH_WORKER, colorScheme: 'light' })
     await logIn(b.page, finder.email, finder.password)
     await b.page.getByLabel('Course name').fill(`ETANGS ${token}`)
     await b.page.getByRole('button', { name: 'Search', exact: true }).click()

@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect } from 'vitest'
 import { adminPool } from '../support/stack.ts'
-import { appUrl, DESKTOP, LIVE_TIMEOUT, PHONE, serviceWorkerControls } from './support/browser.ts'
+import {
+  appUrl,
+  DESKTOP,
+  LIVE_TIMEOUT,
+  PHONE,
+  PHONE_WITH_WORKER,
+  serviceWorkerControls,
+} from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { axeInBothSchemes, targetsUnder48 } from './support/accessibility.ts'
 import { fillGroupStart, golferWithHoles, logIn } from './support/golfer.ts'
@@ -93,7 +100,7 @@ describe('the group card', () => {
       page,
       problems,
     } = await open({
-      viewport: PHONE,
+      ...PHONE_WITH_WORKER,
       permissions: ['clipboard-read', 'clipboard-write'],
     })
     await logIn(page, golfer.email, golfer.password)

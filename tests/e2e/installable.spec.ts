@@ -11,6 +11,7 @@ import {
   launchProfile,
   LIVE_TIMEOUT,
   newWatchedPage,
+  PHONE_WITH_WORKER,
   screenshot,
   serviceWorkerControls,
 } from './support/browser.ts'
@@ -97,7 +98,7 @@ describe('the installable app', () => {
   })
 
   it('opens every signed-out route with no network', async ({ open }) => {
-    const { context, page, problems } = await open()
+    const { context, page, problems } = await open(PHONE_WITH_WORKER)
     await page.goto(appUrl('/'))
     await serviceWorkerControls(page)
     await context.setOffline(true)
@@ -118,7 +119,7 @@ describe('the installable app', () => {
     open,
   }) => {
     const golfer = await golferWith()
-    const { context, page } = await open()
+    const { context, page } = await open(PHONE_WITH_WORKER)
     await logIn(page, golfer.email, golfer.password)
     await serviceWorkerControls(page)
     await context.setOffline(true)
@@ -154,7 +155,7 @@ describe('a new deploy', () => {
   it('is offered with "A new version is ready" and starts only when the golfer reloads', async ({
     open,
   }) => {
-    const { page, problems } = await open()
+    const { page, problems } = await open(PHONE_WITH_WORKER)
     await page.goto(`${app.url}/`)
     await serviceWorkerControls(page)
     // Mid-entry: what the golfer has typed must survive the notice.
@@ -201,7 +202,7 @@ describe('a new deploy', () => {
     open,
   }) => {
     const golfer = await golferWith([{ name: 'Home Links', rating: 70, slope: 113 }])
-    const { context, page } = await open()
+    const { context, page } = await open(PHONE_WITH_WORKER)
     const server = `${new URL(stackInfo().apiUrl).origin}/**`
     const entry = (page: Page) => page.getByRole('button', { name: /^Score 84, Home Links/ })
     await logIn(page, golfer.email, golfer.password, `${app.url}/`)

@@ -4,7 +4,13 @@ import { SIGN_IN_FAILED } from '../../src/features/auth/lib/auth-messages.ts'
 import { ADD_ROUND_COURSE_GONE } from '../../src/features/rounds/lib/round-messages.ts'
 import { SERVER_UNREACHABLE } from '../../src/lib/server-unreachable.ts'
 import { adminPool } from '../support/stack.ts'
-import { appUrl, DESKTOP, LIVE_TIMEOUT, newWatchedPage } from './support/browser.ts'
+import {
+  appUrl,
+  DESKTOP,
+  LIVE_TIMEOUT,
+  newWatchedPage,
+  PHONE_WITH_WORKER,
+} from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { axeViolations, smallTargets } from './support/accessibility.ts'
 import { golferWith, golferWithHoles, HOME_INDEXES, HOME_PARS, logIn } from './support/golfer.ts'
@@ -111,7 +117,7 @@ describe('offline', () => {
     open,
   }) => {
     const golfer = await golferWith([HOME])
-    const { context: phone, page, problems } = await open()
+    const { context: phone, page, problems } = await open(PHONE_WITH_WORKER)
     await logIn(page, golfer.email, golfer.password)
     await serviceWorkerReady(page)
     await openHcp(page)
@@ -154,7 +160,7 @@ describe('offline', () => {
     open,
   }) => {
     const golfer = await golferWith([HOME, { name: 'Closing Links', rating: 72, slope: 113 }])
-    const { context: phone, page, problems } = await open()
+    const { context: phone, page, problems } = await open(PHONE_WITH_WORKER)
     await logIn(page, golfer.email, golfer.password)
     await openHcp(page)
 
@@ -182,7 +188,7 @@ describe('offline', () => {
     open,
   }) => {
     const golfer = await golferWith()
-    const { context: phone, page } = await open()
+    const { context: phone, page } = await open(PHONE_WITH_WORKER)
     await page.goto(appUrl('/'))
     await page.getByLabel('Email').fill(golfer.email)
     await page.getByLabel('Password', { exact: true }).fill(golfer.password)
@@ -203,7 +209,7 @@ describe('offline', () => {
     open,
   }) => {
     const golfer = await golferWith([HOME])
-    const { context, page: first, problems } = await open()
+    const { context, page: first, problems } = await open(PHONE_WITH_WORKER)
     await logIn(first, golfer.email, golfer.password)
     await openHcp(first)
     const { page: second } = await newWatchedPage(context)
@@ -239,7 +245,7 @@ describe('offline', () => {
   }) => {
     const first = await golferWith([HOME], [{ course: 0, score: 85 }])
     const next = await golferWith([{ name: 'Other Course', rating: 71, slope: 120 }])
-    const { context, page } = await open()
+    const { context, page } = await open(PHONE_WITH_WORKER)
     await logIn(page, first.email, first.password)
     await openHcp(page)
     await roundEntry(page, 85).waitFor()
@@ -279,7 +285,10 @@ describe('offline', () => {
     open,
   }) => {
     const golfer = await golferWithHoles(HOME_PARS, HOME_INDEXES)
-    const { context, page, problems } = await open({ viewport: { width: 360, height: 640 } })
+    const { context, page, problems } = await open({
+      ...PHONE_WITH_WORKER,
+      viewport: { width: 360, height: 640 },
+    })
     await logIn(page, golfer.email, golfer.password)
     await serviceWorkerReady(page)
     const line = page.locator('.connection')

@@ -4,7 +4,7 @@ import { preview } from 'vite'
 import { describe, expect } from 'vitest'
 import { PROJECT_ROOT } from '../../scripts/project.ts'
 import { buildApp } from './setup/global-app.ts'
-import { serviceWorkerControls } from './support/browser.ts'
+import { PHONE_WITH_WORKER, serviceWorkerControls } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 
 /**
@@ -13,7 +13,8 @@ import { it } from './support/browser-test.ts'
  * its committed env files) and served as `vite preview` serves it, on the loopback address.
  */
 describe("the README's production build", () => {
-  it('opens the login screen on the local stack with nothing configured', async ({ page }) => {
+  it('opens the login screen on the local stack with nothing configured', async ({ open }) => {
+    const { page, problems } = await open(PHONE_WITH_WORKER)
     const outDir = path.join(PROJECT_ROOT, `dist-e2e-readme-${process.pid}`)
     const set = {
       url: process.env.VITE_SUPABASE_URL,
@@ -38,6 +39,7 @@ describe("the README's production build", () => {
         expect(await page.locator('body').textContent()).not.toContain('not configured')
         // The app registers its service worker after the load: the server stays up until it has.
         await serviceWorkerControls(page)
+        expect(problems).toEqual([])
       } finally {
         await server.close()
       }

@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect } from 'vitest'
 import { adminPool } from '../support/stack.ts'
-import { appUrl, DESKTOP, LIVE_TIMEOUT, PHONE, serviceWorkerControls } from './support/browser.ts'
+import {
+  appUrl,
+  DESKTOP,
+  LIVE_TIMEOUT,
+  PHONE,
+  PHONE_WITH_WORKER,
+  serviceWorkerControls,
+} from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { axeInBothSchemes, targetsUnder48 } from './support/accessibility.ts'
 import { golferWith, golferWithHoles, logIn } from './support/golfer.ts'
@@ -74,7 +81,7 @@ describe('the scorecard', () => {
     // Two rounds before: no index yet (three are needed).
     const golfer = await golferWithHoles(PARS, STROKE_INDEXES, [90, 88])
 
-    const { context: phone, page, problems } = await open()
+    const { context: phone, page, problems } = await open(PHONE_WITH_WORKER)
     await logIn(page, golfer.email, golfer.password)
     await serviceWorkerControls(page)
     await page.getByRole('link', { name: 'HCP' }).click()

@@ -6,7 +6,7 @@ import {
   appUrl,
   LIVE_TIMEOUT,
   newWatchedPage,
-  PHONE,
+  PHONE_WITH_WORKER,
   serviceWorkerControls,
 } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
@@ -107,8 +107,11 @@ describe('the shared card', () => {
   }) => {
     const sam = await golferWithHoles(HOME_PARS, HOME_INDEXES)
     const ben = await golferWith()
-    const a = await open({ viewport: PHONE, permissions: ['clipboard-read', 'clipboard-write'] })
-    const b = await open({ viewport: PHONE })
+    const a = await open({
+      ...PHONE_WITH_WORKER,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    })
+    const b = await open(PHONE_WITH_WORKER)
 
     // Sam starts today's group card, then turns it into a shared one.
     await logIn(a.page, sam.email, sam.password)

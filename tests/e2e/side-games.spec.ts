@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect } from 'vitest'
 import { adminPool } from '../support/stack.ts'
-import { LIVE_TIMEOUT, PHONE } from './support/browser.ts'
+import { LIVE_TIMEOUT, PHONE, PHONE_WITH_WORKER } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { axeInBothSchemes, targetsUnder48 } from './support/accessibility.ts'
 import { golferWithHoles, logIn } from './support/golfer.ts'
@@ -58,7 +58,7 @@ describe('side games', () => {
     open,
   }) => {
     const golfer = await golferWithHoles(PARS, STROKE_INDEXES)
-    const { context: phone, page, problems } = await open({ viewport: PHONE })
+    const { context: phone, page, problems } = await open(PHONE_WITH_WORKER)
     await logIn(page, golfer.email, golfer.password)
     await page.getByRole('link', { name: 'HCP' }).click()
     await page.getByRole('button', { name: 'Start a round' }).click()

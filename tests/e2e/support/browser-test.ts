@@ -12,12 +12,15 @@ export interface WatchedPage {
 /** What the `open` fixture is: a context with one watched page, closed when the test ends. */
 export type OpenPage = (options?: BrowserContextOptions) => Promise<WatchedPage>
 
-/** A new context (a phone unless told otherwise) with one watched page; the caller closes it. */
+/**
+ * A new context (a phone unless told otherwise) with one watched page; the caller closes it. No
+ * service worker unless the options allow it (`PHONE_WITH_WORKER`).
+ */
 export async function openWatched(
   browser: Browser,
   options: BrowserContextOptions = { viewport: PHONE },
 ): Promise<WatchedPage> {
-  const context = await browser.newContext(options)
+  const context = await browser.newContext({ serviceWorkers: 'block', ...options })
   return { context, ...(await newWatchedPage(context)) }
 }
 

@@ -26,6 +26,12 @@ export const LIVE_TIMEOUT = 30_000
 export const RESTART_TIMEOUT = 90_000
 export const DESKTOP = { width: 1280, height: 800 }
 
+/**
+ * A phone whose app registers its service worker. Other contexts block it: installing it precaches
+ * every chunk again in each new context, and only the offline and update journeys need it.
+ */
+export const PHONE_WITH_WORKER = { viewport: PHONE, serviceWorkers: 'allow' } as const
+
 const SCREENSHOT_DIR = path.resolve('test-results', 'screenshots')
 
 export function launchBrowser(): Promise<Browser> {
