@@ -33,8 +33,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          // Threads start and hand back results faster than processes (the unit group: 93 → 77 s),
-          // and each file still gets its own module graph and window.
+          // Threads start faster than processes, and each file still gets its own modules and window.
           pool: 'threads',
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, ...nodeUnitTests],
