@@ -72,44 +72,36 @@ begin
 end;
 $$;
 
--- The file's rows, typed, with their place in it (from 1).
+-- A row of the file, typed, with its place in the file (from 1): the file's columns written once.
+create type private.file_row as (
+  round_id text,
+  course_id text,
+  tee_id text,
+  course_name text,
+  course_rating numeric,
+  slope_rating integer,
+  played_on date,
+  score integer,
+  tee_name text,
+  holes integer,
+  nine text,
+  par integer,
+  "position" bigint
+);
+
+-- The file's rows. The place is set last, so a file's own "position" key cannot change it.
 create function private.file_rows(payload jsonb)
-  returns table (
-    round_id text,
-    course_id text,
-    tee_id text,
-    course_name text,
-    course_rating numeric,
-    slope_rating integer,
-    played_on date,
-    score integer,
-    tee_name text,
-    holes integer,
-    nine text,
-    par integer,
-    "position" bigint
-  )
+  returns setof private.file_row
   language sql
   immutable
   set search_path = ''
 as $$
   select r.*
-  from rows from (
-    jsonb_to_recordset(payload) as (
-      round_id text,
-      course_id text,
-      tee_id text,
-      course_name text,
-      course_rating numeric,
-      slope_rating integer,
-      played_on date,
-      score integer,
-      tee_name text,
-      holes integer,
-      nine text,
-      par integer
-    )
-  ) with ordinality as r;
+  from jsonb_array_elements(payload) with ordinality as e (value, place),
+    jsonb_populate_record(
+      null::private.file_row, e.value || jsonb_build_object('position', e.place)
+    ) as r
+  order by e.place;
 $$;
 
 -- The rows of an old file (no tee name, 18 holes, no hole data; `holed_rows` are those with hole

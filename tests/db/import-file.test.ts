@@ -263,26 +263,34 @@ describe('import_rounds given a whole file', () => {
     expect(rows).toEqual([{ id, name: 'Yellow', holes: 9, par: 35 }])
   })
 
+  const nineRow = (nine: string, extra: Record<string, unknown> = {}) => ({
+    round_id: ulid(),
+    course_id: ulid(),
+    course_name: 'Dana Downs',
+    course_rating: 35.9,
+    slope_rating: 126,
+    played_on: '2026-11-12',
+    score: 45,
+    tee_name: 'Blue',
+    holes: 9,
+    nine,
+    ...extra,
+  })
+
   it('refuses a nine that is neither front nor back, naming its row', async () => {
+    await expect(tryImport({ rounds: [nineRow('middle')] })).rejects.toMatchObject({
+      code: '22023',
+      message: 'row 1: a nine is front or back, of a 9-hole round',
+    })
+  })
+
+  it("names a row by its place in the file, whatever a row's own position key says", async () => {
     const refused = tryImport({
-      rounds: [
-        {
-          round_id: ulid(),
-          course_id: ulid(),
-          course_name: 'Dana Downs',
-          course_rating: 35.9,
-          slope_rating: 126,
-          played_on: '2026-11-12',
-          score: 45,
-          tee_name: 'Blue',
-          holes: 9,
-          nine: 'middle',
-        },
-      ],
+      rounds: [nineRow('front', { position: 7 }), nineRow('middle', { position: 1 })],
     })
     await expect(refused).rejects.toMatchObject({
       code: '22023',
-      message: 'row 1: a nine is front or back, of a 9-hole round',
+      message: 'row 2: a nine is front or back, of a 9-hole round',
     })
   })
 })
