@@ -12,14 +12,25 @@ import { appUrl, DESKTOP, PHONE } from './support/browser.ts'
 import { it, openWatched } from './support/browser-test.ts'
 import { golferWith, logIn } from './support/golfer.ts'
 
-type Scheme = 'light' | 'dark'
+const SCHEMES = ['light', 'dark'] as const
 
 /** Reduced motion: dialogs and accordions open without a fade, so nothing is half-painted. */
-const inScheme = (scheme: Scheme, viewport = PHONE): BrowserContextOptions => ({
-  viewport,
-  colorScheme: scheme,
-  reducedMotion: 'reduce',
-})
+const PHONE_WITHOUT_MOTION: BrowserContextOptions = { viewport: PHONE, reducedMotion: 'reduce' }
+
+/**
+ * Runs `check` on the screen as it is, in each color scheme. The scheme changes in place (the
+ * app's colors are CSS media queries), so each journey is walked once for both.
+ */
+async function inEachScheme(page: Page, check: (scheme: string) => Promise<void>) {
+  for (const scheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme: scheme })
+    expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(
+      scheme === 'dark',
+    )
+    await check(scheme)
+  }
+  await page.emulateMedia({ colorScheme: SCHEMES[0] })
+}
 
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -33,11 +44,11 @@ async function waitForTitle(page: Page, title: string) {
   await page.waitForFunction((expected) => document.title === expected, title)
 }
 
-describe.each<Scheme>(['light', 'dark'])('every screen in the %s scheme', (scheme) => {
+describe('every screen in the light and the dark scheme', () => {
   let context: BrowserContext
   let page: Page
   let problems: string[]
-  // Per state and size, what axe found and which targets are too small; all must stay empty.
+  // Per state, scheme and size, what axe found and which targets are too small; all must stay empty.
   const findings: Record<string, string[]> = {}
 
   async function scan(state: string) {
@@ -46,12 +57,29 @@ describe.each<Scheme>(['light', 'dark'])('every screen in the %s scheme', (schem
       ['desktop', DESKTOP],
     ] as const) {
       await page.setViewportSize(viewport)
-      findings[`${state} @ ${size}`] = [
-        ...(await axeViolations(page)),
-        ...(await smallTargets(page)).map((target) => `target-size: ${target}`),
-      ]
+      await inEachScheme(page, async (scheme) => {
+        findings[`${state} @ ${size}, ${scheme}`] = [
+          ...(await axeViolations(page)),
+          ...(await smallTargets(page)).map((target) => `target-size: ${target}`),
+        ]
+      })
     }
     await page.setViewportSize(PHONE)
+  }
+
+  /** Every text of `texts` against the lightest point behind it, in each scheme: none under 4.5. */
+  async function expectReadable(texts: Locator, including: string[] = []) {
+    await inEachScheme(page, async (scheme) => {
+      const found = await lowestTextContrast(page, texts)
+      expect(
+        found.map(({ text }) => text),
+        scheme,
+      ).toEqual(expect.arrayContaining(including))
+      expect(
+        found.filter(({ ratio }) => ratio < 4.5),
+        scheme,
+      ).toEqual([])
+    })
   }
 
   /** Opens a dialog with its button, scans it, and closes it with Escape. */
@@ -70,15 +98,15 @@ describe.each<Scheme>(['light', 'dark'])('every screen in the %s scheme', (schem
     expect(problems).toEqual([])
   }
 
-  // One page for the whole scheme: each test goes on from the screen the one before left.
+  // One page for the whole journey: each test goes on from the screen the one before left.
   it.beforeAll(async ({ browser }) => {
-    ;({ context, page, problems } = await openWatched(browser, inScheme(scheme)))
+    ;({ context, page, problems } = await openWatched(browser, PHONE_WITHOUT_MOTION))
   })
   afterAll(async () => {
     await context.close()
     const dir = path.resolve('test-results', 'accessibility')
     await mkdir(dir, { recursive: true })
-    await writeFile(path.join(dir, `axe-${scheme}.json`), JSON.stringify(findings, null, 2))
+    await writeFile(path.join(dir, 'axe.json'), JSON.stringify(findings, null, 2))
   })
 
   it('shows the app skeleton, not a blank page, while the app itself is still loading', async () => {
@@ -184,17 +212,14 @@ describe.each<Scheme>(['light', 'dark'])('every screen in the %s scheme', (schem
         await page.getByRole('button', { name: /88.*Pebble Beach/ }).click()
         await page.getByText('Score: 88').waitFor()
         await scan('hcp with one round, expanded')
-        const waiting = await lowestTextContrast(page, card.locator('p'))
-        expect(waiting.filter(({ ratio }) => ratio < 4.5)).toEqual([])
+        await expectReadable(card.locator('p'))
       }
     }
     await card.getByText('HCP', { exact: true }).waitFor()
     await scan('hcp with an index')
 
     // Every text on the card, against the lightest point of the gradient behind it.
-    const texts = await lowestTextContrast(page, card.locator('p'))
-    expect(texts.map(({ text }) => text)).toEqual(expect.arrayContaining(['HCP', 'From 3 rounds']))
-    expect(texts.filter(({ ratio }) => ratio < 4.5)).toEqual([])
+    await expectReadable(card.locator('p'), ['HCP', 'From 3 rounds'])
 
     expectNothingFound()
   }, 120_000)
@@ -204,7 +229,7 @@ describe.each<Scheme>(['light', 'dark'])('every screen in the %s scheme', (schem
   }) => {
     // A golfer of its own in a fresh context: the screens before leave another one signed in.
     const main = { context, page, problems }
-    ;({ context, page, problems } = await open(inScheme(scheme)))
+    ;({ context, page, problems } = await open(PHONE_WITHOUT_MOTION))
     try {
       const golfer = await golferWith(
         [{ name: 'Pebble Beach', rating: 72, slope: 113, par: 72 }],
@@ -225,11 +250,10 @@ describe.each<Scheme>(['light', 'dark'])('every screen in the %s scheme', (schem
       await card.getByRole('button', { name: 'Why is it different?' }).click()
       await card.getByText('Playing conditions are not known here').waitFor()
       await scan('hcp with the WHS reasons open')
-      const texts = await lowestTextContrast(page, card.locator('p, li, button'))
-      expect(texts.map(({ text }) => text)).toEqual(
-        expect.arrayContaining(['WHS estimate 6.0', 'Why is it different?']),
-      )
-      expect(texts.filter(({ ratio }) => ratio < 4.5)).toEqual([])
+      await expectReadable(card.locator('p, li, button'), [
+        'WHS estimate 6.0',
+        'Why is it different?',
+      ])
       await page.getByText('Show as a table').click()
       await page.getByRole('table', { name: 'Your rounds, oldest first' }).waitFor()
       await scan('hcp with the trend as a table')
@@ -282,7 +306,11 @@ describe('keyboard only', () => {
   it('signs in, adds a course and a round, deletes it and logs out, focus and title following', async ({
     open,
   }) => {
-    const { page, problems } = await open(inScheme('light', DESKTOP))
+    const { page, problems } = await open({
+      ...PHONE_WITHOUT_MOTION,
+      viewport: DESKTOP,
+      colorScheme: 'light',
+    })
     const golfer = await golferWith()
     await page.goto(appUrl('/'))
     await page.getByRole('button', { name: 'Log In' }).waitFor()
@@ -403,7 +431,7 @@ describe('keyboard only', () => {
   it('shows a focus ring on every toolbar item, inside the screen, and no tap highlight', async ({
     open,
   }) => {
-    const { page, problems } = await open(inScheme('dark', PHONE))
+    const { page, problems } = await open({ ...PHONE_WITHOUT_MOTION, colorScheme: 'dark' })
     const golfer = await golferWith()
     await logIn(page, golfer.email, golfer.password)
     // The screen complete first: the course handicap choice is drawn once the list is known, last
