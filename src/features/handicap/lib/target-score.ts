@@ -401,6 +401,7 @@ export function explainTarget(
     // The counting round leaving the latest 20 is named by the first line already.
     const leavingCounts = leaving !== null && state.counts[leaving.at] === true
     if (outlook.kind === 'any-score-lowers') {
+      // The sentence below says it all.
     } else if (replaced >= 0) {
       const out = state.entries[replaced] as KnownEntry
       lines.push(
