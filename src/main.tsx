@@ -8,17 +8,14 @@ import { nextTask } from './lib/slices'
 import './styles/global.css'
 import './styles/account.css'
 
-// In a task of its own, before the first render's: creating supabase-js's client is work enough to
-// lengthen this script's evaluation, the load's longest task.
+// Creating supabase-js's client would lengthen this script's evaluation, the load's longest task.
 void nextTask().then(() => syncSession())
 fetchSignedInScreensEarly()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
-// In a task after this script's own, whose evaluation (React, supabase-js) is already the load's
-// longest: making the root (React's listeners for every event) and starting the render would add
-// to it. A transition, so the first render is done in slices between which the phone can paint
-// and take input, instead of one long task (index.html's skeleton shows until it is committed).
+// Out of this script's task, already the load's longest; a transition, so the first render comes
+// in slices between which the phone can paint and take input.
 void nextTask().then(() => {
   startTransition(() => {
     createRoot(root).render(

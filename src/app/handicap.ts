@@ -30,9 +30,7 @@ export function useHandicap<U>(selector: (state: HandicapState<Round, Tee>) => U
   return useStore(handicapStore, selector)
 }
 
-/** The load's first scoring of a long record runs cold, so it goes in the task before the copies
- * (or the server's first answer) are shown rather than in the render's; the store uses it only
- * if what is shown matches. */
+/** The first, cold scoring goes in the task before the copies are shown, not in the render's. */
 export function scoreCopiesAhead(copies: DeviceCopies): void {
   const rounds = copies.of(roundsTable)
   // Records shown already (the server's answer before the copy) are scored already.

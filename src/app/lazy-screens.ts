@@ -30,8 +30,7 @@ export function prefetchLinkedScreen(event: { target: EventTarget | null }): voi
   if (link instanceof HTMLAnchorElement) prefetchScreen(new URL(link.href).pathname)
 }
 
-/** Fetched beside the session check rather than after it, each in a task of its own so the entry
- * script's task (the longest of the load) does not grow. */
+/** Beside the session check, each in a task of its own so the entry script's task does not grow. */
 export function fetchSignedInScreensEarly(): void {
   if (!keptSessionUser()) return
   void nextTask().then(() => loadSignedInLayout().catch(() => undefined))

@@ -1,12 +1,5 @@
-/**
- * The app's configuration, checked once at start.
- *
- * With nothing set, development and tests use the local stack on its fixed port with Supabase's
- * well-known local publishable key (the same values `supabase start` prints), so `npm start` needs
- * no setup; a production build gets the same from `.env.production`. A production build pointing
- * at 127.0.0.1 refuses to start on any other host (it would look like an outage), naming the
- * variables to set instead; so does one with nothing set.
- */
+/** With nothing set, development and tests use the local stack and its well-known key, so `npm
+ * start` needs no setup. */
 export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321'
 export const LOCAL_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
 
@@ -66,11 +59,7 @@ export function readConfig(variables: EnvVariables, isProduction: boolean): AppC
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
-/**
- * A production build on the local stack (`.env.production`'s defaults) works only in a browser
- * on the same machine: served from another host it would look like an outage, so it says what
- * to set instead.
- */
+/** A build on the local stack served from another host would look like an outage: say what to set. */
 export function checkReachable(config: AppConfig, pageHostname: string): AppConfig {
   const apiHost = new URL(config.supabaseUrl).hostname
   if (LOOPBACK.has(apiHost) && !LOOPBACK.has(pageHostname)) {

@@ -1,6 +1,5 @@
 export type DataFailure = 'invalid' | 'not-yours' | 'gone' | 'unavailable'
 
-/** Thrown by every feature api/ function. */
 export class DataError extends Error {
   override name = 'DataError'
   readonly failure: DataFailure

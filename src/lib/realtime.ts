@@ -2,7 +2,6 @@ import type { RealtimeChannel } from '@supabase/supabase-js'
 import type { Database } from './database.types'
 import { supabase } from './supabase'
 
-/** The golfer's own tables that the app follows live. */
 export type OwnTable = 'courses' | 'tees' | 'rounds' | 'handicap_settings'
 export type OwnRow<T extends OwnTable> = Database['public']['Tables'][T]['Row']
 
@@ -21,7 +20,7 @@ export interface OwnTablesFeed {
 /** The golfer's private topic; `private.golfer_topic` (90_live_feed.sql) names it the same way. */
 export const golferTopic = (userId: string) => `golfer:${userId}`
 
-/** What `realtime.broadcast_changes` sends for a row: its table, the operation and the rows. */
+/** What `realtime.broadcast_changes` sends for a row. */
 interface RowChange {
   table?: string
   operation?: string
@@ -29,7 +28,6 @@ interface RowChange {
   old_record?: Record<string, unknown> | null
 }
 
-/** Realtime's `system` message about a channel's extension. */
 interface SystemMessage {
   extension?: string
   status?: string
@@ -44,12 +42,8 @@ function leave(channel: RealtimeChannel): void {
   leaving = Promise.all([leaving, left])
 }
 
-/**
- * Follows the golfer's rows on one private channel, their topic, which only they may join (RLS on
- * realtime.messages), so a delete's old row reaches no one else. realtime-js does not rejoin a
- * channel the server closed, so a new one is opened then, backing off up to 30 s; a system `error`
- * then `ok` about the channel's feed means changes were missed (interrupted, then live: reload).
- */
+/** A private topic only the golfer may join (RLS), so a delete's old row reaches no one else.
+ * realtime-js does not rejoin a channel the server closed, so a new one is opened, backing off. */
 export function subscribeToOwnTables(
   userId: string,
   tables: readonly OwnTable[],
@@ -112,8 +106,7 @@ export function subscribeToOwnTables(
       })
   }
 
-  // In a task of its own: the first channel opens the WebSocket, which Chromium creates
-  // synchronously, and a slow phone is then not doing it inside the screen's first render.
+  // Chromium creates the WebSocket synchronously: keep it out of the screen's first render.
   openTimer = setTimeout(() => void open(), 0)
   return () => {
     active = false

@@ -3,7 +3,7 @@ export interface SliceScheduler {
   later(next: () => void): () => void
 }
 
-/** Half a 16 ms frame, well under a 50 ms long task. */
+/** Half a frame, well under a long task. */
 export const SLICE_MS = 8
 
 interface PostTaskScheduler {
@@ -45,11 +45,7 @@ export function nextTask(): Promise<void> {
   })
 }
 
-/**
- * Runs `run` once the browser is idle, or after `timeoutMs` at the latest; where
- * requestIdleCallback is missing (Safari), two seconds on, once the first screen is drawn. The
- * returned function cancels it.
- */
+/** Safari has no requestIdleCallback: there it runs a little after the first screen is drawn. */
 export function whenIdle(run: () => void, timeoutMs: number): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(run, { timeout: timeoutMs })

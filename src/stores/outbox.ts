@@ -11,7 +11,7 @@ import { registerReset } from './resets'
 export type OutboxAction = 'add' | 'edit' | 'delete' | 'restore'
 
 export interface OutboxEntry<R = unknown, I = unknown> {
-  /** Its kind's version when it was written (see upgrade). */
+  /** See upgrade. */
   version: number
   /** A ULID: the order the changes were made in. */
   key: string
@@ -182,8 +182,7 @@ export function startOutbox(userId: string, kinds: Kinds): () => void {
   }
 }
 
-/** True once the change is in the outbox on the device (a finished scorecard is removed only
- * then); false when signed out. */
+/** False when signed out; a finished scorecard is removed only once this is true. */
 export async function enqueue(
   change: Pick<OutboxEntry, 'kind' | 'action' | 'id' | 'record' | 'input'>,
 ): Promise<boolean> {

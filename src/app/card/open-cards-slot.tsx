@@ -7,11 +7,7 @@ import { whenIdle } from '@/lib/slices'
 // and not that of its CSS, which the build's preload wraps around the import.
 const loadOpenCards = () => import('@/features/shared-card/components/open-cards')
 
-/**
- * Where the HCP screen lists the golfer's shared cards in play. Nothing of the list is in the
- * screen's own code: its chunk and its request wait until the browser is idle after the screen's
- * first lists, and it takes no room until it has cards to show.
- */
+/** Its chunk and request wait until the browser is idle after the screen's first lists. */
 export function OpenCardsSlot() {
   const [List, setList] = useState<ComponentType<OpenCardsProps> | null>(null)
   useEffect(() => {

@@ -8,11 +8,7 @@ import {
 } from '@/features/scorecard/lib/side-game-standings'
 import { sideGamesFromRow } from '@/lib/tables/side-game-rows'
 
-/**
- * A shared card's side games, read by the group card's engine from the card's agreed cells only: a
- * disputed or empty cell is no score yet, so the games count up to the last hole every player's
- * cell is agreed on. Pure, from what the phone holds: it works offline.
- */
+/** A disputed or empty cell is no score yet: the games count up to the last hole agreed for all. */
 export function sharedCardSideGames(
   card: Pick<SharedCardRow, 'side_games' | 'holes'>,
   places: readonly CardPlace[],
@@ -23,8 +19,7 @@ export function sharedCardSideGames(
   if (!stored) return null
   const checked = validateSideGames(stored, { players: places.length, holes: card.holes })
   if (!checked.ok) return null
-  // A place keeps its playing handicap, not the course handicap a scramble's team handicap needs
-  // (as a stored round): the scramble is left to the card's own format.
+  // A place keeps no course handicap, which a scramble's team handicap needs.
   const games = { ...checked.games }
   delete games.scramble
   if (!games.skins && !games.nassau && !games.fourBall) return null

@@ -86,7 +86,6 @@ export function PlayScreen() {
   )
 }
 
-/** A group's card becomes a shared one, scored on every player's phone. */
 function ScoreTogetherLink() {
   const grouped = useCardStore((state) => Boolean(state.card?.game) && !state.saved)
   if (!grouped) return null

@@ -48,8 +48,7 @@ export function HcpScreen() {
   )
 
   const { index, entryCount, estimate, marks, trend } = useHcpFigures(rounds, record, teesById)
-  // The trend and the list are drawn together once both lists are known, so nothing already seen
-  // is pushed down.
+  // Drawn together once both lists are known, so nothing already seen is pushed down.
   const loading =
     (rounds.length === 0 && unanswered(roundsStatus)) ||
     (courses.length === 0 && unanswered(coursesStatus))

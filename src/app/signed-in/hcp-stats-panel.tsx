@@ -32,8 +32,7 @@ const ScoringStats = lazyChunk(() => {
   return load
 })
 
-/** The panel, the trend and the rounds wait for the code and are drawn together: the panel
- * arriving after them pushed the trend down (a layout shift on every open). */
+/** The panel, the trend and the rounds are drawn together, so the panel never pushes the trend down. */
 export function useStatsCode(wanted: boolean): 'ready' | 'failed' | null {
   const [, settled] = useReducer((count: number) => count + 1, 0)
   if (wanted && !statsPanel && !statsFailed) void loadStatsPanel().catch(() => undefined)

@@ -47,7 +47,7 @@ const R3 = '01JD0000000000000000000R03'
 const R4 = '01JD0000000000000000000R04'
 const AT = '2026-11-20T10:00:00.000Z'
 
-/** The outbox as the app wrote it before entries had a version (commit 5daa3ce). */
+/** The outbox as the app wrote it before entries had a version. */
 const UNVERSIONED_OUTBOX = [
   {
     key: '01JD00000000000000000000K1',
@@ -326,7 +326,7 @@ describe('a newer app and what an older one left on the device', () => {
   })
 
   it('sends a round entry of version 3 (a tee, no holes) once, as a total', async () => {
-    // Exactly as the app at commit 29d8a83 wrote it: the record and input of version 3.
+    // The record and input exactly as version 3 wrote them.
     const input = {
       courseId: PEBBLE,
       teeId: TEE,
@@ -380,7 +380,7 @@ describe('a newer app and what an older one left on the device', () => {
   })
 
   it('sends a round entry of version 4 (holes, no game) once: an edit that keeps the game', async () => {
-    // Exactly as the app at commit 5c4c90a wrote it: the record and input of version 4.
+    // The record and input exactly as version 4 wrote them.
     const input = blueNineInput
     await writeToDevice(deviceKey(USER, 'outbox'), [
       {
@@ -407,7 +407,7 @@ describe('a newer app and what an older one left on the device', () => {
   })
 
   it('sends a round entry of version 5 (a game, no side games) once, its game as written', async () => {
-    // Exactly as the released app (09f6b49, ROUNDS_VERSION 5) wrote a group card's round.
+    // Exactly as ROUNDS_VERSION 5 wrote a group card's round.
     const game = {
       format: 'stableford',
       allowancePercent: 95,

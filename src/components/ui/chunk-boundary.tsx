@@ -7,10 +7,7 @@ export const CHUNK_FAILED = "Couldn't load this part of HCPFast. Check your conn
 /** Each lazy chunk's way back from a failed load: React.lazy keeps a failure for good. */
 const retries = new Set<() => void>()
 
-/**
- * React.lazy for a component of a chunk loaded on first use, whose failure a ChunkBoundary shows
- * and whose Retry loads it afresh (React.lazy alone would throw the same failure for ever).
- */
+/** React.lazy alone would throw the same failure for ever; this one's Retry loads afresh. */
 export function lazyChunk<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
 ): ComponentType<Props> {
@@ -54,11 +51,8 @@ const retryFailedChunks = () => {
   for (const retry of retries) retry()
 }
 
-/**
- * Around every lazy screen and panel: a chunk that cannot load (offline before the service worker
- * has the app, or just after a deploy), or a screen that fails to draw, shows one line and Retry
- * in its place, never a blank app; the rest of the screen stays. React reports the error itself.
- */
+/** A chunk that cannot load or a screen that fails to draw shows one line and Retry in its place,
+ * never a blank app. */
 export class ChunkBoundary extends Component<ChunkBoundaryProps, ChunkBoundaryState> {
   override state: ChunkBoundaryState = { failed: false, error: null }
 

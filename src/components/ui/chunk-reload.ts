@@ -1,4 +1,3 @@
-/** A lazy chunk (a screen's or a panel's code) could not be fetched or run. */
 export class ChunkLoadError extends Error {
   override name = 'ChunkLoadError'
   /** The script that failed, when the browser says (Chromium and Firefox do, Safari does not). */
@@ -11,7 +10,7 @@ export class ChunkLoadError extends Error {
   }
 }
 
-/** The server's answer for the script, past any cache; null without one (offline). */
+/** Past any cache; null offline. */
 async function askServerFor(url: string): Promise<Response | null> {
   try {
     return await fetch(url, { method: 'HEAD', cache: 'no-store' })
@@ -22,13 +21,8 @@ async function askServerFor(url: string): Promise<Response | null> {
 
 const RELOADED_KEY = 'hcpfast:reloaded-for-missing-chunk'
 
-/**
- * After a deploy, the running page asks for chunk files the server no longer has (their names
- * carry the old build's hashes): only a reload, which fetches the new build, helps. Once per tab
- * session (a marker in sessionStorage), so a chunk missing from the new build too cannot reload
- * the page in a loop; a chunk that is there (the network failed) is left to Retry. True when it
- * reloads.
- */
+/** After a deploy the old build's chunks are gone and only a reload helps; once per tab session, so
+ * a chunk missing from the new build too cannot reload in a loop. */
 export async function reloadOnceIfDeployed(
   error: unknown,
   reload: () => void = () => window.location.reload(),
@@ -44,12 +38,8 @@ export async function reloadOnceIfDeployed(
   return true
 }
 
-/**
- * Whether Retry must reload the page: a browser keeps a module that failed to load in its module
- * map for the document's life (Safari and Firefox do), so importing it again throws the same
- * failure. A new document starts afresh; only once the script can be fetched (or, where the
- * browser names none, the device is online), so an offline Retry never loses the page.
- */
+/** Safari and Firefox keep a failed module for the document's life, so only a reload retries it;
+ * only once the script can be fetched, so an offline Retry never loses the page. */
 export async function reloadToRetry(
   error: unknown,
   reload: () => void = () => window.location.reload(),

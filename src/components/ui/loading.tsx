@@ -1,7 +1,6 @@
 import { FlagIcon } from './flag-icon'
 import { APP_NAME } from './page-heading'
 
-/** A quiet placeholder while something the screen needs is on its way. */
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
     <div className="loading" role="status">
@@ -11,10 +10,7 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
   )
 }
 
-/**
- * A whole page whose code is on its way: index.html's first-load shell drawn again (its main
- * landmark and heading), so a screen reader and a golfer still know where they are.
- */
+/** index.html's first-load shell again, so a screen reader still knows where it is. */
 export function PageLoading() {
   return (
     <main className="app-skeleton" aria-busy="true">

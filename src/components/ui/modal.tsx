@@ -13,9 +13,7 @@ export interface ModalProps {
   children: ReactNode
 }
 
-/**
- * Loaded by ./dialog on first use, so no screen's first frame evaluates Radix.
- */
+/** Loaded by ./dialog on first use, so no screen's first frame evaluates Radix. */
 export function Modal({
   open,
   onOpenChange,

@@ -10,10 +10,7 @@ import {
 
 export const CARD_ID = '01JCARD000000000000000000A'
 
-/**
- * For tests: a back nine played from an 18-hole tee, holes 10–18, pars 4 4 3 5 4 4 3 4 5 (36),
- * nothing entered yet.
- */
+/** A back nine of an 18-hole tee (holes 10–18, par 36), nothing entered yet. */
 export function aCard(overrides: Partial<Card> = {}): Card {
   return {
     id: CARD_ID,
@@ -35,7 +32,6 @@ export function aCard(overrides: Partial<Card> = {}): Card {
   }
 }
 
-/** A hole with only its strokes (and putts, if given) recorded. */
 export const hole = (strokes: number, putts: number | null = null): HoleScore => ({
   strokes,
   putts,
@@ -46,7 +42,6 @@ export const hole = (strokes: number, putts: number | null = null): HoleScore =>
 
 const NINE = () => Array.from({ length: 9 }, (): PartnerScore => null)
 
-/** For tests: a partner on the golfer's tee, nothing entered yet. */
 export function aPartner(overrides: Partial<CardPartner> = {}): CardPartner {
   return {
     name: 'Ann',
@@ -63,10 +58,7 @@ export function aPartner(overrides: Partial<CardPartner> = {}): CardPartner {
   }
 }
 
-/**
- * For tests: `aCard`'s nine played as a Stableford by the golfer (3 strokes), Ann (10) and Ben
- * (a plus handicap: gives 1 back), nothing entered yet.
- */
+/** `aCard`'s nine as a Stableford: the golfer (3 strokes), Ann (10) and Ben (gives 1 back). */
 export function aGameCard(game: Partial<CardGame> = {}, overrides: Partial<Card> = {}): Card {
   return aCard({
     game: {
@@ -92,6 +84,6 @@ export function aGameCard(game: Partial<CardGame> = {}, overrides: Partial<Card>
   })
 }
 
-/** For tests: the finished card's round as the rounds store shows it until the server answers. */
+/** As the rounds store shows it until the server answers. */
 export const roundOfFinishedCard = (card: Card, createdAt: string): Round =>
   roundFromInput(roundInputOfCard(card), courseOfCard(card), { id: card.id, createdAt })

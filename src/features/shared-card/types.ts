@@ -20,7 +20,6 @@ export interface CardEntry {
   entered_by: string | null
 }
 
-/** Everything the card screen shows: read from the tables, kept on the device between visits. */
 export interface SharedCardState {
   card: SharedCardRow
   places: CardPlace[]
@@ -34,5 +33,4 @@ export interface CardPresence {
   hole: number
 }
 
-/** One place a join code keeps for an invited golfer, with the card it is on. */
 export type CardInvitationPlace = Functions['card_invitation']['Returns'][number]

@@ -18,7 +18,6 @@ export interface Figures {
 
 type TypedNine = { side: NineSide; rating: number; slope: number }
 
-/** What a new card is made of: the scorecard copies the tee's holes played. */
 export interface CardStart<Game> {
   course: RoundCourse
   tee: GameTee
@@ -44,7 +43,6 @@ export interface RoundFieldsPort {
   localToday(): string
 }
 
-/** What the handicap store knows: the golfer's index on a day (null while they have none). */
 export interface HandicapPort {
   indexOn(day: string): number | null
   useIndexOn(day: string): number | null
@@ -66,7 +64,6 @@ export interface CoursesPort {
   }>
 }
 
-/** The group's game as the scorecard scores it, and the side games beside it. */
 export interface GamePort<Game, SideGames, SideGamesPicker> {
   defaultAllowance: Readonly<Record<GameFormat, number>>
   messages: { partnerName: string; partnerIndex: string; allowance: string; matchPlayers: string }

@@ -21,8 +21,7 @@ export interface CourseInput {
   par: number | null
 }
 
-/** Raise it when the record or the outbox's course entries change, with a step in
- * `upgradeCourseInput` (docs/database.md, "Changing a shape"). */
+/** Raise it with a step in `upgradeCourseInput` when the stored shape changes. */
 export const COURSES_VERSION = 2
 
 type CoursePayloadV1 =

@@ -14,7 +14,7 @@ export type GameRow = {
   partners: GamePartnerRow[]
   /** Absent: none. */
   picked_up?: number[]
-  /** The side games; absent: none. */
+  /** Absent: none. */
   side_games?: SideGamesRow
 }
 

@@ -11,10 +11,9 @@ export interface Game {
   /** In match play, the difference from the lower playing handicap. */
   strokesReceived: number
   partners: GamePartner[]
-  /** Numbered as the course numbers them. The round's hole scores keep net double bogey there for
-   * the handicap record; absent on a game stored before it was kept. */
+  /** Numbered as the course numbers them; the hole scores keep net double bogey there. */
   pickedUp?: number[]
-  /** The side games played beside the format; absent: none (every game stored before them). */
+  /** Absent: none. */
   sideGames?: SideGames
 }
 

@@ -99,9 +99,8 @@ export interface RoundTee {
   strokeIndexes: readonly number[] | null
 }
 
-/** Raise it when the record or the outbox's round entries change, with a step in
- * `upgradeRoundInput` (docs/database.md, "Changing a shape"). 6: a game may carry side games, so a
- * tab still on 5, which would drop them when it sends, leaves such an entry to a newer tab. */
+/** Raise it with a step in `upgradeRoundInput` when the stored shape changes, so an older tab,
+ * which would drop the new fields when it sends, leaves such an entry to a newer one. */
 export const ROUNDS_VERSION = 6
 
 interface StoredRoundChange {
@@ -130,14 +129,11 @@ export function upgradeRoundInput(entry: StoredRoundChange): RoundInput | null {
   } else {
     input = entry.input as RoundInputV2 | RoundInputV3 | RoundInput
   }
-  // Before version 3 a round had no tee: it is played from its course's first tee, as the
-  // database does for a round sent without one. Before version 4 every round was a total.
+  // A round without a tee is played from its course's first tee, as the database does.
   const teed = 'teeId' in input ? input : { ...input, teeId: null, nine: null }
   return 'holeScores' in teed ? (teed as RoundInput) : { ...teed, holeScores: null }
 }
 
-/** Before version 3 a round had no tee (18 holes from the course's first); before 4 no holes;
- * before 5 no game; before 6 no side games. */
 export function upgradeRoundRecord(record: unknown): Round {
   return {
     teeId: null,
@@ -183,8 +179,7 @@ export function holeScoresFromRow(row: Pick<RoundRow, HoleColumns>): HoleScore[]
   }))
 }
 
-/** The generated types give array elements as never null, but a Postgres array holds nulls:
- * here, values not recorded. */
+/** The generated types say array elements are never null, but a Postgres array holds nulls. */
 function holeColumn<T>(holes: readonly HoleScore[], value: (hole: HoleScore) => T | null) {
   const column = holes.map(value)
   return column.every((item) => item === null) ? null : (column as T[])

@@ -1,10 +1,7 @@
 import type { Json } from '../database.types'
 import type { SideGames } from './side-games'
 
-/**
- * The side games as `rounds.game -> side_games` keeps them, in the database's snake_case (its rules:
- * private.broken_side_games_rule). The export writes this shape and the import reads it back.
- */
+/** The export writes this shape and the import reads it back. */
 export type SideGamesRow = { [key: string]: Json | undefined; version: number }
 
 /** The app's keys and the database's, for the games and their settings; stakes keep theirs. */
@@ -18,8 +15,7 @@ const APP_KEYS = Object.fromEntries(Object.entries(ROW_KEYS).map(([app, row]) =>
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** Each key renamed one level down too (a game's settings); anything unknown is kept as it is,
- * for the database's rule to name. */
+/** Anything unknown is kept as it is, for the database's rule to name. */
 function renamed(value: Record<string, unknown>, keys: Readonly<Record<string, string>>) {
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => [

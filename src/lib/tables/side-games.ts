@@ -1,8 +1,4 @@
-/**
- * The side games a group plays for beside the format (skins, a Nassau, a four-ball match, a
- * scramble), as a card and a round keep them. The rules and the standings are in
- * features/scorecard/lib/side-game-standings.ts; the database's are private.broken_side_games_rule.
- */
+// The rules are in side-game-standings.ts and, in the database, private.broken_side_games_rule.
 
 /** What a game is played for: points, or an amount of a currency (no money moves in the app). */
 export type Stake =
@@ -11,10 +7,7 @@ export type Stake =
 /** Places on the card (0 is the golfer) of the two pairs. */
 export type Sides = [[number, number], [number, number]]
 
-/**
- * The side games of one card, as stored with the round: small, JSON, players by their place on the
- * card (never by account), no holes (the card has them). `version` lets a later release read it.
- */
+/** Players by their place on the card, never by account; `version` lets a later release read it. */
 export interface SideGames {
   version: 1
   /** The two pairs, for a four-ball, a Nassau of four and a scramble of sides. */

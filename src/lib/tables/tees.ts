@@ -19,8 +19,7 @@ export interface Tee extends TeeInput {
   createdAt: string
 }
 
-/** Raise it when the record or the outbox's tee entries change, with a step in `upgradeTeeInput`
- * (docs/database.md, "Changing a shape"). */
+/** Raise it with a step in `upgradeTeeInput` when the stored shape changes. */
 export const TEES_VERSION = 1
 
 export function upgradeTeeInput(entry: { action: string; input?: unknown }): TeeInput | null {

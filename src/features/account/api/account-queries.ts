@@ -91,7 +91,7 @@ export interface ImportResult {
   coursesAdded: number
   roundsAdded: number
   roundsSkipped: number
-  /** A whole file's tees added; 0 for a CSV of rounds. */
+  /** 0 for a CSV of rounds. */
   teesAdded: number
   settingsChanged: boolean
 }

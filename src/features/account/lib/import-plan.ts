@@ -26,7 +26,6 @@ export interface ImportRound extends RoundHoles {
   holes: 9 | 18
   game?: GameRow | null
   nine: NineSide | null
-  /** For a tee the import makes. */
   par: number | null
 }
 
@@ -55,7 +54,6 @@ export interface CourseKey {
 }
 
 export interface ImportPlan {
-  /** When set, nothing else is reported. */
   fileError: string | null
   toAdd: ImportRound[]
   newCourses: CourseKey[]
@@ -268,7 +266,6 @@ export interface RoundFields {
   holes: unknown
   nine: unknown
   par: unknown
-  /** Null when the file has no hole columns. */
   holeLists: HoleLists | null
   game: unknown
 }
@@ -311,7 +308,7 @@ function textOf(value: unknown): string {
   return '?'
 }
 
-/** The one check for either file: the round, or every problem in the golfer's words. */
+/** The one check for either file. */
 export function readRound(fields: RoundFields, today: string): Omit<ImportRound, 'line'> | string {
   const problems: string[] = []
 
@@ -420,8 +417,7 @@ export function readRound(fields: RoundFields, today: string): Omit<ImportRound,
   }
 }
 
-/** Text this app exported with a protective apostrophe ('=…) is read back without it; a formula
- * is refused (null). */
+/** Text exported with a protective apostrophe ('=…) is read back without it; a formula is refused. */
 function readText(text: string): string | null {
   if (text.startsWith("'") && FORMULA_START.test(text.slice(1))) return text.slice(1)
   return FORMULA_START.test(text) ? null : text

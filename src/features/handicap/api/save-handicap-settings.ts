@@ -3,12 +3,8 @@ import { supabase } from '@/lib/supabase'
 import type { HandicapSettings } from '../types'
 import { HANDICAP_SETTINGS_COLUMNS, toHandicapSettings } from './handicap-settings-row'
 
-/**
- * Writes the signed-in golfer's settings, the row made on the first change; returns what was
- * stored. Only the columns given are sent: an upsert sets every column it is sent on a conflict,
- * so a change of one setting leaves the other as stored. `user_id` is left to its default (the
- * caller); golfers may update only `course_handicap_source` and `starting_index`.
- */
+/** Only the columns given are sent: an upsert sets every column it is sent, so a change of one
+ * setting leaves the other as stored. */
 export async function saveHandicapSettings(
   settings: Partial<Pick<HandicapSettings, 'courseHandicapSource' | 'startingIndex'>>,
 ): Promise<HandicapSettings> {

@@ -1,5 +1,4 @@
-// Product-spec §9 in whole tenths with safe integers: in binary floating point (10.1 + 10.2) / 2 is
-// 10.149999…, which rounds the wrong way.
+// Product-spec §9 in whole tenths: in floats (10.1 + 10.2) / 2 rounds the wrong way.
 import { LARGEST_INPUT, ratingTenths, roundHalfUp } from '@/lib/handicap-arithmetic'
 
 export { courseHandicap, roundHalfUp, unroundedCourseHandicap1130 } from '@/lib/handicap-arithmetic'

@@ -39,7 +39,7 @@ export interface RoundScore {
 
 export interface ScoredEntry {
   entry: EighteenHoleEntry
-  /** The day of the entry's later round. */
+  /** The later round's. */
   playedOn: string
   differential: number
   indexAfter: number | null

@@ -21,7 +21,6 @@ export interface TargetTee {
 
 export interface TargetScores {
   index: number | null
-  /** Null when none does. */
   lower: number | null
   hold: number | null
 }
@@ -35,7 +34,6 @@ interface KnownEntry {
 
 export interface TargetState {
   source: CourseHandicapSource
-  /** The chosen index, else the starting index, else null. */
   indexTenths: number | null
   startingTenths: number | null
   fromStartingIndex: boolean
@@ -50,7 +48,6 @@ export interface TargetState {
 const CANDIDATE_ID = 'target-score-candidate'
 const LATEST = 20
 
-/** The rounds table's bounds. */
 export function scoreRange(holes: 9 | 18): { least: number; most: number } {
   return holes === 9 ? { least: 9, most: 100 } : { least: 18, most: 200 }
 }
@@ -422,8 +419,7 @@ export function explainTarget(
         `Any score here lowers it: even ${scores.lower} gives a differential of ${made}${nine}.`,
       )
     } else {
-      // The threshold is the engine's: the largest differential that lowers the index, which the
-      // named score reaches (its own differential may be lower still).
+      // The engine's threshold: the largest differential that still lowers the index.
       const threshold = targetSearch(state, playedOn).lowers
       const needed = formatTenths(threshold ?? differentialTenths(entry))
       lines.push(

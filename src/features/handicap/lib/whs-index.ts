@@ -6,8 +6,7 @@ import {
   type ScoredRound,
 } from './handicap-index'
 
-/** Input to the estimated WHS index. All arithmetic is in whole tenths, so ties round toward +∞
- * exactly. */
+/** All arithmetic is in whole tenths, so ties round toward +∞ exactly. */
 export interface WhsInputRound extends ScoredRound {
   playedOn: string
 }
@@ -108,7 +107,6 @@ class LowestOfDays {
     this.estimates.push(estimate)
   }
 
-  /** `add` then `lowestSince`, changing nothing. */
   peekSince(since: number, added: { day: number; estimate: number } | null): number | null {
     let at = this.first
     while (at < this.days.length && (this.days[at] as number) < since) at += 1
@@ -190,7 +188,7 @@ export class WhsWalk {
     this.indexes.push(result.tenths)
   }
 
-  /** What `add` would make of one more round, changing nothing: the same steps as `add`. */
+  /** Changes nothing. */
   indexIfAdded(differential: number, playedOn: string): number | null {
     const at = this.differentials.length
     const played = playedOn === this.dayText ? this.day : dayNumber(playedOn)

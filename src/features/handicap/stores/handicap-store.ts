@@ -94,8 +94,7 @@ export type HandicapStore<R extends RecordRound, T extends HandicapTee> = StoreA
 > & {
   stop(): void
   wantTeeTargets(): void
-  /** Scores a record before the change that brings it: the first, cold scoring would otherwise
-   * share one long task with the screens' render. */
+  /** So the first, cold scoring does not share one long task with the screens' render. */
   scoreAhead(
     newestFirst: readonly R[],
     source: CourseHandicapSource,
@@ -283,8 +282,7 @@ function derive<R extends RecordRound, T extends HandicapTee>(
   teeTargets: TeeTargets,
   scored: readonly ScoredAhead[] = [],
 ): HandicapState<R, T> {
-  // A record already scored for the same rounds (the device's copy, or the state held before a
-  // reload that found the same rounds) is not scored again.
+  // The same rounds already scored (the device's copy, or before a reload) are not scored again.
   const reused = scored.find(
     (held) =>
       held.source === source &&
@@ -336,8 +334,7 @@ function* targetSteps(
 /** Read by bench/target-score-bench.ts. */
 export const TEE_TARGETS_MEASURE = 'hcpfast: numbers to beat'
 
-/** Recomputes in the change that moved an input, so a screen never draws new rounds beside old
- * figures. */
+/** Recomputes in the change that moved an input: never new rounds beside old figures. */
 export function createHandicapStore<R extends RecordRound, T extends HandicapTee>(inputs: {
   rounds: HandicapInput<readonly R[]>
   tees: HandicapInput<Readonly<Record<string, T>>>

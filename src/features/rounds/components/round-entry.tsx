@@ -30,7 +30,6 @@ interface RoundEntryProps {
   onEdit: (() => void) | null
 }
 
-/** One round of the list, entered on its own (a nine waiting for its pair included). */
 export function RoundEntry({ round, mark, status, onDelete, onEdit }: RoundEntryProps) {
   const day = formatPlayedOn(round.playedOn)
   const nine = nineNote(round, mark)

@@ -28,7 +28,7 @@ interface RoundsListProps {
 }
 
 export interface RoundMark {
-  /** A pair's on both of its nines; null while a nine waits for another nine. */
+  /** Null while a nine waits for another nine. */
   differential: string | null
   counts: boolean
   countsForWhs?: boolean
@@ -36,9 +36,7 @@ export interface RoundMark {
   /** The list shows the pair once, as its 18-hole entry. */
   pairedWithId?: string | null
   card?: CardScore | null
-  /** Null or absent for a round played alone. */
   game?: string | null
-  /** The side games played beside it, settled; null or absent for none. */
   sideGames?: RoundSideGames | null
 }
 

@@ -24,10 +24,7 @@ export function refreshShownAttestations(): void {
   if (shown) void reloadAttestations()
 }
 
-/**
- * Reads who attested the golfer's rounds again. A failed read keeps what was shown: the mark is
- * a courtesy, and the next change of the rounds list reads again.
- */
+/** A failed read keeps what was shown: the mark is a courtesy, and the list reads again. */
 export async function reloadAttestations(): Promise<void> {
   shown = true
   const asked = ++latest

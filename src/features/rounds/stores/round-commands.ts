@@ -4,11 +4,7 @@ import { ROUND_DELETED } from '../lib/round-messages'
 import type { CourseChoice, Round, RoundInput } from '../types'
 import { roundsTable } from './rounds-table'
 
-/**
- * Every new round, typed or a finished card (which keeps its card's id, so a card finished twice
- * is one round). If the server refuses it, it is taken away and the golfer told why. True once
- * in the outbox.
- */
+/** A finished card keeps its id, so a card finished twice is one round. True once in the outbox. */
 export function addRoundOptimistically(
   input: RoundInput,
   course: CourseChoice,

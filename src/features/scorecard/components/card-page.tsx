@@ -1,11 +1,8 @@
 import { useLayoutEffect, type RefObject } from 'react'
 import { Link } from 'react-router-dom'
 
-/**
- * A hole (or the summary) opens with its top in view: the page otherwise keeps the scroll of the
- * last, and a golfer who went down to Next or the holes would enter strokes without seeing which
- * hole it is.
- */
+/** Otherwise the page keeps the last hole's scroll, and a golfer would enter strokes without
+ * seeing which hole it is. */
 export function useTopInView(top: RefObject<HTMLElement | null>, at: number) {
   useLayoutEffect(() => {
     if ((top.current?.getBoundingClientRect().top ?? 0) < 0) window.scrollTo(0, 0)

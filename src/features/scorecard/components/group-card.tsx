@@ -7,11 +7,7 @@ import { SettleUp, SideGamesOnHole } from './side-games-standings'
 
 type GameCard = Card & { game: CardGame }
 
-/**
- * The group's rows on a hole: a row per player with the strokes they receive on the
- * hole, their running figure, a stepper and "Pick up". Each row is memoised on what it shows, so a
- * tap draws the row tapped (and, in a match, the other's status), not the whole group.
- */
+/** Each row is memoised on what it shows, so a tap draws the row tapped, not the whole group. */
 export function GroupRows({ card, maximum }: { card: Card; maximum: number }) {
   const players = useMemo(() => (card.game ? cardPlayers(card as GameCard) : []), [card])
   if (!card.game) return null
@@ -49,7 +45,6 @@ export function GroupRows({ card, maximum }: { card: Card; maximum: number }) {
 
 const FIGURE_HEADS = { stroke: 'Net', stableford: 'Points', match: 'Match' } as const
 
-/** The summary's group: each player's total and figure, every hole for every player, Share. */
 export function GroupSummary({ card }: { card: Card }) {
   if (!card.game) return null
   const game = card.game

@@ -13,10 +13,7 @@ interface ResumeRoundProps {
   children: React.ReactNode
 }
 
-/**
- * The HCP screen's entry to a card in play: "Resume round at Pebble Beach, hole 7", and Discard
- * with a confirmation. Tiny on purpose: the card itself is the /play chunk, fetched on tap.
- */
+/** Tiny on purpose: the card itself is the /play chunk, fetched on tap. */
 export function ResumeRound({ userId, isKnownRound, children }: ResumeRoundProps) {
   const [card, setCard] = useState(() => readCard(userId))
   const [confirming, setConfirming] = useState(false)

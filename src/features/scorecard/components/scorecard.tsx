@@ -7,33 +7,30 @@ import { HoleView } from './hole-view'
 import { Summary } from './summary'
 import '../scorecard.css'
 
-/** What the handicap makes of a card: given by the screen that composes this one. */
+/** Given by the screen that composes this one. */
 export interface CardScoring {
   /** The course handicap for the card's tee or nine; null when the golfer had no index yet. */
   courseHandicap: number | null
   /** Strokes received on each hole, in hole order (negative: a plus handicap gives one back). */
   received: readonly number[]
-  /** The most each hole counts for (net double bogey). */
+  /** Net double bogey per hole. */
   maximums: readonly number[]
-  /** The adjusted gross score of the entered card. */
   adjustedGross(card: Card): number
 }
 
-/** What the handicap's figures for a card are made from: its day and holes. */
 export type CardShape = Pick<Card, 'playedOn' | 'rating' | 'slope' | 'holePars' | 'strokeIndexes'>
 
 interface ScorecardProps {
   userId: string
   roundId: string
   scoring(card: CardShape): CardScoring
-  /** Puts the finished card's round in the outbox; true once it is on the device. */
+  /** True once the round is in the outbox on the device. */
   save(card: Card): Promise<boolean>
   /** A round this device already has (or is sending): its card was finished. */
   isKnownRound(id: string): boolean
   onFinished(): void
 }
 
-/** The scorecard at /play/:roundId: one hole per view, then the summary, then one round. */
 export function Scorecard({
   userId,
   roundId,

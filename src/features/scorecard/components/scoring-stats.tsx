@@ -22,10 +22,7 @@ function overPar(over: number): string {
 
 const fromRounds = (stat: Stat) => `${stat.rounds} ${stat.rounds === 1 ? 'round' : 'rounds'}`
 
-/**
- * The par 3, 4 and 5 averages drawn as bars of strokes over par (par is the line), so the
- * weakest par stands out at a glance; the caption says the same in words and names the chart.
- */
+/** Bars of strokes over par, so the weakest par stands out; the caption says it in words too. */
 function ParChart({ averages }: { averages: readonly { par: StatsPar; stat: Stat }[] }) {
   const captionId = useId()
   const overs = averages.map(({ par, stat }) => stat.value - par)
@@ -84,10 +81,7 @@ function ParChart({ averages }: { averages: readonly { par: StatsPar; stat: Stat
   )
 }
 
-/**
- * The stats golfers track, over their latest hole-by-hole rounds: nothing at all until some stat
- * has 3 rounds behind it, and only the stats that have.
- */
+/** Nothing at all until some stat has enough rounds behind it, and only the stats that have. */
 export function ScoringStats({ rounds }: { rounds: readonly StatsRound[] }) {
   const headingId = useId()
   const stats = useMemo(() => scoringStats(rounds), [rounds])

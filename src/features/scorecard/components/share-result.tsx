@@ -2,11 +2,7 @@ import { useState } from 'react'
 
 type Shared = 'idle' | 'copied' | 'failed'
 
-/**
- * Share the result: the system share sheet where there is one (Web Share API),
- * else the text copied to the clipboard with a visible "Copied". Where neither works the text is
- * shown, to be selected by hand.
- */
+/** The share sheet, else the clipboard; where neither works the text is shown to select by hand. */
 export function ShareResult({ text, label = 'Share result' }: { text: string; label?: string }) {
   const [shared, setShared] = useState<Shared>('idle')
 

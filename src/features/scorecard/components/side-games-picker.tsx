@@ -11,7 +11,6 @@ import '@/styles/side-games.css'
 
 const NO_PROBLEMS: DraftProblems = { stakes: {}, general: [] }
 
-/** The picker's state: the draft as chosen and the problems the last start found in it. */
 export function useSideGamesPicker() {
   const [draft, setDraft] = useState<SideGamesDraft>(() =>
     emptyDraft(localeCurrency(typeof navigator === 'undefined' ? undefined : navigator.language)),
@@ -37,10 +36,7 @@ interface SideGamesPickerProps {
   partnerNames: readonly string[]
 }
 
-/**
- * Side games beside the format (skins, Nassau, four-ball, scramble), each with its stake: one
- * column of large targets, chosen with a thumb. Nothing is checked until the round starts.
- */
+/** One column of large targets for a thumb; nothing is checked until the round starts. */
 export function SideGamesPicker({ picker, partnerNames }: SideGamesPickerProps) {
   const { draft, problems } = picker
   const players = partnerNames.length + 1

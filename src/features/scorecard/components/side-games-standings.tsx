@@ -9,17 +9,12 @@ import { TextLines } from '@/components/ui/text-lines'
 
 const locale = () => (typeof navigator === 'undefined' ? undefined : navigator.language)
 
-/**
- * Where the side games stand on the hole view: after the last hole every player has entered, with
- * the reason, and every hole so far one tap away. Memoised on the card: a tap that changes nothing
- * the games count (another hole's putts) still recomputes, but nothing else on the hole does.
- */
+/** Memoised on the card, so nothing else on the hole recomputes the standings. */
 export const SideGamesOnHole = memo(function SideGamesOnHole({ card }: { card: Card }) {
   const standings = useMemo(() => cardSideGames(card, locale()), [card])
   return standings ? <SideGamesNow standings={standings} /> : null
 })
 
-/** Where the games stand after the last hole counted, with the reason, and every hole so far. */
 export function SideGamesNow({ standings }: { standings: SideGameStandings }) {
   const last = standings.holes.at(-1)
   return (
@@ -63,7 +58,6 @@ export function SideGamesNow({ standings }: { standings: SideGameStandings }) {
   )
 }
 
-/** The summary's settle-up: each game's and the net balances, the payments, and Share. */
 export function SettleUp({ card }: { card: Card }) {
   const standings = useMemo(() => cardSideGames(card, locale()), [card])
   if (!standings) return null

@@ -1,6 +1,5 @@
 export interface StepperProps {
   label: string
-  /** The id its label and value are found by (else made from the label). */
   id?: string
   /** The label is read, not shown (a row that names the player above it). */
   labelHidden?: boolean
@@ -11,14 +10,12 @@ export interface StepperProps {
   note?: string | null
   /** The value is shown until changed, not entered (drawn muted). */
   unset?: boolean
-  /** What the value shows instead of the number ("Picked up"). */
   shown?: string
   /** What a first + records on a value not recorded (1 unless given: a picked-up hole's par). */
   first?: number
   onChange(value: number): void
 }
 
-/** − value +: a first + on a value not recorded records 1 (a putt, a penalty stroke). */
 export function Stepper({
   label,
   id,

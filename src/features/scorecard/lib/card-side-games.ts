@@ -9,13 +9,9 @@ import {
   type SideGames,
 } from './side-game-standings'
 
-/**
- * The side games of a card in play and of a stored round, read by the one engine
- * (`sideGameStandings`) from the same strokes, so the card's settle-up and the round's entry show
- * the same payments. Pure: the card's standings work offline.
- */
+// Card and stored round go through the one engine, so the settle-up and the entry show the same
+// payments.
 
-/** The golfer as the side games name them: "Skin to You on 4", "You pay Ann 2 points". */
 const YOU = 'You'
 
 /** "You pays Ann …" as golfers say it; every other line names a third person. */
@@ -35,21 +31,18 @@ function inSecondPerson(standings: SideGameStandings): SideGameStandings {
   }
 }
 
-/** The holes played by everyone in a row from the first: what the side games count. */
 function playedByAll(entered: readonly (readonly boolean[])[], holes: number): number {
   let played = 0
   while (played < holes && entered.every((player) => player[played] === true)) played += 1
   return played
 }
 
-/** Side games that this card's players and holes can play, or null (none, or not playable). */
 function playable(games: SideGames | undefined, players: number, holes: number) {
   if (!games) return null
   const checked = validateSideGames(games, { players, holes })
   return checked.ok ? checked.games : null
 }
 
-/** Where the card's side games stand after the holes everyone has entered; null without any. */
 export function cardSideGames(card: Card, locale?: string): SideGameStandings | null {
   const game = card.game
   const games = playable(game?.sideGames, (game?.partners.length ?? 0) + 1, card.holePars.length)
@@ -75,11 +68,7 @@ export function cardSideGames(card: Card, locale?: string): SideGameStandings | 
   )
 }
 
-/**
- * A stored round's side games, finished; null for a round without any (every round stored before
- * them). A round keeps playing handicaps, not course handicaps, so a group scramble's note is
- * left out here.
- */
+/** A round keeps playing handicaps, not course handicaps, so a scramble's note is left out. */
 export function roundSideGames(
   round: GameRound,
   teeHoles?: TeeHoles,
@@ -107,7 +96,6 @@ export function roundSideGames(
   )
 }
 
-/** What the settle-up shares: the round in a line, then each game, the net and the payments. */
 export function settleUpText(
   standings: SideGameStandings,
   where: { courseName: string; day: string },
@@ -115,7 +103,6 @@ export function settleUpText(
   return `Side games at ${where.courseName}, ${where.day}\n${standings.settlement.text}`
 }
 
-/** The settle-up as lines to show: each game's and the net balances, then the payments. */
 export interface SettleUpView {
   final: boolean
   balances: string[]
@@ -141,8 +128,6 @@ export function settleUpView(standings: SideGameStandings): SettleUpView {
   }
 }
 
-/** A round's side games as its entry lists them (how each game ended, the balances, the
- * payments); null for a round without any. */
 export function roundSideGamesLines(
   round: GameRound,
   teeHoles?: TeeHoles,

@@ -25,7 +25,6 @@ export interface CardPartner {
   playingHandicap: number
   /** What the partner receives on the card (in match play, the difference from the lower). */
   strokes: number
-  /** Each hole, in the card's hole order. */
   scores: PartnerScore[]
 }
 
@@ -40,19 +39,15 @@ export interface CardGame {
   strokes: number
   /** One to three (exactly one in match play). */
   partners: CardPartner[]
-  /** Per hole, in the card's hole order: true where the golfer picked up. The hole's score keeps
-   * net double bogey (the handicap record's number); the game counts it as picked up. Absent on a
-   * card kept before this was (read as none picked up). */
+  /** Per hole: true where the golfer picked up; the score keeps net double bogey for the record,
+   * the game counts the hole as picked up. Absent: none picked up. */
   pickedUp?: boolean[]
-  /** The side games chosen on the first tee; absent: none (and on every card kept before them). */
+  /** Absent: no side games. */
   sideGames?: SideGames
 }
 
-/**
- * A scorecard in play: everything the round will be made of, kept on this device only (one per
- * golfer) until it is finished. It carries its own copy of the tee's holes, so it can be scored
- * with no network and whatever happens to the tee meanwhile.
- */
+/** A scorecard in play, kept on this device until finished; it copies the tee's holes so it can
+ * be scored offline whatever happens to the tee meanwhile. */
 export interface Card {
   /** A ULID: the id of the round it becomes. */
   id: string
@@ -65,26 +60,20 @@ export interface Card {
   /** The rating and slope of what is played (the nine's for a nine). */
   rating: number
   slope: number
-  /** The holes played: their pars and stroke indexes, in hole order. */
   holePars: number[]
   strokeIndexes: number[]
   /** The number of the first hole played: 10 for a back nine, else 1. */
   firstHole: number
   /** YYYY-MM-DD. */
   playedOn: string
-  /** Each hole's score; null until the golfer enters it. */
   scores: (HoleScore | null)[]
   /** The hole on screen, 0-based; equal to the number of holes on the summary. */
   at: number
-  /** The group's game; null on a card the golfer scores alone (`readCard` reads a card kept
-   * without the field as alone). */
+  /** Null on a card the golfer scores alone. */
   game: CardGame | null
 }
 
-/**
- * A new card: its id is the round's to be, and it carries its own copy of the holes played. Nine
- * holes of an 18-hole tee are a nine, played off the rating and slope typed for it.
- */
+/** Nine holes of an 18-hole tee are a nine, played off the rating and slope typed for it. */
 export function startCard(
   course: Pick<RoundCourse, 'id' | 'name'>,
   tee: GameTee,
@@ -129,7 +118,6 @@ export const writeCard = (userId: string, card: Card): boolean =>
 
 export const removeCard = (userId: string): void => removeFromDeviceNow(cardKey(userId))
 
-/** "Hole 7": the hole's number on the course. */
 export const holeNumber = (card: Pick<Card, 'firstHole'>, at: number) => card.firstHole + at
 
 /** The hole the golfer was on, as the course numbers it (the last one on the summary). */
@@ -143,7 +131,6 @@ export function formatToPar(difference: number): string {
 }
 
 export interface CardTotals {
-  /** The holes entered so far. */
   played: number
   strokes: number
   /** Strokes against the par of the holes entered. */
@@ -188,11 +175,8 @@ export const STROKE_BOUNDS = { min: 1, max: 20 } as const
 export const PUTT_BOUNDS = { min: 0, max: 10 } as const
 export const PENALTY_BOUNDS = { min: 0, max: 10 } as const
 
-/**
- * A hole as the golfer changed it, kept within the database's bounds: strokes 1–20, putts 0–10
- * and never more than the strokes, penalty strokes 0–10 and fewer than the strokes, a fairway only
- * on a par 4 or 5.
- */
+/** Kept within the database's checks: putts never more than the strokes, penalties fewer than
+ * the strokes, a fairway only on a par 4 or 5. */
 export function keptInBounds(score: HoleScore, par: number): HoleScore {
   const strokes = Math.min(STROKE_BOUNDS.max, Math.max(STROKE_BOUNDS.min, score.strokes))
   const putts =
@@ -218,18 +202,14 @@ export const partnerStrokes = (score: PartnerScore): number | null =>
 export const golferPickedUp = (card: Card, at: number): boolean =>
   card.game?.pickedUp?.[at] === true && card.scores[at] != null
 
-/** The card's game with the golfer's pick-up on hole `at` set or taken back. */
 export function withPickUp(game: CardGame, holes: number, at: number, pickedUp: boolean): CardGame {
   const flags = Array.from({ length: holes }, (_, hole) => game.pickedUp?.[hole] === true)
   flags[at] = pickedUp
   return { ...game, pickedUp: flags }
 }
 
-/**
- * The card as it is finished: each hole the golfer picked up scored at its net double bogey as
- * the handicap has it now (`maximums`), so every pick-up is counted off one course handicap even
- * when the index of the day changed while the card was played.
- */
+/** Every pick-up is scored at today's net double bogey (`maximums`), so all count off one course
+ * handicap even when the index changed while the card was played. */
 export function settledPickUps(card: Card, maximums: readonly number[]): Card {
   if (!card.game?.pickedUp?.some(Boolean)) return card
   const scores = card.scores.map((score, at) => {
@@ -241,7 +221,6 @@ export function settledPickUps(card: Card, maximums: readonly number[]): Card {
   return { ...card, scores }
 }
 
-/** The game stored with the golfer's round; null for a card scored alone. */
 export function gameOfCard(card: Card): Game | null {
   const { game } = card
   if (!game) return null

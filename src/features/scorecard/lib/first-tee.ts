@@ -3,11 +3,6 @@ import { GAME_BOUNDS, type GameFormat } from '@/lib/tables/games'
 import type { CardGame } from './card'
 import { playingHandicaps, type PlayingHandicap, type PlayingTee } from './formats'
 
-/**
- * The first tee: what a player's tee makes of the holes the golfer plays, and the
- * game the card starts with. Pure: the Start a round dialog shows these figures before starting.
- */
-
 export interface PlayerTee {
   playing: PlayingTee
   /** The player's holes when the tee is not the golfer's; null: the card's own. */
@@ -17,11 +12,7 @@ export interface PlayerTee {
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0)
 
-/**
- * A player's tee over the holes played. The golfer's own tee is played off the card's rating and
- * slope (a nine's as typed). Another tee over a nine of its 18 holes has no nine's rating typed,
- * so it is played off half its rating (to the nearest tenth, .5 up) and its slope.
- */
+/** Another tee over a nine has no nine's rating typed: it plays off half its rating (.5 up). */
 export function playerTee(tee: GameTee, played: PlayedHoles): PlayerTee {
   const holePars = tee.holePars.slice(played.from, played.to)
   const holes = holePars.length === 9 ? 9 : 18
@@ -51,7 +42,6 @@ export interface PartnerSetup {
   tee: GameTee
 }
 
-/** Every player's course handicap, playing handicap and strokes, the golfer first. */
 export function firstTeeFigures(
   format: GameFormat,
   allowancePercent: number,
@@ -69,7 +59,6 @@ export function firstTeeFigures(
   )
 }
 
-/** The game a card starts with: the figures above and an empty card for each partner. */
 export function startGame(
   format: GameFormat,
   allowancePercent: number,
@@ -119,7 +108,6 @@ export function parsePartnerName(text: string): string | null {
     : null
 }
 
-/** An allowance as typed: a whole number 0–100, or null. */
 export function parseAllowance(text: string): number | null {
   const trimmed = text.trim().replace(/%$/, '').trim()
   if (!/^\d{1,3}$/.test(trimmed)) return null

@@ -5,14 +5,8 @@ import {
 } from '@/lib/handicap-arithmetic'
 import type { GameFormat } from '@/lib/tables/games'
 
-/**
- * The first tee (DESIGN §3c, whs-facts.md): playing handicaps (Rules of Handicapping 6.2
- * and Appendix C), Stableford points (Rules of Golf 21.1b) and singles match play (Rule 3.2), pure.
- *
- * Everything is integer arithmetic on the exact course handicap × 1130 of the handicap engine, so a
- * product such as 10.0 × 95% = 9.5 rounds up to 10, where floats give 9.4999… and 9. Nothing here
- * throws: a value no card holds is first held to what one can (see `held`).
- */
+/** Playing handicaps (Rules of Handicapping 6.2, Appendix C), Stableford (Rule 21.1b), match play
+ * (Rule 3.2). Integer arithmetic on course handicap × 1130, so 10.0 × 95% rounds to 10, not 9. */
 export type { GameFormat }
 
 /** Appendix C: individual stroke play and Stableford 95%, singles match play 100%. */
@@ -57,10 +51,7 @@ function held(value: number, unit: number, low: number, high: number, otherwise:
   return Math.min(high, Math.max(low, Math.round(value / unit) * unit))
 }
 
-/**
- * A player's tee par and exact unrounded course handicap × 1130, from the index and tee held to
- * what a card holds: index −10.0 to 54.0 and rating in tenths, slope and par whole.
- */
+/** Index and tee are first held to what a card holds, so nothing here throws. */
 function courseFigures({ index, tee }: Player): { par: number; times1130: number } {
   const par = held(tee.par, 1, 0, 1000, 0)
   const times1130 = unroundedCourseHandicap1130(
@@ -75,14 +66,9 @@ function courseFigures({ index, tee }: Player): { par: number; times1130: number
   return { par, times1130 }
 }
 
-/**
- * Each player's course handicap, playing handicap and strokes on the card, in the players' order
- * (Rule 6.2, Appendix C): playing handicap = the unrounded course handicap × allowance, to the
- * nearest whole number with .5 toward +∞; in stroke and match play a player on a tee of higher par
- * adds the difference from the group's lowest par (not in Stableford, whose points already count
- * against each player's par); in match play the lowest plays off 0 and the others receive the
- * difference. `allowancePercent` is held to a whole number 0–100.
- */
+/** Rule 6.2, Appendix C: unrounded course handicap × allowance, .5 up; in stroke and match play a
+ * higher-par tee adds the par difference (Stableford points already count it); in match play the
+ * lowest plays off 0. */
 export function playingHandicaps(
   players: readonly Player[],
   format: GameFormat,
@@ -105,7 +91,6 @@ export function playingHandicaps(
   }))
 }
 
-/** Strokes received: a whole number (anything else held to one, not finite: none). */
 const heldStrokes = (strokes: number) => held(strokes, 1, -1000, 1000, 0)
 
 /** The strokes a player receives on each hole, in hole order, by stroke index (Appendix E). */
@@ -119,14 +104,10 @@ export function strokesOnHoles(
   )
 }
 
-/** A hole's score: a whole number of strokes, null (picked up) for anything else. */
 const scoreOf = ({ strokes }: Hole): number | null =>
   strokes !== null && Number.isFinite(strokes) ? Math.round(strokes) : null
 
-/**
- * Stableford points per hole (Rules of Golf 21.1b): max(0, 2 + par + strokes received − strokes),
- * a hole picked up (null) 0. `strokes` is the player's playing handicap.
- */
+/** Rule 21.1b: max(0, 2 + par + strokes received − strokes); a pick-up scores 0. */
 export function stablefordPoints(holes: readonly Hole[], strokes: number): number[] {
   const received = strokesOnHoles(holes, strokes)
   return holes.map((hole, at) => {
@@ -154,10 +135,7 @@ export interface MatchStatus {
   left: number
 }
 
-/**
- * The match over the first `played` holes of an n-hole card: each hole to the lower net score
- * (strokes − strokes received); a player who picked up loses the hole unless both did (halved).
- */
+/** A player who picked up loses the hole unless both did (halved). */
 function matchAfter(
   a: readonly Hole[],
   b: readonly Hole[],
@@ -184,12 +162,8 @@ function matchAfter(
   return { up, decidedAfter: null, left: holes - counted }
 }
 
-/**
- * Singles match play over two players' cards (same holes, in order): `up` a's lead when the match
- * was decided or at the end, negative when b leads; `decidedAfter` the number of holes played when
- * the lead exceeded the holes left, null if never; `result` in golf's words: "3&2" decided with
- * holes left, "2 up" / "1 up" decided on the last hole, "All square".
- */
+/** `result` in golf's words: "3&2" decided with holes left, "2 up" on the last hole, "All
+ * square". */
 export function matchResult(
   a: readonly Hole[],
   b: readonly Hole[],
@@ -206,11 +180,7 @@ export function matchResult(
   return { up, decidedAfter, result }
 }
 
-/**
- * The match as the card shows it to player a after `played` holes: "all square", "2 up",
- * "1 down", "2 up, dormie" (as many up as holes left), and once decided "won 3&2", "lost 4&3",
- * on the last hole "won 1 up" / "lost 2 down"; at the end of a halved match, "all square".
- */
+/** As player a sees it: "2 up", "1 down", "2 up, dormie" (as many up as holes left), "won 3&2". */
 export function matchStatus(
   a: readonly Hole[],
   b: readonly Hole[],

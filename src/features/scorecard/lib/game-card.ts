@@ -10,26 +10,18 @@ import {
 import { formatToPar } from './card'
 import { bestFirst, matchLine } from './game-result'
 
-/**
- * The group's card read for the screens: each player's holes, the strokes they receive
- * on each, the running figure of the format, the result, and the game stored with the round.
- * Player 0 is the golfer (whose strokes are the card's `scores`, a hole picked up counted as one),
- * then the partners in order.
- */
+/** Player 0 is the golfer, then the partners in order. */
 export interface CardPlayer {
   name: string
   /** The strokes received on the card (the playing handicap, or the match difference). */
   strokes: number
   pars: readonly number[]
   strokeIndexes: readonly number[]
-  /** Each hole's gross strokes; null when picked up or not entered yet. */
   holes: Hole[]
-  /** Each hole entered (a hole picked up is entered). */
   entered: boolean[]
   /** Strokes received on each hole (negative: given back by a plus handicap). */
   received: number[]
-  /** The gross the player's card has over the holes entered (a hole the golfer picked up at its
-   * score for the record); null once a partner picked up, whose card then has no total. */
+  /** Null once a partner picked up: their card then has no total. */
   gross: number | null
 }
 
@@ -61,7 +53,6 @@ function player(
 
 const total = (strokes: readonly number[]) => strokes.reduce((sum, value) => sum + value, 0)
 
-/** Every player on a card with a game, the golfer ("You") first. */
 export function cardPlayers(card: Card & { game: CardGame }): CardPlayer[] {
   const { game } = card
   return [
@@ -91,7 +82,7 @@ export function cardPlayers(card: Card & { game: CardGame }): CardPlayer[] {
   ]
 }
 
-/** The holes played in a row from the first by both players: what a match has counted. */
+/** What a match has counted: the holes both played in a row from the first. */
 function bothPlayed(a: CardPlayer, b: CardPlayer): number {
   let played = 0
   while (played < a.entered.length && a.entered[played] && b.entered[played]) played += 1
@@ -100,11 +91,6 @@ function bothPlayed(a: CardPlayer, b: CardPlayer): number {
 
 const points = (of: CardPlayer) => stablefordPoints(of.holes, of.strokes).reduce((a, b) => a + b, 0)
 
-/**
- * A player's running figure as the hole view shows it: net to par over the holes entered (stroke
- * play), points (Stableford), or the match as it stands for that player ("2 up", "1 down,
- * dormie"... "won 3&2"; match play has two players).
- */
 export function runningFigure(game: CardGame, players: readonly CardPlayer[], at: number): string {
   const of = players[at]
   if (!of) return ''
@@ -123,15 +109,13 @@ export function runningFigure(game: CardGame, players: readonly CardPlayer[], at
 
 export interface Standing {
   name: string
-  /** The gross the player's card has; null when a partner picked up (shown as "PU"). */
+  /** Null when a partner picked up (shown as "PU"). */
   gross: number | null
-  /** What the format counts: net total (stroke play), points (Stableford), the match result. */
   figure: string
   /** The figure as a number to rank by (points, net); null for a match or no return. */
   ranked: number | null
 }
 
-/** Each player's line on the summary and in the shared result, in the card's order. */
 export function standings(game: CardGame, players: readonly CardPlayer[]): Standing[] {
   return players.map((of, at) => {
     const { gross } = of
@@ -150,7 +134,6 @@ export function standings(game: CardGame, players: readonly CardPlayer[]): Stand
   })
 }
 
-/** "won 3&2", "lost 1 up", "halved": the match for player `at` of two. */
 function matchWords(players: readonly CardPlayer[], at: number): string {
   const of = players[at]
   const other = players[at === 0 ? 1 : 0]
@@ -170,13 +153,7 @@ export function shortDay(playedOn: string): string {
 
 const FORMAT_NAMES = { stroke: 'Stroke play', stableford: 'Stableford', match: 'Match' } as const
 
-/**
- * The result in a few words, as a golfer posts it in the group chat, best first like the round's
- * entry (gameResult): "Stableford at Oak Hill, 26 Nov: you 36, Ann 33, Ben 29", "Match at Oak
- * Hill, 26 Nov: won 3&2 against Ben" (or "lost 2 up to Ben", "halved with Ben"), "Stroke play at
- * Oak Hill, 26 Nov: you 84 (net 72), Ann 90 (net 75), Ben no return" (a partner who picked
- * up has no gross to tell). Each player's holes are their own tee's.
- */
+/** "Stableford at Oak Hill, 26 Nov: you 36, Ann 33, Ben 29", ranked like `gameResult`. */
 export function shareText(card: Card & { game: CardGame }): string {
   const { game } = card
   const players = cardPlayers(card)

@@ -1,7 +1,6 @@
 import type { Round } from '@/lib/tables/rounds'
 import { matchResult, stablefordPoints, strokesOnHoles, type Hole } from './formats'
 
-/** What the result needs of a round: its holes, its tee (and side, for a nine) and its game. */
 export type GameRound = Pick<
   Round,
   'game' | 'holeScores' | 'holePars' | 'strokeIndexes' | 'teeId' | 'nine'
@@ -18,12 +17,8 @@ interface Player {
   strokes: number
 }
 
-/**
- * The players of a round's game, the golfer first ("you"), each on the holes of their own tee: a
- * partner on another tee is counted on that tee's pars and stroke indexes (the same holes the
- * card counted them on), read from `teeHoles`; the round's own holes when that tee is gone or has
- * no hole data any more.
- */
+/** A partner on another tee counts on that tee's holes, as the card did; on the round's own when
+ * that tee is gone. */
 export function playersOf(round: GameRound, teeHoles?: TeeHoles): Player[] | null {
   const { game, holeScores, holePars, strokeIndexes } = round
   if (!game || !holeScores || !holePars || !strokeIndexes) return null
@@ -48,8 +43,7 @@ export function playersOf(round: GameRound, teeHoles?: TeeHoles): Player[] | nul
       ? holesOf(partner.holeStrokes, pars, indexes)
       : holesOf(partner.holeStrokes)
   }
-  // The holes the golfer picked up (numbered as the course numbers them) count as picked up: the
-  // hole scores keep net double bogey there, for the handicap record only.
+  // Picked-up holes keep net double bogey in the hole scores for the record only.
   const pickedUp = new Set(game.pickedUp ?? [])
   return [
     {
@@ -69,10 +63,7 @@ export function playersOf(round: GameRound, teeHoles?: TeeHoles): Player[] | nul
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0)
 
-/**
- * Best first (highest `rank` when `highest`, else lowest), rows without one (a no return) last; a
- * tie keeps the card's order. The round's entry and the shared result rank with this one rule.
- */
+/** No return last, a tie in card order; the round's entry and the shared result both rank so. */
 export function bestFirst<T>(
   rows: readonly T[],
   rank: (row: T) => number | null,
@@ -95,13 +86,8 @@ export function matchLine(up: number, result: string, opponent: string): string 
   return up > 0 ? `won ${result} against ${opponent}` : `lost ${result} to ${opponent}`
 }
 
-/**
- * A round's game in a line, as golfers tell it (the round's entry and the share text):
- * "Stableford: you 36, Ann 33, Ben 29" (points, highest first); "Match: won 3&2 against Ben",
- * "Match: lost 2 up to Ben", "Match: halved with Ben"; "Net: you 70, Ann 72" (gross less the
- * strokes received, lowest first; "no return" for a card with a hole picked up). Null for a
- * round without a game. Computed from the stored strokes with the rules of formats.ts.
- */
+/** "Stableford: you 36, Ann 33", "Match: won 3&2 against Ben", "Net: you 70, Ann 72"; a card with
+ * a hole picked up has no return in stroke play. */
 export function gameResult(round: GameRound, teeHoles?: TeeHoles): string | null {
   const players = playersOf(round, teeHoles)
   const game = round.game

@@ -1,13 +1,8 @@
-/** How far a touch moves before it is a drag, its direction then decided (Chromium's slop ~15). */
+/** Under Chromium's own touch slop, so the direction is decided first. */
 const DRAG_PX = 10
 
-/**
- * Claims the element's horizontal touch drags for the swipe. Chromium turns a quick drag into a
- * fling even where nothing can scroll sideways, and the next touch only stops that fling: the first
- * tap after a swipe was not a click, so a "+" right after a swipe was lost. A drag that starts
- * sideways has its moves and its end consumed, so the browser never scrolls or flings it; an
- * upright drag stays the page's scroll.
- */
+/** Chromium flings a quick drag even where nothing scrolls sideways, and the next tap only stops
+ * the fling; a sideways drag is consumed so a "+" right after a swipe is a click. */
 export function claimHorizontalDrags(element: HTMLElement): () => void {
   let from: { x: number; y: number } | null = null
   let sideways: boolean | null = null

@@ -15,13 +15,9 @@ import { stablefordPoints } from './formats'
 import { cardPlayers, runningFigure, shareText, standings } from './game-card'
 import { gameResult } from './game-result'
 
-/**
- * The golfer's own "Pick up" (Rules of Golf 3.2 and 21.1, WHS Rule 3.1): the round keeps net
- * double bogey on the hole for the handicap record, and the game counts the hole as picked up, on
- * the card and once the round is stored. aCard's back nine, holes 10–18: pars 4 4 3 5 4 4 3 4 5,
- * stroke indexes 8 4 18 2 12 16 6 10 14; net double bogey off the golfer's course handicap 3
- * (a stroke on holes 13, 11 and 16): 6 7 5 8 6 6 6 6 7.
- */
+/** Rules of Golf 3.2 and 21.1, WHS Rule 3.1: the record keeps net double bogey, the game a pick-up.
+ * aCard's holes 10–18, stroke indexes 8 4 18 2 12 16 6 10 14; off course handicap 3 (strokes on
+ * 13, 11, 16) net double bogey is 6 7 5 8 6 6 6 6 7. */
 const PARS = [4, 4, 3, 5, 4, 4, 3, 4, 5]
 const MAXIMUMS = [6, 7, 5, 8, 6, 6, 6, 6, 7]
 const NONE = PARS.map(() => false)

@@ -2,11 +2,6 @@ import { strokesOnHoles, type Hole } from './formats'
 import { fourBall, nassau, scrambleHandicap, settle, skins, type Bet } from './side-games'
 import type { SideGames, Stake } from '@/lib/tables/side-games'
 
-/**
- * The side games a group chose on the first tee, in the words the card shows them: where each
- * stands hole by hole and why, and who pays whom at the end. Pure, on the engine of side-games.ts.
- */
-
 // The config's types live with the round's table (it is stored there); re-exported for the engine.
 export type { Sides, SideGames, Stake } from '@/lib/tables/side-games'
 
@@ -24,7 +19,6 @@ const GAME_NAMES: Record<GameKey, string> = {
   fourBall: 'four-ball match',
   scramble: 'scramble',
 }
-/** A game's setting: the values it may take, and what to tell the golfer otherwise. */
 interface Option {
   allowed: readonly unknown[]
   problem: string
@@ -37,7 +31,6 @@ const currencyDigits = (currency: string) =>
   new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
     .maximumFractionDigits ?? 2
 
-/** A stake in whole units of account: points, or the currency's minor units (cents). */
 function stakeUnits(stake: Stake): number {
   const digits = stake.kind === 'money' ? currencyDigits(stake.currency) : 0
   return Math.round(stake.amount * 10 ** digits)
@@ -84,10 +77,7 @@ function sidesProblems(value: unknown, players: number): string[] {
   return pairs && each ? [] : ['Choose the two sides: each of the 4 players in one pair.']
 }
 
-/**
- * The side games as a card of `players` players and `holes` holes can play them, or every problem
- * in a golfer's words. Anything not known is refused, so what is stored stays small.
- */
+/** Anything not known is refused, so what is stored stays small. */
 export function validateSideGames(
   value: unknown,
   card: { players: number; holes: number },
@@ -199,7 +189,6 @@ export interface SideGamePlayer {
 
 export interface SideGameCard {
   players: SideGamePlayer[]
-  /** Holes played so far, in card order. */
   played: number
   /** The card's first hole as the course numbers it: 10 on a back nine. */
   firstHole?: number
@@ -210,12 +199,10 @@ export interface SideGameCard {
 export interface Payment {
   from: number
   to: number
-  /** Points, or the currency's minor units. */
   amount: number
   text: string
 }
 
-/** Everything played for in one unit (points, or one currency), netted and settled. */
 export interface SettlementUnit {
   unit: string
   /** Each game's balance per player, positive: is owed. */
@@ -256,7 +243,6 @@ function formatter(unit: string, locale: string | undefined) {
   }
 }
 
-/** Whole-card positions for one side's players, and its name: "Ann & Ben". */
 interface Side {
   players: number[]
   name: string
@@ -283,8 +269,7 @@ interface ScrambleTeam {
 const grossThrough = (strokes: readonly (number | null)[], at: number) =>
   strokes.slice(0, at + 1).reduce<number>((sum, hole) => sum + (hole ?? 0), 0)
 
-/** Two sides' scramble over a finished card: the lower net total wins; a team missing a hole has
- * no return and loses, unless both do. */
+/** A team missing a hole has no return and loses, unless both do. */
 function scrambleResult(one: ScrambleTeam, two: ScrambleTeam, holes: number) {
   const netOf = (team: ScrambleTeam) =>
     team.strokes.length === holes && team.strokes.every((hole) => hole !== null)
@@ -307,10 +292,7 @@ function scrambleResult(one: ScrambleTeam, two: ScrambleTeam, holes: number) {
   return { result, text: `Scramble: ${said(one, netOne)}, ${said(two, netTwo)}: ${outcome}` }
 }
 
-/**
- * Where every chosen game stands after each played hole, with the reason, and the settle-up.
- * `games` is a validated config for this card (see `validateSideGames`).
- */
+/** `games` must already have passed `validateSideGames` for this card. */
 export function sideGameStandings(
   games: SideGames,
   card: SideGameCard,

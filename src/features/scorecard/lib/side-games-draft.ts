@@ -1,10 +1,7 @@
 import { validateSideGames, type SideGames, type Stake } from './side-game-standings'
 
-/**
- * The side games as the first tee's picker holds them while the golfer chooses: every choice kept
- * as typed (a game switched off keeps its settings), read into a `SideGames` only on start, so a
- * refusal loses nothing. Pure.
- */
+/** Every choice kept as typed (a game switched off keeps its settings) and read only on start, so
+ * a refusal loses nothing. */
 export interface SideGamesDraft {
   skins: { on: boolean; basis: 'gross' | 'net'; carryOver: boolean; amount: string }
   nassau: { on: boolean; presses: boolean; amount: string }
@@ -83,13 +80,11 @@ export function parseStake(text: string): number {
 const anyGame = (draft: SideGamesDraft) =>
   draft.skins.on || draft.nassau.on || draft.fourBall.on || draft.scramble.on
 
-/** The sides of four: the golfer and their partner against the other two. */
 export function sidesOf(partner: number): [[number, number], [number, number]] {
   const others = [1, 2, 3].filter((place) => place !== partner) as [number, number]
   return [[0, partner], others]
 }
 
-/** The config the draft says, unchecked (`validateSideGames` checks it). */
 export function draftConfig(draft: SideGamesDraft, players: number): Record<string, unknown> {
   const stake = (amount: string): Stake =>
     draft.unit === 'points'
@@ -128,10 +123,6 @@ const STAKE_PREFIXES: readonly [DraftGame, string][] = [
   ['fourBall', 'The four-ball match stake'],
 ]
 
-/**
- * The side games the card starts with (none when no game is chosen), or the problems in the
- * golfer's words, each where it belongs.
- */
 export function readSideGames(
   draft: SideGamesDraft,
   card: { players: number; holes: number },

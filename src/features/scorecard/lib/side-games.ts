@@ -1,13 +1,8 @@
 import { roundHalfUp } from '@/lib/handicap-arithmetic'
 
-/**
- * The games a group plays for beside the format: skins, a Nassau with presses, a four-ball
- * better-ball match, the scramble team handicap, and the payments that settle them. Pure; a value
- * no card holds is held to what one can, except where a wrong answer would move money (`settle`,
- * `scrambleHandicap` throw).
- */
+/** A value no card holds is held to what one can, except where a wrong answer would move money:
+ * `settle` and `scrambleHandicap` throw. */
 
-/** A hole's score: a finite number; anything else (null, NaN) is no score. */
 const isScore = (score: number | null | undefined): score is number =>
   typeof score === 'number' && Number.isFinite(score)
 
@@ -16,12 +11,8 @@ const sign = (value: number): 1 | 0 | -1 => (value > 0 ? 1 : value < 0 ? -1 : 0)
 const longest = (rows: readonly (readonly unknown[])[]): number =>
   rows.reduce((most, row) => Math.max(most, row.length), 0)
 
-/**
- * Skins over `scores[p][h]` (player p's score on hole h, null: no score; net and capped at net
- * double bogey for net skins): the lowest score wins the hole only if no other player has it. A
- * won hole is worth 1 plus, with `carryOver`, every hole carried into it; a hole nobody wins
- * carries 1 to the next with `carryOver`, and is worth nothing without.
- */
+/** The lowest score wins the hole only if no one else has it; with `carryOver` an unwon hole's
+ * skin goes to the next. Net skins pass scores net and capped at net double bogey. */
 export function skins(
   scores: (number | null)[][],
   carryOver: boolean,
@@ -65,12 +56,8 @@ const NINES = [
   [10, 18],
 ] as const
 
-/**
- * A Nassau over 18 hole results for side A (1 won, 0 halved, −1 lost; missing holes halved):
- * front 1–9, back 10–18, overall 1–18. With `pressAt` N, within each nine, after any hole but the
- * nine's last where a side has just gone exactly N down in the nine's most recently started bet,
- * a press runs from the next hole to the nine's last. The overall is never pressed.
- */
+/** Hole results for side A: 1 won, 0 halved, −1 lost. A side just gone `pressAt` down in a nine's
+ * latest bet starts a press to the nine's end; the overall is never pressed. */
 export function nassau(
   holes: number[],
   pressAt: number | null,
@@ -101,7 +88,6 @@ export function nassau(
   return { front: bet(1, 9), back: bet(10, 18), overall: bet(1, 18), presses }
 }
 
-/** A side's hole score: its lowest score, null when none of its players has one. */
 function bestBall(side: readonly (readonly (number | null)[])[], hole: number): number | null {
   let best: number | null = null
   for (const player of side) {
@@ -111,11 +97,7 @@ function bestBall(side: readonly (readonly (number | null)[])[], hole: number): 
   return best
 }
 
-/**
- * A four-ball better-ball match: each side's two players' net scores per hole, the side's hole
- * score its better one; a side with no score loses the hole, neither scoring halves it. `up`,
- * `decidedAfter` and `result` ("3&2", "2 up", "All square") as `matchResult` gives them, for A.
- */
+/** A side with no score loses the hole, neither scoring halves it; the result as `matchResult`. */
 export function fourBall(
   sideA: (number | null)[][],
   sideB: (number | null)[][],
@@ -147,11 +129,8 @@ const SCRAMBLE_SHARES: Readonly<Record<number, readonly number[]>> = {
   4: [25, 20, 15, 10],
 }
 
-/**
- * The scramble team handicap (USGA, Appendix C): from the unrounded course handicaps of 2 players
- * 35% of the lowest and 15% of the other, of 4 players 25%, 20%, 15% and 10% from lowest to
- * highest, summed unrounded and rounded half up. Exact: 1.3 and 0.3 give 0.5 → 1, not 0.4999… → 0.
- */
+/** USGA Appendix C: 2 players 35% + 15%, 4 players 25/20/15/10% from the lowest unrounded course
+ * handicap, summed and rounded half up, in exact parts so 0.5 never becomes 0.4999…. */
 export function scrambleHandicap(courseHandicaps: number[]): number {
   const shares = SCRAMBLE_SHARES[courseHandicaps.length]
   if (!shares) {
@@ -170,11 +149,7 @@ export function scrambleHandicap(courseHandicaps: number[]): number {
   return roundHalfUp(total, 100 * PARTS)
 }
 
-/**
- * The payments that settle whole-number balances (positive: is owed) summing to 0: the player who
- * owes most pays the player owed most (the lower index on a tie) the smaller of the two amounts,
- * until all are 0 — at most n − 1 payments, as each clears at least one balance.
- */
+/** Who owes most pays who is owed most, so each payment clears a balance: at most n − 1. */
 export function settle(balances: number[]): { from: number; to: number; amount: number }[] {
   for (const balance of balances) {
     if (!Number.isSafeInteger(balance)) {

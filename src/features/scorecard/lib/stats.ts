@@ -1,21 +1,7 @@
 import type { HoleScore, Round } from '@/lib/tables/rounds'
 
-/**
- * The stats golfers track (GHIN, TheGrint, 18Birdies), over the golfer's latest hole-by-hole
- * rounds. Pure: the HCP screen passes its rounds, newest first.
- *
- * Which rounds count for a stat:
- * - a par average: every round with at least one hole of that par (every hole has its strokes);
- * - putts and penalties per round: only a round with them recorded on **every** hole, since a
- *   total with holes missing would read as a better round than it was;
- * - fairways hit and greens in regulation: every round with at least one hole where it is
- *   recorded (a fairway only on a par 4 or 5), as a share of the holes where it is recorded.
- * A stat made from fewer than `STATS_MIN_ROUNDS` rounds is null.
- *
- * A 9-hole round counts per hole: the par averages are per hole anyway, and the per-round
- * figures are per 18 holes (the putts of every hole counted, times 18, over the holes counted),
- * so a nine is half a round and never halves the golfer's putts.
- */
+/** Putts and penalties count only rounds recorded on every hole: a total with holes missing would
+ * read better than the round was. Per-round figures are per 18 holes, so a nine never halves them. */
 export const STATS_ROUNDS = 20
 export const STATS_MIN_ROUNDS = 3
 
@@ -24,22 +10,18 @@ export const STATS_PARS: readonly StatsPar[] = [3, 4, 5]
 
 export interface Stat {
   value: number
-  /** How many rounds it is made from. */
   rounds: number
 }
 
 export interface RoundStats {
   /** The hole-by-hole rounds looked at: the latest, at most `STATS_ROUNDS`. */
   rounds: number
-  /** Average strokes on a hole of each par. */
   parAverages: Record<StatsPar, Stat | null>
-  /** Putts per 18 holes. */
   puttsPerRound: Stat | null
   /** Percent of par 4 and 5 holes with a recorded fairway where it was hit. */
   fairwaysHit: Stat | null
   /** Percent of holes with a recorded green where it was hit in regulation. */
   greensInRegulation: Stat | null
-  /** Penalty strokes per 18 holes. */
   penaltiesPerRound: Stat | null
 }
 
@@ -58,7 +40,6 @@ interface Tally {
 
 const tally = (): Tally => ({ top: 0, bottom: 0, rounds: 0 })
 
-/** Adds a round's holes that have the detail; a round with none of them adds nothing. */
 function add(into: Tally, holes: readonly Hole[], top: (hole: Hole) => number, bottom = 1) {
   if (holes.length === 0) return
   into.rounds += 1
@@ -76,7 +57,6 @@ function stat({ top, bottom, rounds }: Tally, scale = 1): Stat | null {
 const recorded = <K extends keyof HoleScore>(holes: readonly Hole[], key: K) =>
   holes.filter((hole) => hole[key] !== null)
 
-/** The stats over the latest `STATS_ROUNDS` hole-by-hole rounds of `newestFirst`. */
 export function scoringStats(newestFirst: readonly StatsRound[]): RoundStats {
   const cards: Hole[][] = []
   for (const round of newestFirst) {
@@ -120,7 +100,6 @@ export function scoringStats(newestFirst: readonly StatsRound[]): RoundStats {
   }
 }
 
-/** Whether any stat has enough rounds to be shown. */
 export function hasStats(stats: RoundStats): boolean {
   return [
     ...STATS_PARS.map((par) => stats.parAverages[par]),
@@ -138,11 +117,7 @@ export interface RoundStat {
 
 const holesWord = (count: number) => `${count} ${count === 1 ? 'hole' : 'holes'}`
 
-/**
- * One round's stats as far as the golfer entered them, for its summary and its details: putts
- * (over how many holes when not every one), fairways hit and greens in regulation out of the
- * holes recorded, and penalty strokes. A stat with no hole recorded is left out; none: [].
- */
+/** A stat with no hole recorded is left out; putts say over how many holes when not all. */
 export function roundStats(holes: readonly HoleScore[], pars: readonly number[]): RoundStat[] {
   const shown: RoundStat[] = []
   const putts = holes.filter((hole) => hole.putts !== null)

@@ -16,47 +16,31 @@ import {
   type PartnerScore,
 } from '../lib/card'
 
-/**
- * The card in play, as the scorecard screen shows it. Every change is written to the device
- * (synchronously, see lib/card) before it is shown, so what the golfer sees is what a reopened
- * tab resumes with.
- */
+/** Every change is written to the device before it is shown, so a reopened tab resumes with what
+ * the golfer saw. */
 interface CardState {
   userId: string | null
   card: Card | null
   /** False when the device refused the last write (storage full, private mode). */
   kept: boolean
-  /** True while a finished card is being handed to the outbox. */
   finishing: boolean
-  /** What the last finish did, in words ("Round saved: Diff 14.2, HCP 9.2 → 9.1"), until the
-   * next card is opened. */
+  /** "Round saved: Diff 14.2, HCP 9.2 → 9.1", until the next card is opened. */
   saved: string | null
-  /** The finished game's result, to share ("Stableford at Oak Hill, 26 Nov: you 36, …"). */
   result: string | null
   noteSaved(message: string, result?: string | null): void
   load(userId: string): void
-  /** Enters (or corrects) a hole's score. */
   enter(at: number, score: HoleScore): void
-  /**
-   * The golfer picks up on hole `at`: scored `strokes` (net double bogey, for the record) and
-   * counted as picked up in the game; on a hole already picked up, takes it back (par).
-   */
+  /** Scores `strokes` (net double bogey) for the record; on a hole already picked up, takes it
+   * back. */
   pickUp(at: number, strokes: number): void
-  /** Enters (or corrects) a partner's hole (`partner` 0-based among the partners). */
   enterPartner(partner: number, at: number, score: PartnerScore): void
-  /** Shows a hole (0-based), or the summary (the number of holes). */
+  /** `at` equal to the number of holes shows the summary. */
   goTo(at: number): void
-  /**
-   * Next: every player's hole not entered is kept as shown (its par), and the next hole shown,
-   * in one write.
-   */
+  /** Keeps every unentered hole as shown (its par) and moves on, in one write. */
   next(at: number): void
   discard(): void
-  /**
-   * Hands the card to `save` (which puts its round in the outbox) and removes it only once
-   * `save` says the round is on the device: a kill in between leaves the card, which is then
-   * dropped on load (see dropIfFinished). Once only, however often it is called.
-   */
+  /** Removes the card only once `save` has the round on the device; a kill in between leaves the
+   * card for `dropIfFinished`. Runs once however often it is called. */
   finish(save: (card: Card) => Promise<boolean>): Promise<boolean>
   /** A card whose round is already in the outbox or the rounds: it was finished, so it goes. */
   dropIfFinished(isKnownRound: (id: string) => boolean): void

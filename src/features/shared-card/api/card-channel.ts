@@ -10,7 +10,6 @@ export interface CardChannelEvents {
 }
 
 export interface CardChannel {
-  /** Tells the others which hole this phone is on. */
   show(presence: CardPresence): void
   /** Tells the others a place changed (signed, attested): no entry says so. */
   announcePlaces(): void
@@ -19,11 +18,8 @@ export interface CardChannel {
 
 const MAX_REJOIN_DELAY_MS = 15_000
 
-/**
- * The card's private topic card:<id> (RLS on realtime.messages admits only the card's golfers):
- * each entry the database broadcasts, and Presence. A channel the server closed is opened again,
- * backing off; every join is reported so the screen reloads from the tables.
- */
+/** RLS on realtime.messages admits only the card's golfers; every join is reported so the screen
+ * reloads from the tables. */
 export function openCardChannel(cardId: string, events: CardChannelEvents): CardChannel {
   let active = true
   let channel: RealtimeChannel | null = null

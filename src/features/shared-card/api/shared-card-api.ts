@@ -18,7 +18,6 @@ export async function createSharedCard(card: NewSharedCard, places: NewCardPlace
   if (placed.error) throw new DataError(placed.error)
 }
 
-/** A new join code for the caller's own open card. */
 export async function inviteToCard(cardId: string): Promise<string> {
   const { data, error } = await supabase.rpc('invite_to_card', { card_id: cardId })
   if (error) throw new DataError(error)
@@ -32,7 +31,6 @@ export async function loadCardInvitation(code: string): Promise<CardInvitationPl
   return data
 }
 
-/** Takes the invited place and answers the card's id. */
 export async function joinCard(code: string, playerNo: number): Promise<string> {
   const { data, error } = await supabase.rpc('join_card', { code, player_no: playerNo })
   if (error) throw new DataError(error)
@@ -65,7 +63,6 @@ export async function sendEntry(entry: CardEntry): Promise<void> {
   if (error) throw new DataError(error)
 }
 
-/** Stores the caller's round in their own record; answers its id. */
 export async function signCard(cardId: string): Promise<string> {
   const { data, error } = await supabase.rpc('sign_card', { card_id: cardId })
   if (error) throw new DataError(error)

@@ -5,14 +5,10 @@ import type { CardPlace } from '../types'
 // Only the starter's invite needs the QR encoder: its own chunk.
 const QrCode = lazy(() => import('./qr-code').then((module) => ({ default: module.QrCode })))
 
-/** The join link for an invited place: the code and the place it takes. */
 export const joinLink = (code: string, playerNo: number) =>
   `${window.location.origin}/join/${code}/${playerNo}`
 
-/**
- * For the starter while places wait for their golfers: one link per invited place, to share or
- * show as a QR code. A code is made once per visit (each call makes a new one, all valid).
- */
+/** A code is made once per visit: each call makes a new one, all valid. */
 export function InvitePanel({
   cardId,
   waiting,

@@ -4,10 +4,7 @@ import { listOpenCards, type OpenCard } from '../api/list-open-cards'
 import { progressLine, startedByLine } from '../lib/open-cards'
 import '../open-cards.css'
 
-/**
- * The shared cards the golfer is playing on, each a link back to it: a closed tab or another
- * phone is no longer the only way in. Nothing at all while there are none.
- */
+/** Each card a link back to it, so a closed tab is not the only way in. */
 export interface OpenCardsProps {
   /** "28 Nov 2026", as the rounds list writes a day. */
   formatDay(day: string): string

@@ -7,7 +7,6 @@ import { sideGamesToRow } from '@/lib/tables/side-game-rows'
 import { createSharedCard } from '../api/shared-card-api'
 import type { NewCardPlace } from '../types'
 
-/** A player of today's group card, as the first tee worked them out. */
 export interface GroupPlayer {
   name: string
   index: number
@@ -25,16 +24,12 @@ export interface GroupCard {
   slope: number
   format: string
   allowancePercent: number
-  /** The golfer first, then the partners. */
   players: GroupPlayer[]
   /** Chosen on the group card's first tee; their places are the players' order here. */
   sideGames?: SideGames
 }
 
-/**
- * Turns the group's card into a shared one: the golfer's place is theirs, each partner who plays
- * with HCPFast gets a place kept for them to join by link, the others stay typed.
- */
+/** A partner who plays with HCPFast gets a place kept to join by link; the others stay typed. */
 export function StartSharedCard({
   group,
   userId,

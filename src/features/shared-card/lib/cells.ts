@@ -25,7 +25,6 @@ export function cellOf(entries: readonly CardEntry[], playerNo: number, hole: nu
 export const strokesText = (strokes: number | null) =>
   strokes === null ? 'Picked up' : `${strokes}`
 
-/** Whose phone made the entry, by their place's name. */
 export function enteredByName(places: readonly CardPlace[], userId: string | null): string {
   return places.find((place) => userId !== null && place.user_id === userId)?.name ?? 'Someone'
 }
@@ -37,7 +36,6 @@ export function disputeText(places: readonly CardPlace[], cell: Cell): string {
     .join(' · ')
 }
 
-/** The values a disputed cell stands between, each once, in the order entered. */
 export function disputedValues(cell: Cell): (number | null)[] {
   return [...new Set(cell.current.map((entry) => entry.strokes))]
 }
@@ -50,11 +48,8 @@ export function maySettle(places: readonly CardPlace[], playerNo: number, userId
   return place.user_id === userId || marker?.user_id === userId
 }
 
-/**
- * What a new entry replaces: one's own standing entries (a correction); a disputed cell's every
- * standing entry when the golfer may settle it. Another golfer's agreed number is never replaced,
- * so a different number makes the cell disputed.
- */
+/** Another golfer's agreed number is never replaced, so a different number makes the cell
+ * disputed. */
 export function replacedBy(
   places: readonly CardPlace[],
   cell: Cell,

@@ -2,8 +2,7 @@ import { strokesReceived } from '@/lib/handicap-arithmetic'
 import type { CardEntry, CardPlace, SharedCardRow } from '../types'
 import { cellOf } from './cells'
 
-/** The strokes a player receives on each hole: the card's strokes by Appendix E, the rule the
- * group card and the database use. */
+/** Appendix E, the rule the group card and the database use. */
 export function strokesPerHole(
   place: Pick<CardPlace, 'stroke_indexes' | 'strokes_received' | 'playing_handicap'>,
 ) {
@@ -12,7 +11,6 @@ export function strokesPerHole(
 
 export interface PlayerResult {
   name: string
-  /** The agreed holes so far. */
   played: number
   /** Strokes over the agreed holes; null once a hole is picked up. */
   gross: number | null
@@ -20,7 +18,7 @@ export interface PlayerResult {
   figure: number
 }
 
-/** Each player's standing from the agreed cells only. */
+/** From the agreed cells only. */
 export function cardResults(
   card: Pick<SharedCardRow, 'format' | 'holes'>,
   places: readonly CardPlace[],
@@ -70,7 +68,6 @@ export function figureText(format: string, result: Pick<PlayerResult, 'gross' | 
   return result.gross === null ? 'No net score (picked up)' : `Net ${figure}`
 }
 
-/** What the Share button sends: the format, the course and each player's figure. */
 export function resultsText(
   card: Pick<SharedCardRow, 'format' | 'course_name' | 'holes'>,
   results: readonly PlayerResult[],

@@ -26,7 +26,6 @@ interface SharedCardStore {
   upsert(entry: CardEntry): void
   remove(id: string): void
   setQueued(queued: readonly { id: string; record: CardEntry | null }[]): void
-  /** Reads the tables again (after a reconnect, a sign or an attest). */
   catchUp(): Promise<void>
   showHole(hole: number): void
   /** After this phone signed or attested: the tables again, here and on the other phones. */
@@ -39,7 +38,6 @@ let channel: CardChannel | null = null
 /** What this phone last told the others (name and hole), so a repeat is not sent. */
 let told = ''
 
-/** Tells the others this golfer's hole, once their place is known. */
 function tellPresence(state: {
   userId: string | null
   shared: SharedCardState | null
@@ -60,16 +58,12 @@ function withEntry(shared: SharedCardState, entry: CardEntry): SharedCardState {
   return { ...shared, entries }
 }
 
-/**
- * The tables as read, with any entry this phone already holds that the read missed: entries are
- * append-only, so one that arrived by broadcast while the read was on its way is still true.
- */
+/** Entries are append-only, so one that arrived by broadcast during the read is still true. */
 function withLoaded(held: SharedCardState | null, loaded: SharedCardState): SharedCardState {
   if (!held || held.card.id !== loaded.card.id) return loaded
   return held.entries.reduce(withEntry, loaded)
 }
 
-/** No card open: at the start, and after signing out. */
 const CLOSED = {
   userId: null,
   cardId: null,
@@ -169,7 +163,6 @@ export function openSharedCard(userId: string, cardId: string): () => void {
   }
 }
 
-/** The card's entries with this phone's unshared ones, and which of them wait. */
 export function entriesOnPhone(shared: SharedCardState, queued: readonly CardEntry[]) {
   const waiting = queued.filter((entry) => entry.card_id === shared.card.id)
   const entries = waiting.reduce(withEntry, shared).entries
