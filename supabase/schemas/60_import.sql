@@ -104,8 +104,38 @@ as $$
   order by e.place;
 $$;
 
--- The rows of an old file (no tee name, 18 holes, no hole data; `holed_rows` are those with hole
--- data): their missing courses, then their rounds, each in one statement.
+-- The rows of an old file: no tee name, 18 holes, no hole data (`holed_rows` are those with some).
+create function private.old_file_rows(payload jsonb, holed_rows bigint[])
+  returns setof private.file_row
+  language sql
+  immutable
+  set search_path = ''
+as $$
+  select r.*
+  from private.file_rows(payload) as r
+  where r.tee_name is null
+    and coalesce(r.holes, 18) = 18
+    and r.position <> all (holed_rows);
+$$;
+
+-- The golfer's course an old file's row names by its name, rating and slope (the first made).
+create function private.course_rated(golfer uuid, name text, rating numeric, slope integer)
+  returns text
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select c.id
+  from public.courses as c
+  where c.user_id = course_rated.golfer
+    and c.name = course_rated.name
+    and c.rating = course_rated.rating
+    and c.slope = course_rated.slope
+  order by c.id
+  limit 1;
+$$;
+
+-- The rows of an old file: their missing courses, then their rounds, each in one statement.
 create function private.import_totals(
   payload jsonb,
   golfer uuid,
@@ -121,39 +151,19 @@ begin
   insert into public.courses (id, name, rating, slope)
   select distinct on (r.course_name, r.course_rating, r.slope_rating)
     r.course_id, r.course_name, r.course_rating, r.slope_rating
-  from private.file_rows(payload) as r
-  where r.tee_name is null
-    and coalesce(r.holes, 18) = 18
-    and r.position <> all (holed_rows)
-    and not exists (
-    select 1 from public.courses as c
-    where c.user_id = golfer
-      and c.name = r.course_name
-      and c.rating = r.course_rating
-      and c.slope = r.slope_rating
-  )
+  from private.old_file_rows(payload, holed_rows) as r
+  where private.course_rated(golfer, r.course_name, r.course_rating, r.slope_rating) is null
   order by r.course_name, r.course_rating, r.slope_rating, r.position;
   get diagnostics courses_added = row_count;
 
   insert into public.rounds (id, course_id, played_on, score)
   select distinct on (r.played_on, r.course_name, r.course_rating, r.slope_rating, r.score)
     r.round_id,
-    (
-      select c.id from public.courses as c
-      where c.user_id = golfer
-        and c.name = r.course_name
-        and c.rating = r.course_rating
-        and c.slope = r.slope_rating
-      order by c.id
-      limit 1
-    ),
+    private.course_rated(golfer, r.course_name, r.course_rating, r.slope_rating),
     r.played_on,
     r.score
-  from private.file_rows(payload) as r
-  where r.tee_name is null
-    and coalesce(r.holes, 18) = 18
-    and r.position <> all (holed_rows)
-    and not exists (
+  from private.old_file_rows(payload, holed_rows) as r
+  where not exists (
     select 1 from public.rounds as e
     where e.user_id = golfer
       and e.played_on = r.played_on
@@ -753,6 +763,8 @@ comment on function public.import_rounds(jsonb) is
 -- The import runs as the golfer.
 grant execute on function
   private.file_rows(jsonb),
+  private.old_file_rows(jsonb, bigint[]),
+  private.course_rated(uuid, text, numeric, integer),
   private.refuse_row(bigint, text),
   private.course_named(uuid, text),
   private.import_totals(jsonb, uuid, bigint[]),
