@@ -10,6 +10,7 @@ import {
   LIVE_TIMEOUT,
   newWatchedPage,
   PHONE_WITH_WORKER,
+  serviceWorkerControls,
 } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { axeViolations, smallTargets } from './support/accessibility.ts'
@@ -79,14 +80,6 @@ async function deleteRound(page: Page, score: number) {
   await expect.poll(() => roundEntry(page, score).count()).toBe(0)
 }
 
-/** Waits until the app's service worker controls the page, so a reload offline has the shell. */
-async function serviceWorkerReady(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true)
-}
-
 /** The keys this browser's IndexedDB holds for the app, to see whose data it keeps. */
 function deviceKeys(page: Page): Promise<string[]> {
   return page.evaluate(
@@ -119,7 +112,7 @@ describe('offline', () => {
     const golfer = await golferWith([HOME])
     const { context: phone, page, problems } = await open(PHONE_WITH_WORKER)
     await logIn(page, golfer.email, golfer.password)
-    await serviceWorkerReady(page)
+    await serviceWorkerControls(page)
     await openHcp(page)
 
     await phone.setOffline(true)
@@ -290,7 +283,7 @@ describe('offline', () => {
       viewport: { width: 360, height: 640 },
     })
     await logIn(page, golfer.email, golfer.password)
-    await serviceWorkerReady(page)
+    await serviceWorkerControls(page)
     const line = page.locator('.connection')
 
     await context.setOffline(true)

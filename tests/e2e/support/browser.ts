@@ -54,11 +54,21 @@ export function launchProfile(userDataDir: string): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, { ...CHROMIUM_LAUNCH, viewport: PHONE })
 }
 
-/** Waits until a service worker controls the page: from then on its app shell is in the cache. */
+/**
+ * Waits until a service worker controls the page: from then on its app shell is in the cache.
+ * Contexts block the worker unless opened with PHONE_WITH_WORKER, so a timeout says that first.
+ */
 export async function serviceWorkerControls(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
-    timeout: LIVE_TIMEOUT,
-  })
+  await page
+    .waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+      timeout: LIVE_TIMEOUT,
+    })
+    .catch((error: unknown) => {
+      throw new Error(
+        'No service worker took control of the page: was its context opened with PHONE_WITH_WORKER?',
+        { cause: error },
+      )
+    })
 }
 
 /** A page that fails the test on any console error or uncaught exception it sees. */
