@@ -33,8 +33,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          // Threads start faster than processes, and each file still gets its own modules and window.
-          pool: 'threads',
+          // Processes, Vitest's default, not threads: Node's BroadcastChannel reaches every thread of
+          // a process, so two files' sign-in and outbox channels would hear each other.
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, ...nodeUnitTests],
           setupFiles: ['./src/testing/setup-tests.ts'],
@@ -50,7 +50,6 @@ export default defineConfig({
         test: {
           name: 'unit:node',
           environment: 'node',
-          pool: 'threads',
           include: nodeUnitTests,
           testTimeout: 30_000,
           sequence: { groupOrder: 0 },

@@ -11,8 +11,6 @@ export const localSupabaseProjects = [
       name: 'local-supabase:unit',
       root: import.meta.dirname,
       environment: 'node',
-      // Threads start faster than processes, and these units share no process state.
-      pool: 'threads',
       include: ['src/**/*.test.ts'],
     },
   }),
