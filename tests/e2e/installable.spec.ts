@@ -145,6 +145,30 @@ describe('a new deploy', () => {
     await app?.close()
   })
 
+  /** Waits for a build's marker; a timeout says what the page's service workers were doing. */
+  async function buildLoads(page: Page, build: number) {
+    await page
+      .locator(`meta[name="hcpfast-e2e-build"][content="${build}"]`)
+      .waitFor({ state: 'attached', timeout: LIVE_TIMEOUT })
+      .catch(async (error: unknown) => {
+        const workers = await page
+          .evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration()
+            return {
+              controller: navigator.serviceWorker.controller?.state ?? null,
+              active: registration?.active?.state ?? null,
+              waiting: registration?.waiting?.state ?? null,
+              installing: registration?.installing?.state ?? null,
+              noticeShown: document.body.innerText.includes('A new version is ready.'),
+            }
+          })
+          .catch((cause: unknown) => String(cause))
+        throw new Error(`Build ${build} never loaded; workers: ${JSON.stringify(workers)}`, {
+          cause: error,
+        })
+      })
+  }
+
   /** The same app with one visible difference, so the new version can be told from the old. */
   const secondBuild: Plugin = {
     name: 'e2e-second-build',
@@ -190,9 +214,7 @@ describe('a new deploy', () => {
     await reload.focus()
     await page.keyboard.press('Enter')
 
-    await page
-      .locator('meta[name="hcpfast-e2e-build"][content="2"]')
-      .waitFor({ state: 'attached', timeout: LIVE_TIMEOUT })
+    await buildLoads(page, 2)
     await page.getByRole('button', { name: 'Log In' }).waitFor({ timeout: LIVE_TIMEOUT })
     expect(await page.getByText('A new version is ready.').count()).toBe(0)
     expect(problems).toEqual([])
@@ -237,9 +259,7 @@ describe('a new deploy', () => {
     })
     const notice = page.getByRole('status').filter({ hasText: 'A new version is ready.' })
     await notice.getByRole('button', { name: 'Reload' }).click({ timeout: LIVE_TIMEOUT })
-    await page
-      .locator('meta[name="hcpfast-e2e-build"][content="3"]')
-      .waitFor({ state: 'attached', timeout: LIVE_TIMEOUT })
+    await buildLoads(page, 3)
     await entry(page).waitFor({ timeout: LIVE_TIMEOUT })
     await waiting.waitFor({ timeout: LIVE_TIMEOUT })
 
