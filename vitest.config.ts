@@ -10,10 +10,15 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) }
 // A unit test file that needs no DOM says so on its first line and runs in Node, without jsdom
 // and the DOM setup: building a jsdom window for each file cost more than most files' tests.
 const NODE_MARKER = '// @vitest-environment node'
-const nodeUnitTests = readdirSync('src', { recursive: true, encoding: 'utf8' })
+const unitTests = readdirSync('src', { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.test\.tsx?$/.test(file))
-  .map((file) => `src/${file}`)
-  .filter((file) => readFileSync(file, 'utf8').startsWith(NODE_MARKER))
+  .map((file) => ({ file: `src/${file}`, text: readFileSync(`src/${file}`, 'utf8') }))
+const filesWhere = (test: (text: string) => boolean) =>
+  unitTests.filter(({ text }) => test(text)).map(({ file }) => file)
+const nodeUnitTests = filesWhere((text) => text.startsWith(NODE_MARKER))
+// The Node unit files share their worker's modules, except a file that replaces a module with
+// vi.mock: a module another file imported first would keep the real one.
+const mockingUnitTests = filesWhere((text) => /\bvi\.(mock|doMock)\(/.test(text))
 
 // One `vitest run` runs every test in the repo, in groups that never compete for the 2 cores
 // with something slower or more timing-sensitive: (0) pure unit and component tests, (1) the
@@ -34,7 +39,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           // Processes, Vitest's default, not threads: Node's BroadcastChannel reaches every thread of
-          // a process, so two files' sign-in and outbox channels would hear each other.
+          // a process, so two files' sign-in and outbox channels would hear each other. Isolated:
+          // screens leave timers, spies and stores behind that a shared window carried to the next.
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, ...nodeUnitTests],
           setupFiles: ['./src/testing/setup-tests.ts'],
@@ -45,16 +51,14 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
-      {
-        resolve: { alias },
-        test: {
-          name: 'unit:node',
-          environment: 'node',
-          include: nodeUnitTests,
-          testTimeout: 30_000,
-          sequence: { groupOrder: 0 },
-        },
-      },
+      nodeUnitProject('unit:node', {
+        isolate: false,
+        include: nodeUnitTests.filter((file) => !mockingUnitTests.includes(file)),
+      }),
+      nodeUnitProject('unit:node:isolated', {
+        isolate: true,
+        include: nodeUnitTests.filter((file) => mockingUnitTests.includes(file)),
+      }),
       ...localSupabaseProjects.map((project) => ({
         ...project,
         test: {
@@ -124,3 +128,21 @@ export default defineConfig({
     ],
   },
 })
+
+/** The unit files that need no DOM. */
+function nodeUnitProject(
+  name: string,
+  { isolate, include }: { isolate: boolean; include: string[] },
+) {
+  return {
+    resolve: { alias },
+    test: {
+      name,
+      environment: 'node',
+      isolate,
+      include,
+      testTimeout: 30_000,
+      sequence: { groupOrder: 0 },
+    },
+  }
+}

@@ -12,6 +12,8 @@ export const localSupabaseProjects = [
       root: import.meta.dirname,
       environment: 'node',
       include: ['src/**/*.test.ts'],
+      // Pure protocol units that replace no module: files share their worker's loaded modules.
+      isolate: false,
     },
   }),
   defineProject({
