@@ -119,6 +119,9 @@ export default defineConfig({
           // Two spec files at a time, each with contexts of its own in the one Chromium. Not every
           // core: the journeys keep 2 cores busy already (a third worker ran no faster).
           maxWorkers: 2,
+          // A spec file starts in a worker that has loaded Playwright and the stack's client
+          // already; each file still connects to Chromium on its own and closes what it opened.
+          isolate: false,
           // expect.poll's default of 1 s is a guess at machine speed; a browser on a busy CI
           // machine needs more. Passing polls return as soon as they pass.
           expect: { poll: { timeout: 30_000, interval: 50 } },
