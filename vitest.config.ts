@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { configDefaults, defineConfig } from 'vitest/config'
+import { defineConfig } from 'vitest/config'
 // The stack package's own projects (its unit and conformance suites); a config file, not code.
 import { localSupabaseProjects } from './packages/local-supabase/vitest.config.ts'
 
@@ -16,9 +16,18 @@ const unitTests = readdirSync('src', { recursive: true, encoding: 'utf8' })
 const filesWhere = (test: (text: string) => boolean) =>
   unitTests.filter(({ text }) => test(text)).map(({ file }) => file)
 const nodeUnitTests = filesWhere((text) => text.startsWith(NODE_MARKER))
-// The Node unit files share their worker's modules, except a file that replaces a module with
-// vi.mock: a module another file imported first would keep the real one.
-const mockingUnitTests = filesWhere((text) => /\bvi\.(mock|doMock)\(/.test(text))
+// Unit files share their worker's modules (and jsdom window; the setup file resets the stores, the
+// device's storage and the DOM after each test), except a file that replaces a module or a global:
+// a module another file imported first keeps the real one, and a spy or a fake clock restored
+// out of turn outlives the file.
+const replacingUnitTests = filesWhere((text) =>
+  /\bvi\.(mock|doMock|spyOn|useFakeTimers|stubGlobal)\(/.test(text),
+)
+const shared = (files: string[]) => files.filter((file) => !replacingUnitTests.includes(file))
+const apart = (files: string[]) => files.filter((file) => replacingUnitTests.includes(file))
+const jsdomUnitTests = unitTests
+  .map(({ file }) => file)
+  .filter((file) => !nodeUnitTests.includes(file))
 
 // One `vitest run` runs every test in the repo, in groups that never compete for the 2 cores
 // with something slower or more timing-sensitive: (0) pure unit and component tests, (1) the
@@ -32,33 +41,10 @@ export default defineConfig({
     // integration groups one file at a time.
     maxWorkers: '100%',
     projects: [
-      {
-        plugins: [react()],
-        resolve: { alias },
-        test: {
-          name: 'unit',
-          environment: 'jsdom',
-          // Processes, Vitest's default, not threads: Node's BroadcastChannel reaches every thread of
-          // a process, so two files' sign-in and outbox channels would hear each other. Isolated:
-          // screens leave timers, spies and stores behind that a shared window carried to the next.
-          include: ['src/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, ...nodeUnitTests],
-          setupFiles: ['./src/testing/setup-tests.ts'],
-          // A bound, not a wait: these tests wait on conditions, and a screen test that renders the
-          // whole signed-in app in jsdom took 4-6 s when the 2 cores were busy (Vitest's 5 s default
-          // then failed tests that pass alone).
-          testTimeout: 30_000,
-          sequence: { groupOrder: 0 },
-        },
-      },
-      nodeUnitProject('unit:node', {
-        isolate: false,
-        include: nodeUnitTests.filter((file) => !mockingUnitTests.includes(file)),
-      }),
-      nodeUnitProject('unit:node:isolated', {
-        isolate: true,
-        include: nodeUnitTests.filter((file) => mockingUnitTests.includes(file)),
-      }),
+      jsdomUnitProject('unit', { isolate: false, include: shared(jsdomUnitTests) }),
+      jsdomUnitProject('unit:isolated', { isolate: true, include: apart(jsdomUnitTests) }),
+      nodeUnitProject('unit:node', { isolate: false, include: shared(nodeUnitTests) }),
+      nodeUnitProject('unit:node:isolated', { isolate: true, include: apart(nodeUnitTests) }),
       ...localSupabaseProjects.map((project) => ({
         ...project,
         test: {
@@ -132,20 +118,36 @@ export default defineConfig({
   },
 })
 
-/** The unit files that need no DOM. */
-function nodeUnitProject(
-  name: string,
-  { isolate, include }: { isolate: boolean; include: string[] },
-) {
+/** The unit files that render: jsdom and the DOM setup, and a bound for a busy machine. */
+function jsdomUnitProject(name: string, files: UnitFiles) {
   return {
+    plugins: [react()],
     resolve: { alias },
     test: {
       name,
-      environment: 'node',
-      isolate,
-      include,
+      environment: 'jsdom',
+      // Processes, Vitest's default, not threads: Node's BroadcastChannel reaches every thread of
+      // a process, so two files' sign-in and outbox channels would hear each other.
+      ...files,
+      setupFiles: ['./src/testing/setup-tests.ts'],
+      // A bound, not a wait: these tests wait on conditions, and a screen test that renders the
+      // whole signed-in app in jsdom took 4-6 s when the 2 cores were busy (Vitest's 5 s default
+      // then failed tests that pass alone).
       testTimeout: 30_000,
       sequence: { groupOrder: 0 },
     },
   }
+}
+
+/** The unit files that need no DOM. */
+function nodeUnitProject(name: string, files: UnitFiles) {
+  return {
+    resolve: { alias },
+    test: { name, environment: 'node', ...files, testTimeout: 30_000, sequence: { groupOrder: 0 } },
+  }
+}
+
+interface UnitFiles {
+  isolate: boolean
+  include: string[]
 }
