@@ -35,12 +35,14 @@ function offerUpdateFoundBeforeRegistering(registration: ServiceWorkerRegistrati
 
 /** The new worker takes over only when the golfer presses Reload (see docs/decisions.md). */
 export function registerServiceWorker(): void {
-  registerSW({
+  let registration: ServiceWorkerRegistration | undefined
+  const activateUpdate = registerSW({
     immediate: true,
     onNeedRefresh: () => setNoticeOpen(true),
     // Without this, registerSW reloads the page itself when another tab activates the update.
     onNeedReload: () => undefined,
     onRegisteredSW: (_url, registered) => {
+      registration = registered
       offerUpdateFoundBeforeRegistering(registered)
       // An installed app can stay open for days without a navigation: look again on return.
       document.addEventListener('visibilitychange', () => {
@@ -53,20 +55,16 @@ export function registerServiceWorker(): void {
     onRegisterError: () => undefined,
   })
 
-  const reload = async () => {
-    // Asked of the browser when tapped, not kept from a callback: the worker to start is the one
-    // waiting now, whichever path showed the notice.
-    const waiting = (await navigator.serviceWorker.getRegistration())?.waiting
+  const reload = () => {
     // Already active (another tab's Reload) or gone: the next load runs the new version.
-    if (!waiting) {
+    if (!registration?.waiting) {
       window.location.reload()
       return
     }
     navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
       once: true,
     })
-    // The message Workbox's generated worker answers with skipWaiting().
-    waiting.postMessage({ type: 'SKIP_WAITING' })
+    void activateUpdate()
   }
 
   const container = document.createElement('div')
@@ -74,7 +72,7 @@ export function registerServiceWorker(): void {
   document.body.prepend(container)
   createRoot(container).render(
     <StrictMode>
-      <ServiceWorkerUpdate onReload={() => void reload()} />
+      <ServiceWorkerUpdate onReload={reload} />
     </StrictMode>,
   )
 }
