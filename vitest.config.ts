@@ -25,9 +25,7 @@ const replacingUnitTests = filesWhere((text) =>
 )
 const shared = (files: string[]) => files.filter((file) => !replacingUnitTests.includes(file))
 const apart = (files: string[]) => files.filter((file) => replacingUnitTests.includes(file))
-const jsdomUnitTests = unitTests
-  .map(({ file }) => file)
-  .filter((file) => !nodeUnitTests.includes(file))
+const jsdomUnitTests = filesWhere((text) => !text.startsWith(NODE_MARKER))
 
 // One `vitest run` runs every test in the repo, in groups that never compete for the 2 cores
 // with something slower or more timing-sensitive: (0) pure unit and component tests, (1) the
