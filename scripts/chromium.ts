@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+
 /**
  * How this project starts Chromium (the browser tests, the benchmarks, the icon renderer):
  * Debian's build here and in CI, CHROMIUM_PATH elsewhere (Playwright cannot download one), with
@@ -14,4 +16,19 @@ export const CHROMIUM_LAUNCH = {
     '--no-first-run',
     '--disable-gpu',
   ],
+}
+
+/**
+ * The same engine without the desktop browser around it (Debian's chromium-headless-shell, the
+ * build Playwright itself runs headless tests on): the browser journeys share it, at about half
+ * the CPU of full Chromium. Full Chromium stays for what only it does: installing the app, the
+ * app-update journey and Lighthouse.
+ */
+export const HEADLESS_SHELL_PATH =
+  process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell'
+
+/** The journeys' shared browser: the headless shell, or CHROMIUM_PATH's browser when one is set. */
+export function journeyLaunch(): typeof CHROMIUM_LAUNCH {
+  if (process.env.CHROMIUM_PATH || !existsSync(HEADLESS_SHELL_PATH)) return CHROMIUM_LAUNCH
+  return { ...CHROMIUM_LAUNCH, executablePath: HEADLESS_SHELL_PATH }
 }

@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { CHROMIUM_LAUNCH } from './chromium.ts'
+import { CHROMIUM_LAUNCH, HEADLESS_SHELL_PATH, journeyLaunch } from './chromium.ts'
 
 /**
  * The first step of `npm test`: the browser tests need a Chromium, and npm cannot bring one here
- * (Playwright's download is not reachable; Debian's package is). Found → nothing to do. Missing
- * on a Debian-like machine where this runs as root (CI, a container) → Debian's `chromium`
- * package is installed, as .ci/run used to do. Otherwise → say how to get one and stop, before
- * minutes of other tests run.
+ * (Playwright's download is not reachable; Debian's packages are). Found → nothing to do. Missing
+ * on a Debian-like machine where this runs as root (CI, a container) → Debian's `chromium` and
+ * `chromium-headless-shell` packages are installed. Without full Chromium, say how to get one and
+ * stop, before minutes of other tests run; without the shell, the journeys run on full Chromium.
  */
 const executable = CHROMIUM_LAUNCH.executablePath
 
@@ -19,25 +19,24 @@ function run(command: string, args: string[]): boolean {
   return result.status === 0
 }
 
-/** Only asked when Chromium is missing: the usual `npm test` starts no process for it. */
+/** Only asked when a browser is missing: the usual `npm test` starts no process for it. */
 const canInstall = () =>
   !process.env.CHROMIUM_PATH &&
   process.getuid?.() === 0 &&
   spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0
 
-if (!existsSync(executable) && canInstall()) {
-  process.stdout.write(`No Chromium at ${executable}: installing Debian's chromium package…\n`)
+const missing = [
+  ...(existsSync(executable) ? [] : ['chromium', 'fonts-dejavu-core']),
+  ...(process.env.CHROMIUM_PATH || existsSync(HEADLESS_SHELL_PATH)
+    ? []
+    : ['chromium-headless-shell']),
+]
+if (missing.length > 0 && canInstall()) {
+  process.stdout.write(`Installing Debian's ${missing.join(', ')}…\n`)
   const installed =
     run('apt-get', ['update', '-qq']) &&
-    run('apt-get', [
-      'install',
-      '-y',
-      '-qq',
-      '--no-install-recommends',
-      'chromium',
-      'fonts-dejavu-core',
-    ])
-  if (!installed) process.stderr.write('apt-get could not install chromium.\n')
+    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing])
+  if (!installed) process.stderr.write(`apt-get could not install ${missing.join(', ')}.\n`)
 }
 
 if (!existsSync(executable)) {
@@ -49,4 +48,9 @@ if (!existsSync(executable)) {
     ].join('\n'),
   )
   process.exit(1)
+}
+if (journeyLaunch().executablePath !== HEADLESS_SHELL_PATH && !process.env.CHROMIUM_PATH) {
+  process.stdout.write(
+    `No headless shell at ${HEADLESS_SHELL_PATH}: the browser journeys run on full Chromium, at about twice the CPU (Debian/Ubuntu: sudo apt-get install chromium-headless-shell).\n`,
+  )
 }

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { chromium } from 'playwright-core'
 import { build, preview, type BuildOptions, type InlineConfig, type PreviewServer } from 'vite'
 import type { TestProject } from 'vitest/node'
-import { CHROMIUM_LAUNCH } from '../../../scripts/chromium.ts'
+import { journeyLaunch } from '../../../scripts/chromium.ts'
 import { PROJECT_ROOT } from '../../../scripts/project.ts'
 import { startAppStack } from '../../setup/global-stack.ts'
 import type { StackInfo } from '../../support/stack.ts'
@@ -34,8 +34,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       apiUrl: info.apiUrl,
       publishableKey: info.publishableKey,
     })
-    // One Chromium for the spec files: each connects with contexts of its own.
-    const browser = await chromium.launchServer(CHROMIUM_LAUNCH)
+    // One browser for the spec files (the headless shell): each connects with contexts of its own.
+    const browser = await chromium.launchServer(journeyLaunch())
     project.provide('browserEndpoint', browser.wsEndpoint())
     return async () => {
       await browser.close()
