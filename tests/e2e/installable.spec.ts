@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import type { Plugin } from 'vite'
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest'
 import { PROJECT_ROOT } from '../../scripts/project.ts'
@@ -146,27 +146,61 @@ describe('a new deploy', () => {
   })
 
   /** Waits for a build's marker; a timeout says what the page's service workers were doing. */
-  async function buildLoads(page: Page, build: number) {
-    await page
-      .locator(`meta[name="hcpfast-e2e-build"][content="${build}"]`)
-      .waitFor({ state: 'attached', timeout: LIVE_TIMEOUT })
-      .catch(async (error: unknown) => {
-        const workers = await page
-          .evaluate(async () => {
-            const registration = await navigator.serviceWorker.getRegistration()
-            return {
-              controller: navigator.serviceWorker.controller?.state ?? null,
-              active: registration?.active?.state ?? null,
-              waiting: registration?.waiting?.state ?? null,
-              installing: registration?.installing?.state ?? null,
-              noticeShown: document.body.innerText.includes('A new version is ready.'),
-            }
-          })
-          .catch((cause: unknown) => String(cause))
-        throw new Error(`Build ${build} never loaded; workers: ${JSON.stringify(workers)}`, {
-          cause: error,
-        })
+  function buildLoads(page: Page, build: number): Promise<void> {
+    const marker = page.locator(`meta[name="hcpfast-e2e-build"][content="${build}"]`)
+    return appears(page, marker, `Build ${build}`, 'attached')
+  }
+
+  async function appears(
+    page: Page,
+    locator: Locator,
+    what: string,
+    state: 'attached' | 'visible' = 'visible',
+  ): Promise<void> {
+    await locator.waitFor({ state, timeout: LIVE_TIMEOUT }).catch(async (error: unknown) => {
+      const workers = JSON.stringify(await serviceWorkersNow(page))
+      throw new Error(`${what} never came; service workers: ${workers}`, { cause: error })
+    })
+  }
+
+  /**
+   * The registration's workers as the page sees them, and whether each still runs script: a
+   * worker that never answers holds the page's requests, and a waiting worker cannot take over
+   * from it.
+   */
+  async function serviceWorkersNow(page: Page) {
+    const seen = await page
+      .evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration()
+        return {
+          controller: navigator.serviceWorker.controller?.state ?? null,
+          active: registration?.active?.state ?? null,
+          waiting: registration?.waiting?.state ?? null,
+          installing: registration?.installing?.state ?? null,
+          noticeShown: document.body.innerText.includes('A new version is ready.'),
+        }
       })
+      .catch((cause: unknown) => String(cause))
+    const answers = await Promise.all(
+      page
+        .context()
+        .serviceWorkers()
+        .map(async (worker) => {
+          const state = worker.evaluate(
+            () => (self as unknown as { serviceWorker?: { state: string } }).serviceWorker?.state,
+          )
+          let bound: NodeJS.Timeout | undefined
+          const silent = new Promise<string>((resolve) => {
+            bound = setTimeout(() => resolve('no answer in 5 s'), 5_000)
+          })
+          const answer = await Promise.race([state, silent]).catch((cause: unknown) =>
+            String(cause),
+          )
+          clearTimeout(bound)
+          return `${worker.url()}: ${answer}`
+        }),
+    )
+    return { seen, answers }
   }
 
   /** The same app with one visible difference, so the new version can be told from the old. */
@@ -237,7 +271,7 @@ describe('a new deploy', () => {
     await dialog.getByLabel('Gross Score').fill('84')
     await dialog.getByRole('button', { name: 'Add Round' }).click()
     const waiting = page.getByText('1 round waiting to sync')
-    await waiting.waitFor({ timeout: LIVE_TIMEOUT })
+    await appears(page, waiting, 'The round waiting to sync')
 
     await page.reload()
     await entry(page).waitFor({ timeout: LIVE_TIMEOUT })
@@ -261,7 +295,7 @@ describe('a new deploy', () => {
     await notice.getByRole('button', { name: 'Reload' }).click({ timeout: LIVE_TIMEOUT })
     await buildLoads(page, 3)
     await entry(page).waitFor({ timeout: LIVE_TIMEOUT })
-    await waiting.waitFor({ timeout: LIVE_TIMEOUT })
+    await appears(page, waiting, 'The round still waiting after the update')
 
     await context.unroute(server)
     await expect
