@@ -27,10 +27,6 @@ const shared = (files: string[]) => files.filter((file) => !replacingUnitTests.i
 const apart = (files: string[]) => files.filter((file) => replacingUnitTests.includes(file))
 const jsdomUnitTests = filesWhere((text) => !text.startsWith(NODE_MARKER))
 
-// The integration and conformance files spend about half their time waiting on the stack (a
-// restart, a timer, a round trip): two files per core keep both cores busy.
-const SERVER_BOUND_WORKERS = 4
-
 // One `vitest run` runs every test in the repo, in groups that never compete for the 2 cores
 // with something slower or more timing-sensitive: (0) pure unit and component tests, (1) the
 // schema on a bare database, (2) the stack's and the app's integration suites, (3) the load test
@@ -51,9 +47,7 @@ export default defineConfig({
         ...project,
         test: {
           ...project.test,
-          ...(project.test?.name === 'local-supabase:unit'
-            ? { sequence: { groupOrder: 0 } }
-            : { sequence: { groupOrder: 2 }, maxWorkers: SERVER_BOUND_WORKERS }),
+          sequence: { groupOrder: project.test?.name === 'local-supabase:unit' ? 0 : 2 },
         },
       })),
       {
@@ -66,8 +60,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file on its own copy of the migrated database (tests/support/file-database.ts), so
-          // files at once never see each other's rows.
-          // Half of each file's time is Postgres's: a third file keeps both cores busy.
+          // files at once never see each other's rows. Half of each file's time is Postgres's: a
+          // third file keeps both cores busy.
           maxWorkers: 3,
           sequence: { groupOrder: 1 },
         },
@@ -82,7 +76,9 @@ export default defineConfig({
           globalSetup: ['./tests/setup/global-stack.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          maxWorkers: SERVER_BOUND_WORKERS,
+          // The files wait on the stack about half their time (a restart, a timer, a round trip):
+          // two files per core keep both cores busy.
+          maxWorkers: 4,
           sequence: { groupOrder: 2 },
         },
       },

@@ -20,15 +20,16 @@ export const CHROMIUM_LAUNCH = {
 
 /**
  * The same engine without the desktop browser around it (Debian's chromium-headless-shell, the
- * build Playwright itself runs headless tests on): the browser journeys share it, at about half
- * the CPU of full Chromium. Full Chromium stays for what only it does: installing the app, the
- * app-update journey and Lighthouse.
+ * build Playwright itself runs headless tests on), for the browser journeys: it costs far less CPU.
+ * Full Chromium stays for what only it does: installing the app, the app-update journey and
+ * Lighthouse. A browser named by CHROMIUM_PATH runs everything.
  */
-export const HEADLESS_SHELL_PATH =
-  process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell'
+export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell'
+export const wantsHeadlessShell = !process.env.CHROMIUM_PATH
 
-/** The journeys' shared browser: the headless shell, or CHROMIUM_PATH's browser when one is set. */
+/** The journeys' shared browser: the headless shell when it is wanted and installed. */
 export function journeyLaunch(): typeof CHROMIUM_LAUNCH {
-  if (process.env.CHROMIUM_PATH || !existsSync(HEADLESS_SHELL_PATH)) return CHROMIUM_LAUNCH
-  return { ...CHROMIUM_LAUNCH, executablePath: HEADLESS_SHELL_PATH }
+  return wantsHeadlessShell && existsSync(HEADLESS_SHELL_PATH)
+    ? { ...CHROMIUM_LAUNCH, executablePath: HEADLESS_SHELL_PATH }
+    : CHROMIUM_LAUNCH
 }

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { CHROMIUM_LAUNCH, HEADLESS_SHELL_PATH, journeyLaunch } from './chromium.ts'
+import { CHROMIUM_LAUNCH, HEADLESS_SHELL_PATH, wantsHeadlessShell } from './chromium.ts'
 
 /**
  * The first step of `npm test`: the browser tests need a Chromium, and npm cannot bring one here
@@ -25,11 +25,10 @@ const canInstall = () =>
   process.getuid?.() === 0 &&
   spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0
 
+const shellMissing = () => wantsHeadlessShell && !existsSync(HEADLESS_SHELL_PATH)
 const missing = [
   ...(existsSync(executable) ? [] : ['chromium', 'fonts-dejavu-core']),
-  ...(process.env.CHROMIUM_PATH || existsSync(HEADLESS_SHELL_PATH)
-    ? []
-    : ['chromium-headless-shell']),
+  ...(shellMissing() ? ['chromium-headless-shell'] : []),
 ]
 if (missing.length > 0 && canInstall()) {
   process.stdout.write(`Installing Debian's ${missing.join(', ')}…\n`)
@@ -49,7 +48,7 @@ if (!existsSync(executable)) {
   )
   process.exit(1)
 }
-if (journeyLaunch().executablePath !== HEADLESS_SHELL_PATH && !process.env.CHROMIUM_PATH) {
+if (shellMissing()) {
   process.stdout.write(
     `No headless shell at ${HEADLESS_SHELL_PATH}: the browser journeys run on full Chromium, at about twice the CPU (Debian/Ubuntu: sudo apt-get install chromium-headless-shell).\n`,
   )

@@ -25,6 +25,8 @@ export const localSupabaseProjects = [
       globalSetup: ['./test/setup/global-stack.ts'],
       testTimeout: 60_000,
       hookTimeout: 180_000,
+      // The suites wait on the stack about half their time: two files per core keep the cores busy.
+      maxWorkers: 4,
     },
   }),
 ]
