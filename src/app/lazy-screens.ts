@@ -1,14 +1,25 @@
 import { keptSessionUser } from '@/features/auth/api/watch-session'
 import { nextTask, whenIdle } from '@/lib/slices'
 
-/** Each signed-in screen is a chunk of its own, so a link or a reload evaluates only its code. */
-export const loadSignedInLayout = () => import('./signed-in/signed-in-layout')
-export const loadCoursesScreen = () => import('./signed-in/courses-screen')
-export const loadHcpScreen = () => import('./signed-in/hcp-screen')
-export const loadAccountScreen = () => import('./signed-in/account-screen')
+/** A chunk's import, and its module once it has come, so a screen already fetched draws at once. */
+export interface Chunk<Module> {
+  (): Promise<Module>
+  loaded(): Module | undefined
+}
 
-export const loadPlayScreen = () => import('./play/play-screen')
-export const loadSharedCardScreens = () => import('./card/card-routes')
+function chunk<Module>(load: () => Promise<Module>): Chunk<Module> {
+  let module: Module | undefined
+  return Object.assign(() => load().then((value) => (module = value)), { loaded: () => module })
+}
+
+/** Each signed-in screen is a chunk of its own, so a link or a reload evaluates only its code. */
+export const loadSignedInLayout = chunk(() => import('./signed-in/signed-in-layout'))
+export const loadCoursesScreen = chunk(() => import('./signed-in/courses-screen'))
+export const loadHcpScreen = chunk(() => import('./signed-in/hcp-screen'))
+export const loadAccountScreen = chunk(() => import('./signed-in/account-screen'))
+
+export const loadPlayScreen = chunk(() => import('./play/play-screen'))
+export const loadSharedCardScreens = chunk(() => import('./card/card-routes'))
 
 export function screenLoaderFor(pathname: string): (() => Promise<unknown>) | null {
   if (/^\/courses\/?$/.test(pathname)) return loadCoursesScreen
@@ -38,7 +49,7 @@ export function fetchSignedInScreensEarly(): void {
 }
 
 /** Kept out of the login screen's script, the one a slow phone waits for. */
-export const loadAccountEntryScreens = () => import('./account-entry')
+export const loadAccountEntryScreens = chunk(() => import('./account-entry'))
 
 /** Once the login screen is idle, so every tab opens without a wait (offline too). */
 export function prefetchLazyScreens(): () => void {

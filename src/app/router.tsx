@@ -5,6 +5,7 @@ import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'rea
 import { LoginScreen } from '@/features/auth/components/login-screen'
 import { RequireSession, SignedOutOnly } from './guards'
 import {
+  type Chunk,
   loadAccountEntryScreens,
   loadAccountScreen,
   loadCoursesScreen,
@@ -14,15 +15,18 @@ import {
   loadSignedInLayout,
 } from './lazy-screens'
 
-function lazyScreen<Name extends string>(
-  load: () => Promise<Record<Name, ComponentType>>,
-  name: Name,
-) {
-  return lazyChunk(() => load().then((screens) => screens[name]))
+function lazyScreen<Name extends string>(load: Chunk<Record<Name, ComponentType>>, name: Name) {
+  return lazyChunk(
+    () => load().then((screens) => screens[name]),
+    () => load.loaded()?.[name],
+  )
 }
 
 // The login screen ships without the signed-in shell and screens (see lazy-screens).
-const SignedInLayout = lazyChunk(() => loadSignedInLayout().then((shell) => shell.SignedInLayout))
+const SignedInLayout = lazyChunk(
+  () => loadSignedInLayout().then((shell) => shell.SignedInLayout),
+  () => loadSignedInLayout.loaded()?.SignedInLayout,
+)
 const CoursesScreen = lazyScreen(loadCoursesScreen, 'CoursesScreen')
 const HcpScreen = lazyScreen(loadHcpScreen, 'HcpScreen')
 const AccountScreen = lazyScreen(loadAccountScreen, 'AccountScreen')

@@ -27,6 +27,38 @@ function screenWith(Panel: React.ComponentType, reload: () => void = () => undef
   )
 }
 
+describe('a lazy chunk', () => {
+  const drawn = (Panel: React.ComponentType) =>
+    render(
+      <Suspense fallback={<p>Loading…</p>}>
+        <Panel />
+      </Suspense>,
+    )
+
+  it('already in memory (prefetched) is drawn at once, with no fallback to hold it back', () => {
+    const load = vi.fn<() => Promise<typeof Stats>>().mockResolvedValue(Stats)
+    drawn(lazyChunk(load, () => Stats))
+    expect(screen.getByRole('heading', { name: 'Scoring stats' })).toBeInTheDocument()
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument()
+    expect(load).not.toHaveBeenCalled()
+  })
+
+  it('not yet fetched shows the fallback until it comes', async () => {
+    let loadedStats: typeof Stats | undefined
+    let arrive = () => {}
+    const fetched = new Promise<void>((resolve) => (arrive = resolve))
+    const load = vi.fn(async () => {
+      await fetched
+      return (loadedStats = Stats)
+    })
+    drawn(lazyChunk(load, () => loadedStats))
+    expect(screen.getByText('Loading…')).toBeInTheDocument()
+    arrive()
+    expect(await screen.findByRole('heading', { name: 'Scoring stats' })).toBeInTheDocument()
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+})
+
 describe('a lazy chunk that cannot load', () => {
   it('shows one line and Retry in its place, keeps the rest of the screen, and reloads the page on Retry once online', async () => {
     // React reports the caught error on the console; that is expected here.

@@ -7,9 +7,14 @@ export const CHUNK_FAILED = "Couldn't load this part of HCPFast. Check your conn
 /** Each lazy chunk's way back from a failed load: React.lazy keeps a failure for good. */
 const retries = new Set<() => void>()
 
-/** React.lazy alone would throw the same failure for ever; this one's Retry loads afresh. */
+/**
+ * React.lazy alone would throw the same failure for ever; this one's Retry loads afresh. `loaded`
+ * gives the component once its chunk is in memory (prefetched): it is drawn at once, where
+ * React.lazy would suspend and hold the screen behind its fallback for React's minimum showing.
+ */
 export function lazyChunk<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
+  loaded: () => ComponentType<Props> | undefined = () => undefined,
 ): ComponentType<Props> {
   let failed = false
   const make = () =>
@@ -29,7 +34,9 @@ export function lazyChunk<Props extends object>(
     Current = make()
   })
   function LazyChunk(props: Props) {
-    return <Current {...props} />
+    // Current never draws once `loaded` answers: its load resolves only after the chunk's.
+    const Loaded = loaded()
+    return Loaded ? <Loaded {...props} /> : <Current {...props} />
   }
   return LazyChunk
 }
