@@ -1,21 +1,20 @@
 import { spawn } from 'node:child_process'
+import { setPriority } from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { pathToFileURL } from 'node:url'
 import { PROJECT_ROOT } from './project.ts'
 
 /**
- * The static checks of `npm test` (`npm run checks`): the three type checks, ESLint and Prettier,
- * two at a time, each with its cache under node_modules/.cache so a second run (CI's second Node,
- * a developer's next `npm test`) rechecks only what changed. Each check's output is printed whole
- * when it ends, so two checks never interleave their lines; the command fails if any check fails.
+ * The static checks of `npm test`: the three type checks, ESLint and Prettier, two at a time, each
+ * with its cache under node_modules/.cache so a second run (CI's second Node, a developer's next
+ * `npm test`) rechecks only what changed. `npm run checks` runs them alone and prints each check's
+ * output whole as it ends, so two checks never interleave their lines; it fails if any fails.
  */
 const CACHE = 'node_modules/.cache'
 
+// The longest first, so the two lanes end together.
 const CHECKS: { name: string; command: string[] }[] = [
-  {
-    name: 'typecheck (app)',
-    command: ['tsc', '-p', 'tsconfig.app.json', '--incremental'],
-  },
   {
     name: 'lint',
     command: [
@@ -27,6 +26,10 @@ const CHECKS: { name: string; command: string[] }[] = [
       `${CACHE}/eslint/`,
       '.',
     ],
+  },
+  {
+    name: 'typecheck (app)',
+    command: ['tsc', '-p', 'tsconfig.app.json', '--incremental'],
   },
   {
     name: 'typecheck (tests, scripts)',
@@ -45,14 +48,14 @@ const CHECKS: { name: string; command: string[] }[] = [
 /** Two cores: more at once only makes each check wait for the others. */
 const AT_ONCE = 2
 
-interface Outcome {
+export interface Outcome {
   name: string
   ok: boolean
   seconds: number
   output: string
 }
 
-function run({ name, command }: (typeof CHECKS)[number]): Promise<Outcome> {
+function run({ name, command }: (typeof CHECKS)[number], niceness: number): Promise<Outcome> {
   const start = performance.now()
   const [program = '', ...args] = command
   return new Promise((resolve) => {
@@ -62,6 +65,7 @@ function run({ name, command }: (typeof CHECKS)[number]): Promise<Outcome> {
       cwd: PROJECT_ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
+    if (niceness !== 0 && child.pid !== undefined) setPriority(child.pid, niceness)
     const chunks: Buffer[] = []
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk))
     child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -77,21 +81,41 @@ function run({ name, command }: (typeof CHECKS)[number]): Promise<Outcome> {
   })
 }
 
-const queue = [...CHECKS]
-const outcomes: Outcome[] = []
-async function lane(): Promise<void> {
-  for (let check = queue.shift(); check; check = queue.shift()) {
-    const outcome = await run(check)
-    outcomes.push(outcome)
-    const mark = outcome.ok ? 'ok' : 'FAILED'
-    process.stdout.write(`\n== ${outcome.name}: ${mark} (${outcome.seconds.toFixed(0)} s)\n`)
-    if (outcome.output.trim()) process.stdout.write(outcome.output)
+/** Every check, AT_ONCE at a time; `niceness` is each check's CPU priority (0 to 19). */
+export async function runChecks({
+  niceness = 0,
+  onOutcome = () => undefined,
+}: { niceness?: number; onOutcome?: (outcome: Outcome) => void } = {}): Promise<Outcome[]> {
+  const queue = [...CHECKS]
+  const outcomes: Outcome[] = []
+  async function lane(): Promise<void> {
+    for (let check = queue.shift(); check; check = queue.shift()) {
+      const outcome = await run(check, niceness)
+      outcomes.push(outcome)
+      onOutcome(outcome)
+    }
   }
+  await Promise.all(Array.from({ length: AT_ONCE }, lane))
+  return outcomes
 }
-await Promise.all(Array.from({ length: AT_ONCE }, lane))
 
-const failed = outcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.name)
-if (failed.length > 0) {
-  process.stdout.write(`\nChecks failed: ${failed.join(', ')}\n`)
-  process.exitCode = 1
+/** A check's result line and, when it said anything, its output. */
+export function report(outcome: Outcome): string {
+  const mark = outcome.ok ? 'ok' : 'FAILED'
+  const output = outcome.output.trim() ? outcome.output : ''
+  return `\n== ${outcome.name}: ${mark} (${outcome.seconds.toFixed(0)} s)\n${output}`
+}
+
+export const failedChecks = (outcomes: Outcome[]) =>
+  outcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.name)
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const outcomes = await runChecks({
+    onOutcome: (outcome) => process.stdout.write(report(outcome)),
+  })
+  const failed = failedChecks(outcomes)
+  if (failed.length > 0) {
+    process.stdout.write(`\nChecks failed: ${failed.join(', ')}\n`)
+    process.exitCode = 1
+  }
 }
