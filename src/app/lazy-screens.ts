@@ -31,21 +31,26 @@ export function screenLoaderFor(pathname: string): (() => Promise<unknown>) | nu
 }
 
 /** A chunk that cannot load now is fetched again when the screen is drawn. */
-export function prefetchScreen(pathname: string): void {
-  screenLoaderFor(pathname)?.().catch(() => undefined)
+export async function prefetchScreen(pathname: string): Promise<void> {
+  await screenLoaderFor(pathname)?.().catch(() => undefined)
 }
 
 /** Meant for a container's pointerdown and focus, so every link in it counts. */
 export function prefetchLinkedScreen(event: { target: EventTarget | null }): void {
   const link = event.target instanceof Element ? event.target.closest('a[href]') : null
-  if (link instanceof HTMLAnchorElement) prefetchScreen(new URL(link.href).pathname)
+  if (link instanceof HTMLAnchorElement) void prefetchScreen(new URL(link.href).pathname)
 }
 
-/** Beside the session check, each in a task of its own so the entry script's task does not grow. */
-export function fetchSignedInScreensEarly(): void {
+/**
+ * Beside the session check, each in a task of its own so the entry script's task does not grow.
+ * Settles once the shell and the screen have come, or failed (they are fetched again when drawn).
+ */
+export async function fetchSignedInScreensEarly(): Promise<void> {
   if (!keptSessionUser()) return
-  void nextTask().then(() => loadSignedInLayout().catch(() => undefined))
-  void nextTask().then(() => prefetchScreen(window.location.pathname))
+  await Promise.all([
+    nextTask().then(() => loadSignedInLayout().catch(() => undefined)),
+    nextTask().then(() => prefetchScreen(window.location.pathname)),
+  ])
 }
 
 /** Kept out of the login screen's script, the one a slow phone waits for. */
