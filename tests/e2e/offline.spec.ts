@@ -105,6 +105,8 @@ function deviceKeys(page: Page): Promise<string[]> {
   )
 }
 
+// Each journey goes offline only once the service worker controls the page, as an installed app
+// is: before that, a chunk not yet fetched (Radix's dialog, fetched when idle) cannot load offline.
 describe('offline', () => {
   it('keeps rounds typed offline through a reload, then stores each exactly once and shows them on the other device', async ({
     open,
@@ -155,6 +157,7 @@ describe('offline', () => {
     const golfer = await golferWith([HOME, { name: 'Closing Links', rating: 72, slope: 113 }])
     const { context: phone, page, problems } = await open(PHONE_WITH_WORKER)
     await logIn(page, golfer.email, golfer.password)
+    await serviceWorkerControls(page)
     await openHcp(page)
 
     await phone.setOffline(true)
@@ -204,6 +207,7 @@ describe('offline', () => {
     const golfer = await golferWith([HOME])
     const { context, page: first, problems } = await open(PHONE_WITH_WORKER)
     await logIn(first, golfer.email, golfer.password)
+    await serviceWorkerControls(first)
     await openHcp(first)
     const { page: second } = await newWatchedPage(context)
     await second.goto(first.url())
@@ -240,6 +244,7 @@ describe('offline', () => {
     const next = await golferWith([{ name: 'Other Course', rating: 71, slope: 120 }])
     const { context, page } = await open(PHONE_WITH_WORKER)
     await logIn(page, first.email, first.password)
+    await serviceWorkerControls(page)
     await openHcp(page)
     await roundEntry(page, 85).waitFor()
     await expect
