@@ -1,16 +1,6 @@
 import { keptSessionUser } from '@/features/auth/api/watch-session'
+import { chunk } from '@/lib/chunk'
 import { nextTask, whenIdle } from '@/lib/slices'
-
-/** A chunk's import, and its module once it has come, so a screen already fetched draws at once. */
-export interface Chunk<Module> {
-  (): Promise<Module>
-  loaded(): Module | undefined
-}
-
-function chunk<Module>(load: () => Promise<Module>): Chunk<Module> {
-  let module: Module | undefined
-  return Object.assign(() => load().then((value) => (module = value)), { loaded: () => module })
-}
 
 /** Each signed-in screen is a chunk of its own, so a link or a reload evaluates only its code. */
 export const loadSignedInLayout = chunk(() => import('./signed-in/signed-in-layout'))

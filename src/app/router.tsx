@@ -4,8 +4,8 @@ import { PageLoading } from '@/components/ui/loading'
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom'
 import { LoginScreen } from '@/features/auth/components/login-screen'
 import { RequireSession, SignedOutOnly } from './guards'
+import type { Chunk } from '@/lib/chunk'
 import {
-  type Chunk,
   loadAccountEntryScreens,
   loadAccountScreen,
   loadCoursesScreen,
@@ -16,17 +16,11 @@ import {
 } from './lazy-screens'
 
 function lazyScreen<Name extends string>(load: Chunk<Record<Name, ComponentType>>, name: Name) {
-  return lazyChunk(
-    () => load().then((screens) => screens[name]),
-    () => load.loaded()?.[name],
-  )
+  return lazyChunk(load, (screens) => screens[name])
 }
 
 // The login screen ships without the signed-in shell and screens (see lazy-screens).
-const SignedInLayout = lazyChunk(
-  () => loadSignedInLayout().then((shell) => shell.SignedInLayout),
-  () => loadSignedInLayout.loaded()?.SignedInLayout,
-)
+const SignedInLayout = lazyChunk(loadSignedInLayout, (shell) => shell.SignedInLayout)
 const CoursesScreen = lazyScreen(loadCoursesScreen, 'CoursesScreen')
 const HcpScreen = lazyScreen(loadHcpScreen, 'HcpScreen')
 const AccountScreen = lazyScreen(loadAccountScreen, 'AccountScreen')

@@ -1,6 +1,7 @@
 import { startTransition, Suspense, useEffect, useReducer, type ComponentType } from 'react'
 import { ChunkBoundary, lazyChunk } from '@/components/ui/chunk-boundary'
 import type { Round } from '@/features/rounds/types'
+import type { Chunk } from '@/lib/chunk'
 
 // The stats panel shows only rounds scored hole by hole: a golfer with none never loads its code.
 type StatsPanel = ComponentType<{ rounds: readonly Round[] }>
@@ -24,13 +25,17 @@ function loadStatsPanel(): Promise<StatsPanel> {
 }
 
 /** After a failed load, the boundary shows that failure first and its Retry asks afresh. */
-const ScoringStats = lazyChunk(() => {
-  const load = loadStatsPanel()
-  load.catch(() => {
-    if (statsLoad === load) statsLoad = null
-  })
-  return load
-})
+const statsChunk: Chunk<StatsPanel> = Object.assign(
+  () => {
+    const load = loadStatsPanel()
+    load.catch(() => {
+      if (statsLoad === load) statsLoad = null
+    })
+    return load
+  },
+  { loaded: () => statsPanel ?? undefined },
+)
+const ScoringStats = lazyChunk(statsChunk, (panel) => panel)
 
 /** The panel, the trend and the rounds are drawn together, so the panel never pushes the trend down. */
 export function useStatsCode(wanted: boolean): 'ready' | 'failed' | null {
@@ -55,16 +60,11 @@ export function useStatsCode(wanted: boolean): 'ready' | 'failed' | null {
 
 /** Once useStatsCode has answered: the panel, or the failed load with its Retry. */
 export function HcpStatsPanel({ rounds }: { rounds: readonly Round[] }) {
-  const LoadedStats = statsPanel
   return (
     <ChunkBoundary>
-      {LoadedStats ? (
-        <LoadedStats rounds={rounds} />
-      ) : (
-        <Suspense fallback={null}>
-          <ScoringStats rounds={rounds} />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <ScoringStats rounds={rounds} />
+      </Suspense>
     </ChunkBoundary>
   )
 }

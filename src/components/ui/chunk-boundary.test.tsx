@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Suspense } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { chunk } from '@/lib/chunk'
 import { CHUNK_FAILED, ChunkBoundary, lazyChunk } from './chunk-boundary'
 import { ChunkLoadError, reloadOnceIfDeployed } from './chunk-reload'
 
@@ -35,23 +36,24 @@ describe('a lazy chunk', () => {
       </Suspense>,
     )
 
-  it('already in memory (prefetched) is drawn at once, with no fallback to hold it back', () => {
+  it('already in memory (prefetched) is drawn at once, with no fallback to hold it back', async () => {
     const load = vi.fn<() => Promise<typeof Stats>>().mockResolvedValue(Stats)
-    drawn(lazyChunk(load, () => Stats))
+    const stats = chunk(load)
+    await stats()
+    drawn(lazyChunk(stats, (panel) => panel))
     expect(screen.getByRole('heading', { name: 'Scoring stats' })).toBeInTheDocument()
     expect(screen.queryByText('Loading…')).not.toBeInTheDocument()
-    expect(load).not.toHaveBeenCalled()
+    expect(load).toHaveBeenCalledTimes(1)
   })
 
   it('not yet fetched shows the fallback until it comes', async () => {
-    let loadedStats: typeof Stats | undefined
     let arrive = () => {}
     const fetched = new Promise<void>((resolve) => (arrive = resolve))
     const load = vi.fn(async () => {
       await fetched
-      return (loadedStats = Stats)
+      return Stats
     })
-    drawn(lazyChunk(load, () => loadedStats))
+    drawn(lazyChunk(chunk(load), (panel) => panel))
     expect(screen.getByText('Loading…')).toBeInTheDocument()
     arrive()
     expect(await screen.findByRole('heading', { name: 'Scoring stats' })).toBeInTheDocument()
@@ -69,7 +71,10 @@ describe('a lazy chunk that cannot load', () => {
       .mockRejectedValueOnce(new TypeError('Importing a module script failed.'))
       .mockResolvedValue(Stats)
     const reload = vi.fn()
-    screenWith(lazyChunk(load), reload)
+    screenWith(
+      lazyChunk(chunk(load), (stats) => stats),
+      reload,
+    )
 
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent(CHUNK_FAILED)
@@ -87,7 +92,10 @@ describe('a lazy chunk that cannot load', () => {
     const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     const load = vi.fn<() => Promise<typeof Stats>>().mockRejectedValue(new TypeError('offline'))
     const reload = vi.fn()
-    screenWith(lazyChunk(load), reload)
+    screenWith(
+      lazyChunk(chunk(load), (stats) => stats),
+      reload,
+    )
     await userEvent.click(await screen.findByRole('button', { name: 'Retry' }))
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(2))
     expect(await screen.findByRole('alert')).toHaveTextContent(CHUNK_FAILED)

@@ -1,4 +1,5 @@
 import { Component, lazy, type ComponentType, type ReactNode } from 'react'
+import type { Chunk } from '@/lib/chunk'
 import { ChunkLoadError, reloadOnceIfDeployed, reloadToRetry } from './chunk-reload'
 
 /** What the golfer reads where a screen or a panel could not be drawn. */
@@ -8,19 +9,19 @@ export const CHUNK_FAILED = "Couldn't load this part of HCPFast. Check your conn
 const retries = new Set<() => void>()
 
 /**
- * React.lazy alone would throw the same failure for ever; this one's Retry loads afresh. `loaded`
- * gives the component once its chunk is in memory (prefetched): it is drawn at once, where
- * React.lazy would suspend and hold the screen behind its fallback for React's minimum showing.
+ * React.lazy alone would throw the same failure for ever; this one's Retry loads afresh. A
+ * component whose chunk is already in memory (prefetched) is drawn at once, where React.lazy would
+ * suspend and hold the screen behind its fallback for React's minimum showing.
  */
-export function lazyChunk<Props extends object>(
-  load: () => Promise<ComponentType<Props>>,
-  loaded: () => ComponentType<Props> | undefined = () => undefined,
+export function lazyChunk<Module, Props extends object>(
+  load: Chunk<Module>,
+  pick: (module: Module) => ComponentType<Props>,
 ): ComponentType<Props> {
   let failed = false
   const make = () =>
     lazy(() =>
       load().then(
-        (component) => ({ default: component }),
+        (module) => ({ default: pick(module) }),
         (error: unknown) => {
           failed = true
           throw new ChunkLoadError(error)
@@ -34,9 +35,11 @@ export function lazyChunk<Props extends object>(
     Current = make()
   })
   function LazyChunk(props: Props) {
-    // Current never draws once `loaded` answers: its load resolves only after the chunk's.
-    const Loaded = loaded()
-    return Loaded ? <Loaded {...props} /> : <Current {...props} />
+    // Current never draws once the chunk is in: its load resolves only after the chunk's.
+    const module = load.loaded()
+    if (module === undefined) return <Current {...props} />
+    const Loaded = pick(module)
+    return <Loaded {...props} />
   }
   return LazyChunk
 }

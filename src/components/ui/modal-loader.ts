@@ -1,27 +1,15 @@
+import { chunk } from '@/lib/chunk'
 import { whenIdle } from '@/lib/slices'
 
 export type ModalModule = typeof import('./modal')
 
 /** Radix is fetched when the browser is idle or on the first tap (docs/decisions.md). */
-let modalModule: ModalModule | null = null
-let modalLoading: Promise<ModalModule> | null = null
-
-/** A failure lets the next call try again. */
-export function loadModal(): Promise<ModalModule> {
-  modalLoading ??= import('./modal').then(
-    (module) => (modalModule = module),
-    (error: unknown) => {
-      modalLoading = null
-      throw error
-    },
-  )
-  return modalLoading
-}
+export const loadModal = chunk(() => import('./modal'))
 
 let idleLoadScheduled = false
 
 export function loadModalWhenIdle(): void {
-  if (idleLoadScheduled || modalModule) return
+  if (idleLoadScheduled || loadModal.loaded()) return
   idleLoadScheduled = true
   const load = () => void loadModal().catch(() => (idleLoadScheduled = false))
   whenIdle(load, 10_000)
@@ -29,5 +17,5 @@ export function loadModalWhenIdle(): void {
 
 /** Null until Radix's code is in. */
 export function loadedModal(): ModalModule | null {
-  return modalModule
+  return loadModal.loaded() ?? null
 }
