@@ -65,7 +65,11 @@ function run({ name, command }: (typeof CHECKS)[number], niceness: number): Prom
       cwd: PROJECT_ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
-    if (niceness !== 0 && child.pid !== undefined) setPriority(child.pid, niceness)
+    try {
+      if (niceness !== 0 && child.pid !== undefined) setPriority(child.pid, niceness)
+    } catch {
+      // A check that has already ended has no priority to lower.
+    }
     const chunks: Buffer[] = []
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk))
     child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -106,16 +110,16 @@ export function report(outcome: Outcome): string {
   return `\n== ${outcome.name}: ${mark} (${outcome.seconds.toFixed(0)} s)\n${output}`
 }
 
-export const failedChecks = (outcomes: Outcome[]) =>
-  outcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.name)
+/** Names the failed checks on stdout; true when every check passed. */
+export function allPassed(outcomes: Outcome[]): boolean {
+  const failed = outcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.name)
+  if (failed.length > 0) process.stdout.write(`\nChecks failed: ${failed.join(', ')}\n`)
+  return failed.length === 0
+}
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const outcomes = await runChecks({
     onOutcome: (outcome) => process.stdout.write(report(outcome)),
   })
-  const failed = failedChecks(outcomes)
-  if (failed.length > 0) {
-    process.stdout.write(`\nChecks failed: ${failed.join(', ')}\n`)
-    process.exitCode = 1
-  }
+  if (!allPassed(outcomes)) process.exitCode = 1
 }
