@@ -4,6 +4,8 @@ import { registerSW } from 'virtual:pwa-register'
 import { UpdateNotice } from '@/components/ui/update-notice'
 import '@/styles/update-notice.css'
 
+const SKIP_WAITING_RETRY_MS = 1_000
+
 let noticeOpen = false
 const listeners = new Set<() => void>()
 
@@ -55,15 +57,28 @@ export function registerServiceWorker(): void {
     onRegisterError: () => undefined,
   })
 
+  let askAgain: number | undefined
   const reload = () => {
     // Already active (another tab's Reload) or gone: the next load runs the new version.
     if (!registration?.waiting) {
       window.location.reload()
       return
     }
-    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
-      once: true,
-    })
+    if (askAgain !== undefined) return
+    // skipWaiting() waits while the old worker has an event pending, and the update journey has seen
+    // a Reload leave the new worker waiting for good (cause not found): ask until it takes over.
+    askAgain = window.setInterval(() => {
+      if (registration?.waiting) void activateUpdate()
+      else window.clearInterval(askAgain)
+    }, SKIP_WAITING_RETRY_MS)
+    navigator.serviceWorker.addEventListener(
+      'controllerchange',
+      () => {
+        window.clearInterval(askAgain)
+        window.location.reload()
+      },
+      { once: true },
+    )
     void activateUpdate()
   }
 
