@@ -34,7 +34,7 @@ const jsdomUnitTests = filesWhere((text) => !text.startsWith(NODE_MARKER))
 // one has finished.
 export default defineConfig({
   test: {
-    reporters: ['default', './tests/setup/group-times.ts'],
+    reporters: ['default', './tests/setup/group-times.ts', './tests/setup/start-early.ts'],
     // Every core: Vitest's own default leaves one idle, which on a 2-core machine ran the unit and
     // integration groups one file at a time.
     maxWorkers: '100%',

@@ -1,5 +1,11 @@
 import type { TestProject } from 'vitest/node'
-import { startTestStack, type StackInfo, type TestStack } from 'local-supabase/testing'
+import {
+  startEarly as startEarlyUnder,
+  startTestStack,
+  takeStarted,
+  type StackInfo,
+  type TestStack,
+} from 'local-supabase/testing'
 import { PROJECT_ROOT } from '../../scripts/project.ts'
 
 declare module 'vitest' {
@@ -16,7 +22,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const holder = globalThis as SharedStackHolder
-  const shared = (holder[SHARED] ??= { started: startAppStack(), users: 0 })
+  const shared = (holder[SHARED] ??= { started: takeStarted(KEY, startAppStack), users: 0 })
   shared.users += 1
   const { info } = await shared.started
   project.provide('stack', info)
@@ -31,6 +37,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
 /** This project's throwaway stack (with its seed, as `npm start` has). */
 export const startAppStack = () =>
   startTestStack({ projectDir: PROJECT_ROOT, tempPrefix: 'hcpfast-test' })
+
+const KEY = 'hcpfast:test-stack'
+
+/** Starts the stack before the setup runs (tests/setup/start-early.ts). */
+export const startEarly = () => startEarlyUnder(KEY, startAppStack)
 
 // Vitest loads a global setup file once per project, so the stack is kept on the process.
 const SHARED = Symbol.for('hcpfast.test-stack')

@@ -129,6 +129,31 @@ export async function startTestDatabase(options: {
   }
 }
 
+// What startEarly began and no takeStarted has taken yet. On the process: a test runner may load
+// the module that starts something and the one that takes it separately.
+const EARLY_STARTS = Symbol.for('local-supabase.early-starts')
+const earlyStarts = () =>
+  ((globalThis as { [EARLY_STARTS]?: Map<string, Promise<unknown>> })[EARLY_STARTS] ??= new Map())
+
+/**
+ * Begins `start` now, unless it has begun under `key`, for a later `takeStarted` to take: servers
+ * that a run's setups would otherwise start one after another can start at once.
+ */
+export function startEarly(key: string, start: () => Promise<unknown>): void {
+  if (earlyStarts().has(key)) return
+  const started = start()
+  // Its failure is the taker's to report.
+  started.catch(() => undefined)
+  earlyStarts().set(key, started)
+}
+
+/** What `startEarly` began under `key` (taken once), or `start()` now when nothing began. */
+export function takeStarted<T>(key: string, start: () => Promise<T>): Promise<T> {
+  const started = earlyStarts().get(key) as Promise<T> | undefined
+  earlyStarts().delete(key)
+  return started ?? start()
+}
+
 /** Node 20 has no global WebSocket, so supabase-js needs `ws` handed to it. */
 export const nodeRealtime = { transport: WebSocket as never }
 

@@ -5,6 +5,7 @@ import { build, preview, type BuildOptions, type InlineConfig, type PreviewServe
 import type { TestProject } from 'vitest/node'
 import { journeyLaunch } from '../../../scripts/chromium.ts'
 import { PROJECT_ROOT } from '../../../scripts/project.ts'
+import { startEarly as startEarlyUnder, takeStarted } from 'local-supabase/testing'
 import { startAppStack } from '../../setup/global-stack.ts'
 import type { StackInfo } from '../../support/stack.ts'
 
@@ -17,35 +18,46 @@ declare module 'vitest' {
   }
 }
 
+const KEY = 'hcpfast:browser-journeys'
+
+/** The stack, the build served for it, and the one browser: what the journeys' setup provides. */
+async function startJourneys() {
+  const { info, stop } = await startAppStack()
+  try {
+    // Per process, so two test runs side by side never serve each other's build.
+    const outDir = path.join(PROJECT_ROOT, `dist-e2e-${process.pid}`)
+    const app = await serveAppFor(info, outDir)
+    // One browser for the spec files (the headless shell): each connects with contexts of its own.
+    const browser = await chromium.launchServer(journeyLaunch()).catch(async (error: unknown) => {
+      await app.close()
+      throw error
+    })
+    const close = async () => {
+      await browser.close()
+      await app.close()
+      await stop()
+    }
+    return { info, app, outDir, browserEndpoint: browser.wsEndpoint(), close }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+/** Starts the journeys' servers before the setup runs (tests/setup/start-early.ts). */
+export const startEarly = () => startEarlyUnder(KEY, startJourneys)
+
 /**
  * Browser journeys run against the production build of the app, served by `vite preview`, talking
  * to a fresh local stack — the same bundle a golfer would download.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const { info, stop } = await startAppStack()
+  const { info, app, outDir, browserEndpoint, close } = await takeStarted(KEY, startJourneys)
   project.provide('stack', info)
-  try {
-    // Per process, so two test runs side by side never serve each other's build.
-    const outDir = path.join(PROJECT_ROOT, `dist-e2e-${process.pid}`)
-    const app = await serveAppFor(info, outDir)
-    project.provide('appUrl', app.url)
-    project.provide('appBuild', {
-      outDir,
-      apiUrl: info.apiUrl,
-      publishableKey: info.publishableKey,
-    })
-    // One browser for the spec files (the headless shell): each connects with contexts of its own.
-    const browser = await chromium.launchServer(journeyLaunch())
-    project.provide('browserEndpoint', browser.wsEndpoint())
-    return async () => {
-      await browser.close()
-      await app.close()
-      await stop()
-    }
-  } catch (error) {
-    await stop()
-    throw error
-  }
+  project.provide('appUrl', app.url)
+  project.provide('appBuild', { outDir, apiUrl: info.apiUrl, publishableKey: info.publishableKey })
+  project.provide('browserEndpoint', browserEndpoint)
+  return close
 }
 
 type StackAddress = Pick<StackInfo, 'apiUrl' | 'publishableKey'>

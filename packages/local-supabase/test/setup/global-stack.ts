@@ -1,10 +1,11 @@
 import type { TestProject } from 'vitest/node'
 import { loadConfig } from '../../src/config.ts'
-import { startTestStack } from '../../src/testing.ts'
+import { startEarly as startEarlyUnder, startTestStack, takeStarted } from '../../src/testing.ts'
 import { FIXTURE_DIR } from '../support.ts'
 
-/** One fixture stack per test project: a fresh Postgres in a temp folder, free ports. */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+const KEY = 'local-supabase:fixture-stack'
+
+function startFixtureStack() {
   // The suites sign up and sign in far more often from one address than [auth.rate_limit]'s
   // defaults allow; the limits themselves are tested on Auth services with small limits.
   const config = loadConfig(FIXTURE_DIR)
@@ -13,7 +14,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     tokenRefresh: 100_000,
     tokenVerifications: 100_000,
   })
-  const { info, stop } = await startTestStack({ projectDir: FIXTURE_DIR, config, seed: false })
+  return startTestStack({ projectDir: FIXTURE_DIR, config, seed: false })
+}
+
+/** Starts the stack before the setup runs (the root config's tests/setup/start-early.ts). */
+export const startEarly = () => startEarlyUnder(KEY, startFixtureStack)
+
+/** One fixture stack per test project: a fresh Postgres in a temp folder, free ports. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const { info, stop } = await takeStarted(KEY, startFixtureStack)
   project.provide('localStack', info)
   return stop
 }
