@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Locator, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import type { Plugin } from 'vite'
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest'
 import { PROJECT_ROOT } from '../../scripts/project.ts'
@@ -146,9 +146,9 @@ describe('a new deploy', () => {
   })
 
   /** Waits for a build's marker; a timeout says what the page's service workers were doing. */
-  function buildLoads(page: Page, build: number): Promise<void> {
+  function buildLoads(page: Page, build: number, unfinished?: UnfinishedWork): Promise<void> {
     const marker = page.locator(`meta[name="hcpfast-e2e-build"][content="${build}"]`)
-    return appears(page, marker, `Build ${build}`, 'attached')
+    return appears(page, marker, `Build ${build}`, 'attached', unfinished)
   }
 
   async function appears(
@@ -156,11 +156,23 @@ describe('a new deploy', () => {
     locator: Locator,
     what: string,
     state: 'attached' | 'visible' = 'visible',
+    unfinished?: UnfinishedWork,
   ): Promise<void> {
     await locator.waitFor({ state, timeout: LIVE_TIMEOUT }).catch(async (error: unknown) => {
       const workers = JSON.stringify(await serviceWorkersNow(page))
-      throw new Error(`${what} never came; service workers: ${workers}`, { cause: error })
+      const pending = unfinished ? `; unfinished: ${JSON.stringify(await unfinished())}` : ''
+      throw new Error(`${what} never came; service workers: ${workers}${pending}`, { cause: error })
     })
+  }
+
+  /**
+   * Records the browser's service worker events (Chromium's `ServiceWorker` trace category) until
+   * the returned function is first called; it answers what had begun and not finished then.
+   */
+  async function traceServiceWorkers(browser: Browser): Promise<UnfinishedWork> {
+    await browser.startTracing(undefined, { categories: ['ServiceWorker'] })
+    let unfinished: Promise<string[]> | undefined
+    return () => (unfinished ??= browser.stopTracing().then(unfinishedServiceWorkerWork))
   }
 
   /**
@@ -256,7 +268,13 @@ describe('a new deploy', () => {
 
   it('keeps a round typed with no signal through a reload and an app update, then stores it once', async ({
     open,
+    browser,
+    onTestFinished,
   }) => {
+    // A waiting worker cannot take over while the active one has work: a build that never loads
+    // says what was still pending (this journey once waited for good, cause not found).
+    const unfinished = await traceServiceWorkers(browser)
+    onTestFinished(async () => void (await unfinished()))
     const golfer = await golferWith([{ name: 'Home Links', rating: 70, slope: 113 }])
     const { context, page } = await open(PHONE_WITH_WORKER)
     const server = `${new URL(stackInfo().apiUrl).origin}/**`
@@ -293,7 +311,7 @@ describe('a new deploy', () => {
     })
     const notice = page.getByRole('status').filter({ hasText: 'A new version is ready.' })
     await notice.getByRole('button', { name: 'Reload' }).click({ timeout: LIVE_TIMEOUT })
-    await buildLoads(page, 3)
+    await buildLoads(page, 3, unfinished)
     await entry(page).waitFor({ timeout: LIVE_TIMEOUT })
     await appears(page, waiting, 'The round still waiting after the update')
 
@@ -310,3 +328,35 @@ describe('a new deploy', () => {
     expect((await golfer.client.from('rounds').select('score')).data).toEqual([{ score: 84 }])
   })
 })
+
+type UnfinishedWork = () => Promise<string[]>
+
+interface TraceEvent {
+  name: string
+  ph: string
+  ts: number
+  id?: string | number
+  args?: Record<string, unknown>
+}
+
+/** Each service worker start and event that began and did not finish, with how long before the
+ * trace ended it began. Chromium traces each as an async begin and end, and an instant beside the
+ * begin that says what it is. */
+function unfinishedServiceWorkerWork(trace: Buffer): string[] {
+  const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents
+    .filter((event) => /^ServiceWorkerVersion::(Request|StartWorker)$/.test(event.name))
+    .sort((a, b) => a.ts - b.ts)
+  const what = new Map(
+    events.filter((event) => event.ph === 'I').map((event) => [`${event.name}@${event.ts}`, event]),
+  )
+  const open = new Map<string, TraceEvent>()
+  for (const event of events) {
+    if (event.ph === 's') open.set(`${event.name}#${event.id}`, event)
+    if (event.ph === 'f') open.delete(`${event.name}#${event.id}`)
+  }
+  const end = events.at(-1)?.ts ?? 0
+  return [...open.values()].map((event) => {
+    const args = JSON.stringify(what.get(`${event.name}@${event.ts}`)?.args ?? {})
+    return `${event.name} ${args}, begun ${((end - event.ts) / 1000).toFixed(0)} ms before the last traced event`
+  })
+}
