@@ -27,6 +27,15 @@ const shared = (files: string[]) => files.filter((file) => !replacingUnitTests.i
 const apart = (files: string[]) => files.filter((file) => replacingUnitTests.includes(file))
 const jsdomUnitTests = filesWhere((text) => !text.startsWith(NODE_MARKER))
 
+// vite-plugin-pwa makes `virtual:pwa-register` in a build only; a unit test replaces it (vi.mock).
+const PWA_REGISTER = 'virtual:pwa-register'
+const pwaRegisterStandIn = {
+  name: 'pwa-register-stand-in',
+  resolveId: (id: string) => (id === PWA_REGISTER ? `\0${PWA_REGISTER}` : undefined),
+  load: (id: string) =>
+    id === `\0${PWA_REGISTER}` ? 'export function registerSW() {}' : undefined,
+}
+
 // One `vitest run` runs every test in the repo, in groups that never compete for the 2 cores
 // with something slower or more timing-sensitive: (0) pure unit and component tests, (1) the
 // schema on a bare database, (2) the stack's and the app's integration suites, (3) the load test
@@ -124,7 +133,7 @@ export default defineConfig({
 /** The unit files that render: jsdom and the DOM setup, and a bound for a busy machine. */
 function jsdomUnitProject(name: string, files: UnitFiles) {
   return {
-    plugins: [react()],
+    plugins: [react(), pwaRegisterStandIn],
     resolve: { alias },
     test: {
       name,

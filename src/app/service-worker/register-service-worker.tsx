@@ -58,6 +58,15 @@ export function registerServiceWorker(): void {
   })
 
   let askAgain: number | undefined
+  const stopAsking = () => {
+    window.clearInterval(askAgain)
+    askAgain = undefined
+  }
+  // One function, so a second Reload adds no second listener.
+  const reloadOnTakeOver = () => {
+    stopAsking()
+    window.location.reload()
+  }
   const reload = () => {
     // Already active (another tab's Reload) or gone: the next load runs the new version.
     if (!registration?.waiting) {
@@ -69,16 +78,9 @@ export function registerServiceWorker(): void {
     // a Reload leave the new worker waiting for good (cause not found): ask until it takes over.
     askAgain = window.setInterval(() => {
       if (registration?.waiting) void activateUpdate()
-      else window.clearInterval(askAgain)
+      else stopAsking()
     }, SKIP_WAITING_RETRY_MS)
-    navigator.serviceWorker.addEventListener(
-      'controllerchange',
-      () => {
-        window.clearInterval(askAgain)
-        window.location.reload()
-      },
-      { once: true },
-    )
+    navigator.serviceWorker.addEventListener('controllerchange', reloadOnTakeOver, { once: true })
     void activateUpdate()
   }
 
