@@ -17,8 +17,8 @@ import {
 } from './support/browser.ts'
 import { itWithOwnBrowser as it } from './support/browser-test.ts'
 import { axeViolations, smallTargets } from './support/accessibility.ts'
-import { stackInfo } from '../support/stack.ts'
 import { golferWith, logIn } from './support/golfer.ts'
+import { relayTo, type Signal } from './support/signal.ts'
 
 /**
  * Issue 12's app shell: the production build is an installable app whose service worker (Workbox,
@@ -136,13 +136,18 @@ describe('the installable app', () => {
 describe('a new deploy', () => {
   const outDir = path.join(PROJECT_ROOT, `dist-e2e-update-${process.pid}`)
   let app: ServedApp
+  let signal: Signal
 
   beforeAll(async () => {
-    // A server of its own: this test deploys a second build over the first.
-    app = await serveCopyOfAppFor(inject('stack'), inject('appBuild'), outDir)
+    // A server of its own: this test deploys a second build over the first. It reaches the stack
+    // through a relay the journeys can cut.
+    const stack = inject('stack')
+    signal = await relayTo(stack.apiUrl)
+    app = await serveCopyOfAppFor({ ...stack, apiUrl: signal.apiUrl }, inject('appBuild'), outDir)
   })
   afterAll(async () => {
     await app?.close()
+    await signal?.close()
   })
 
   /** Waits for a build's marker; a timeout says what the page's service workers were doing. */
@@ -276,14 +281,13 @@ describe('a new deploy', () => {
     const unfinished = await traceServiceWorkers(browser)
     onTestFinished(async () => void (await unfinished()))
     const golfer = await golferWith([{ name: 'Home Links', rating: 70, slope: 113 }])
-    const { context, page } = await open(PHONE_WITH_WORKER)
-    const server = `${new URL(stackInfo().apiUrl).origin}/**`
+    const { page } = await open(PHONE_WITH_WORKER)
     const entry = (page: Page) => page.getByRole('button', { name: /^Score 84, Home Links/ })
     await logIn(page, golfer.email, golfer.password, `${app.url}/`)
     await serviceWorkerControls(page)
     await page.getByRole('link', { name: 'HCP' }).click()
     // No signal from the server; the app's own host still answers, so a deploy can reach it.
-    await context.route(server, (route) => route.abort('internetdisconnected'))
+    signal.cut()
     await page.getByRole('button', { name: 'Add a round...' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add Round' })
     await dialog.getByLabel('Gross Score').fill('84')
@@ -315,7 +319,7 @@ describe('a new deploy', () => {
     await entry(page).waitFor({ timeout: LIVE_TIMEOUT })
     await appears(page, waiting, 'The round still waiting after the update')
 
-    await context.unroute(server)
+    signal.restore()
     await expect
       .poll(
         async () => (await golfer.client.from('rounds').select('score')).data?.map((r) => r.score),
