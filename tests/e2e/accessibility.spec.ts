@@ -10,7 +10,7 @@ import {
 } from './support/accessibility.ts'
 import { appUrl, DESKTOP, PHONE } from './support/browser.ts'
 import { it, openWatched } from './support/browser-test.ts'
-import { golferWith, logIn } from './support/golfer.ts'
+import { golferWith, openSignedIn } from './support/golfer.ts'
 
 const SCHEMES = ['light', 'dark'] as const
 
@@ -159,7 +159,7 @@ describe('every screen in the light and the dark scheme', () => {
 
   it('courses, HCP, their dialogs and alerts, and the HCP card contrast', async () => {
     const golfer = await golferWith()
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await page.getByRole('button', { name: 'Add a course...' }).waitFor()
     await scan('courses empty')
 
@@ -235,7 +235,7 @@ describe('every screen in the light and the dark scheme', () => {
         [{ name: 'Pebble Beach', rating: 72, slope: 113, par: 72 }],
         [80, 84, 88].map((score) => ({ course: 0, score })),
       )
-      await logIn(page, golfer.email, golfer.password)
+      await openSignedIn(page, golfer)
       await page.getByRole('button', { name: 'Pebble Beach' }).click()
       await page.getByText(/^Course handicap:/).waitFor()
       await scan('course with its course handicap')
@@ -433,7 +433,7 @@ describe('keyboard only', () => {
   }) => {
     const { page, problems } = await open({ ...PHONE_WITHOUT_MOTION, colorScheme: 'dark' })
     const golfer = await golferWith()
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     // The screen complete first: the course handicap choice is drawn once the list is known, last
     // in the screen, and appearing between Shift+Tab and Tab it would take the second Tab.
     await expect

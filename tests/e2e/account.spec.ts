@@ -4,7 +4,7 @@ import { describe, expect } from 'vitest'
 import { newClient, stackInfo, uniqueEmail } from '../support/stack.ts'
 import { appUrl, savedDownload } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
-import { golferWith, logIn } from './support/golfer.ts'
+import { golferWith, logIn, openSignedIn } from './support/golfer.ts'
 
 interface InboxSummary {
   messages: { ID: string; To: { Address: string }[]; Subject: string }[]
@@ -99,7 +99,7 @@ describe('forgot password', () => {
 describe('account screen', () => {
   it('changes the password after asking for the current one', async ({ page }) => {
     const golfer = await golferWith()
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await openAccount(page)
     await page.getByLabel('Current password').fill('not-my-password')
     await page.getByLabel('New password', { exact: true }).fill('another-secret')
@@ -120,7 +120,7 @@ describe('account screen', () => {
   it('changes the email once the link sent to the new address is opened', async ({ page }) => {
     const golfer = await golferWith()
     const next = uniqueEmail('moved')
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await openAccount(page)
     expect(await page.getByTestId('account-email').textContent()).toBe(golfer.email)
     await page.getByLabel('New email').fill(next)
@@ -150,7 +150,7 @@ describe('account screen', () => {
         { course: 0, score: 85 },
       ],
     )
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await openAccount(page)
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -196,7 +196,7 @@ describe('account screen', () => {
 
   it('refuses a hostile file with its reason and stores nothing', async ({ page }) => {
     const golfer = await golferWith()
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await openAccount(page)
     await page.getByLabel('CSV file of rounds').setInputFiles({
       name: 'evil.csv',
@@ -220,7 +220,7 @@ describe('account screen', () => {
       [{ name: 'Links', rating: 72, slope: 113 }],
       [{ course: 0, score: 80 }],
     )
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await openAccount(page)
     await page.getByRole('button', { name: 'Delete account…' }).click()
     await page.getByLabel('Your password').fill(golfer.password)

@@ -4,7 +4,7 @@ import { describe, expect } from 'vitest'
 import { axeViolations } from './support/accessibility.ts'
 import { appUrl, DESKTOP, PHONE, screenshot } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
-import { addCourse, golferWith, logIn } from './support/golfer.ts'
+import { addCourse, golferWith, openSignedIn } from './support/golfer.ts'
 
 const ADD_COURSE_ALERT =
   'Error adding course. Ensure course and slope ratings are valid numbers, and try again.'
@@ -16,7 +16,7 @@ const handicapDisplay = (page: Page) => page.getByTestId('handicap-display')
 describe('courses screen', () => {
   it('adds a course, shows its ratings when expanded, and deletes it', async ({ page }) => {
     const golfer = await golferWith()
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     expect(await page.getByText('Input your courses below to get started.').isVisible()).toBe(true)
 
     const dialog = await addCourse(page, 'Pebble Beach', '75.5', '145')
@@ -41,7 +41,7 @@ describe('courses screen', () => {
     page,
   }) => {
     const golfer = await golferWith()
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     const refused = [
       ['abc', '120'],
       ['72.1', ''],
@@ -66,7 +66,7 @@ describe('courses screen', () => {
 
   it('shows markup in a course name as text, never running it', async ({ page }) => {
     const golfer = await golferWith()
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     const name = '<img src=x onerror="window.__pwned=1">'
     await addCourse(page, name, '70.0', '113')
     await expect.poll(() => page.getByRole('button', { name }).isVisible()).toBe(true)
@@ -77,7 +77,7 @@ describe('courses screen', () => {
 describe('HCP screen', () => {
   it('asks for courses first when the golfer has none', async ({ page }) => {
     const golfer = await golferWith()
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await page.getByRole('link', { name: 'HCP' }).click()
     await page.waitForURL('**/hcp')
     await expect.poll(() => page.getByText('Add courses first!').isVisible()).toBe(true)
@@ -87,7 +87,7 @@ describe('HCP screen', () => {
 
   it('adds a round on the only course without asking which, and deletes it', async ({ page }) => {
     const golfer = await golferWith([{ name: 'Augusta', rating: 76.2, slope: 148 }])
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await page.getByRole('link', { name: 'HCP' }).click()
     await page.getByRole('button', { name: 'Add a round...' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add Round' })
@@ -127,7 +127,7 @@ describe('HCP screen', () => {
     if (tee.error) throw new Error(tee.error.message)
     for (const colorScheme of ['light', 'dark'] as const) {
       const { page, problems } = await open({ viewport: PHONE, colorScheme })
-      await logIn(page, golfer.email, golfer.password)
+      await openSignedIn(page, golfer)
       await page.getByRole('link', { name: 'HCP' }).click()
       const entry = page.getByRole('button', { name: /^Score 88, Home Links/ })
       await entry.click()
@@ -170,7 +170,7 @@ describe('HCP screen', () => {
     page,
   }) => {
     const golfer = await golferWith([{ name: 'Augusta', rating: 76.2, slope: 148 }])
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await page.getByRole('link', { name: 'HCP' }).click()
     for (const score of ['', 'abc', '72.5', '0x10', '17', '201']) {
       await page.getByRole('button', { name: 'Add a round...' }).click()
@@ -214,7 +214,7 @@ describe('HCP screen', () => {
     it(`shows the index for ${n} rounds`, async ({ page }) => {
       const rounds = SCORES.slice(0, n).map((score, i) => ({ course: i % 2, score }))
       const golfer = await golferWith(COURSES, rounds)
-      await logIn(page, golfer.email, golfer.password)
+      await openSignedIn(page, golfer)
       await page.getByRole('link', { name: 'HCP' }).click()
       if (expected === null) {
         await expect.poll(() => handicapDisplay(page).textContent()).toContain('Input Rounds Below')
@@ -241,7 +241,7 @@ describe('HCP screen', () => {
       [68, 69, 70].map((score) => ({ course: 0, score })),
     )
     // Differentials −4.0, −3.0, −2.0 → lowest − 2.0 = −6.0 → "+6.0".
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await page.getByRole('link', { name: 'HCP' }).click()
     await expect.poll(() => handicapDisplay(page).textContent()).toContain('+6.0')
   })
@@ -249,7 +249,7 @@ describe('HCP screen', () => {
 
 it('opens on the right screen for a direct link', async ({ page }) => {
   const golfer = await golferWith()
-  await logIn(page, golfer.email, golfer.password)
+  await openSignedIn(page, golfer)
   await page.goto(appUrl('/hcp'))
   await expect
     .poll(() => page.getByRole('link', { name: 'HCP' }).getAttribute('aria-current'))

@@ -4,7 +4,7 @@ import { describe, expect } from 'vitest'
 import { axeViolations, smallTargets } from './support/accessibility.ts'
 import { PHONE, PHONE_WITH_WORKER } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
-import { golferWith, logIn } from './support/golfer.ts'
+import { golferWith, openSignedIn } from './support/golfer.ts'
 
 const ulid = monotonicFactory()
 
@@ -39,7 +39,7 @@ describe('the course directory', () => {
     expect(error).toBeNull()
 
     const a = await open({ viewport: PHONE, colorScheme: 'dark' })
-    await logIn(a.page, publisher.email, publisher.password)
+    await openSignedIn(a.page, publisher)
     await a.page.getByRole('button', { name, exact: true }).click()
     await a.page.getByRole('button', { name: `Publish ${name} to the directory` }).click()
     const confirm = a.page.getByRole('dialog', { name: `Publish ${name} to the directory?` })
@@ -55,7 +55,7 @@ describe('the course directory', () => {
 
     const finder = await golferWith()
     const b = await open({ ...PHONE_WITH_WORKER, colorScheme: 'light' })
-    await logIn(b.page, finder.email, finder.password)
+    await openSignedIn(b.page, finder)
     await b.page.getByLabel('Course name').fill(`ETANGS ${token}`)
     await b.page.getByRole('button', { name: 'Search', exact: true }).click()
     const entries = b.page.getByTestId('directory-entry')

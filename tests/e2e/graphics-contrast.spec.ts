@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest'
 import { contrastRatio, over, parseColour, type Rgba } from '../support/wcag.ts'
 import { PHONE } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
-import { golferWithCards, HOME_PARS, logIn } from './support/golfer.ts'
+import { golferWithCards, HOME_PARS, openSignedIn } from './support/golfer.ts'
 
 /**
  * Every graphic the HCP screen draws, and every focus ring on it, at 3:1 or more against what is
@@ -167,7 +167,7 @@ describe('graphics at 3:1 or more', () => {
         })),
       )
       const { page } = await open({ viewport: PHONE, colorScheme })
-      await logIn(page, golfer.email, golfer.password)
+      await openSignedIn(page, golfer)
       await page.getByRole('link', { name: 'HCP' }).click()
       await page.getByTestId('handicap-trend').waitFor()
       await page.getByRole('heading', { name: 'Scoring stats' }).waitFor()

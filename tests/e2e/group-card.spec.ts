@@ -11,7 +11,7 @@ import {
 } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { axeInBothSchemes, targetsUnder48 } from './support/accessibility.ts'
-import { fillGroupStart, golferWithHoles, logIn } from './support/golfer.ts'
+import { fillGroupStart, golferWithHoles, openSignedIn } from './support/golfer.ts'
 
 /**
  * The card for the group (issue 31): a three-player Stableford started on a phone, scored with no
@@ -103,7 +103,7 @@ describe('the group card', () => {
       ...PHONE_WITH_WORKER,
       permissions: ['clipboard-read', 'clipboard-write'],
     })
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await serviceWorkerControls(page)
     await page.getByRole('link', { name: 'HCP' }).click()
     await page.getByRole('button', { name: 'Start a round' }).click()
@@ -225,7 +225,7 @@ describe('the group card', () => {
     await phone.close()
 
     const { page: laptop } = await open({ viewport: DESKTOP })
-    await logIn(laptop, golfer.email, golfer.password)
+    await openSignedIn(laptop, golfer)
     await laptop.getByRole('link', { name: 'HCP' }).click()
     const entry = laptop.getByRole('button', { name: /^Score 72, Home Links/ })
     await entry.click()
@@ -243,7 +243,7 @@ describe('the group card', () => {
     // (no index on the day): 9. Ben takes 10 there, then both par every hole.
     const golfer = await golferWithHoles(PARS, STROKE_INDEXES)
     const { page, problems } = await open({ viewport: PHONE })
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await page.getByRole('link', { name: 'HCP' }).click()
     await page.getByRole('button', { name: 'Start a round' }).click()
     const dialog = page.getByRole('dialog', { name: 'Start a round' })
@@ -315,7 +315,7 @@ describe('the group card', () => {
       viewport: PHONE,
       permissions: ['clipboard-read', 'clipboard-write'],
     })
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await page.getByRole('link', { name: 'HCP' }).click()
     const dialog = await fillGroupStart(
       page,

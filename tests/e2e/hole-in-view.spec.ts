@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest'
 import { PHONE } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { axeInBothSchemes, targetsUnder48 } from './support/accessibility.ts'
-import { fillGroupStart, golferWithHoles, logIn } from './support/golfer.ts'
+import { fillGroupStart, golferWithHoles, openSignedIn } from './support/golfer.ts'
 
 /**
  * The group's card on a phone: whichever way the golfer reaches a hole (Next, Previous, the
@@ -43,7 +43,7 @@ describe('the group card on a phone', () => {
   }) => {
     const golfer = await golferWithHoles(PARS, STROKE_INDEXES)
     const { page } = await open({ viewport: PHONE, hasTouch: true, isMobile: true })
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await page.getByRole('link', { name: 'HCP' }).click()
     const dialog = await fillGroupStart(
       page,

@@ -3,7 +3,7 @@ import { monotonicFactory } from 'ulid'
 import { describe, expect } from 'vitest'
 import { appUrl, PHONE, DESKTOP, LIVE_TIMEOUT, screenshot } from './support/browser.ts'
 import { it, type OpenPage } from './support/browser-test.ts'
-import { addCourse, golferWith, logIn } from './support/golfer.ts'
+import { addCourse, golferWith, openSignedIn } from './support/golfer.ts'
 import { uniqueEmail } from '../support/stack.ts'
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
@@ -45,8 +45,8 @@ describe('live data', () => {
     const { page: onPhone, problems: phoneProblems } = await open({ viewport: PHONE })
     const { page: onLaptop, problems: laptopProblems } = await open({ viewport: DESKTOP })
     const laptopFeed = watchRealtimeFrames(onLaptop)
-    await logIn(onPhone, golfer.email, golfer.password)
-    await logIn(onLaptop, golfer.email, golfer.password)
+    await openSignedIn(onPhone, golfer)
+    await openSignedIn(onLaptop, golfer)
 
     await addCourse(onPhone, 'St Andrews', '73.1', '132')
     await expect
@@ -101,7 +101,7 @@ describe('live data', () => {
     )
     const second = await golferWith()
     const { page } = await open()
-    await logIn(page, second.email, second.password)
+    await openSignedIn(page, second)
     // The first golfer writes while the second is watching; then the second writes their own
     // course, and once that is on screen every earlier change has been through the feed.
     const { error } = await first.client

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect } from 'vitest'
 import { it } from './support/browser-test.ts'
 import { axeInBothSchemes } from './support/accessibility.ts'
-import { fillGroupStart, golferWithHoles, logIn } from './support/golfer.ts'
+import { fillGroupStart, golferWithHoles, openSignedIn } from './support/golfer.ts'
 
 /**
  * The narrowest phones golfers use, 360 CSS pixels wide: every dialog and the group's card fit
@@ -42,7 +42,7 @@ describe('on a 360-pixel phone', () => {
   it('fits every dialog and the group card without sideways scrolling', async ({ open }) => {
     const golfer = await golferWithHoles(PARS, STROKE_INDEXES, [90, 88, 86])
     const { page } = await open({ viewport: NARROW })
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
 
     await page.getByRole('button', { name: 'Add a course...' }).click()
     const addCourse = page.getByRole('dialog', { name: 'Add Course' })

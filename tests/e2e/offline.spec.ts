@@ -14,7 +14,14 @@ import {
 } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { axeViolations, smallTargets } from './support/accessibility.ts'
-import { golferWith, golferWithHoles, HOME_INDEXES, HOME_PARS, logIn } from './support/golfer.ts'
+import {
+  golferWith,
+  golferWithHoles,
+  HOME_INDEXES,
+  HOME_PARS,
+  logIn,
+  openSignedIn,
+} from './support/golfer.ts'
 
 /**
  * No signal on the course: rounds typed offline are kept on the device, survive a reload, and
@@ -113,7 +120,7 @@ describe('offline', () => {
   }) => {
     const golfer = await golferWith([HOME])
     const { context: phone, page, problems } = await open(PHONE_WITH_WORKER)
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await serviceWorkerControls(page)
     await openHcp(page)
 
@@ -144,7 +151,7 @@ describe('offline', () => {
     // The phone is put away before the laptop signs in.
     await phone.close()
     const { page: onLaptop } = await open({ viewport: DESKTOP })
-    await logIn(onLaptop, golfer.email, golfer.password)
+    await openSignedIn(onLaptop, golfer)
     await openHcp(onLaptop)
     await roundEntry(onLaptop, 80).waitFor()
     await roundEntry(onLaptop, 82).waitFor()
@@ -156,7 +163,7 @@ describe('offline', () => {
   }) => {
     const golfer = await golferWith([HOME, { name: 'Closing Links', rating: 72, slope: 113 }])
     const { context: phone, page, problems } = await open(PHONE_WITH_WORKER)
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await serviceWorkerControls(page)
     await openHcp(page)
 
@@ -206,7 +213,7 @@ describe('offline', () => {
   }) => {
     const golfer = await golferWith([HOME])
     const { context, page: first, problems } = await open(PHONE_WITH_WORKER)
-    await logIn(first, golfer.email, golfer.password)
+    await openSignedIn(first, golfer)
     await serviceWorkerControls(first)
     await openHcp(first)
     const { page: second } = await newWatchedPage(context)
@@ -243,7 +250,7 @@ describe('offline', () => {
     const first = await golferWith([HOME], [{ course: 0, score: 85 }])
     const next = await golferWith([{ name: 'Other Course', rating: 71, slope: 120 }])
     const { context, page } = await open(PHONE_WITH_WORKER)
-    await logIn(page, first.email, first.password)
+    await openSignedIn(page, first)
     await serviceWorkerControls(page)
     await openHcp(page)
     await roundEntry(page, 85).waitFor()
@@ -287,7 +294,7 @@ describe('offline', () => {
       ...PHONE_WITH_WORKER,
       viewport: { width: 360, height: 640 },
     })
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await serviceWorkerControls(page)
     const line = page.locator('.connection')
 

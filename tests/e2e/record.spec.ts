@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect } from 'vitest'
 import { DESKTOP, LIVE_TIMEOUT, PHONE } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
-import { golferWith, logIn } from './support/golfer.ts'
+import { golferWith, openSignedIn } from './support/golfer.ts'
 import { layoutShifts, recordLayoutShifts } from './support/layout-shifts.ts'
 
 /**
@@ -57,7 +57,7 @@ describe("the golfer's record", () => {
       [HOME],
       [80, 81, 82, 83, 84, 85, 86, 87, 88].map((score) => ({ course: 0, score })),
     )
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await openHcp(page)
     await expect.poll(() => display(page)).toContain('11.0')
     expect(await page.getByTestId('handicap-explanation').textContent()).toBe(
@@ -102,7 +102,7 @@ describe("the golfer's record", () => {
       [{ ...HOME, par: 72 }],
       [67, 67, 67].map((score) => ({ course: 0, score })),
     )
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await page.getByRole('button', { name: 'Home Links' }).click()
     await expect
       .poll(() => page.getByText(/^Course handicap:/).textContent())
@@ -121,8 +121,8 @@ describe("the golfer's record", () => {
     )
     const { page: onPhone, problems: phoneProblems } = await open({ viewport: PHONE })
     const { page: onLaptop, problems: laptopProblems } = await open({ viewport: DESKTOP })
-    await logIn(onPhone, golfer.email, golfer.password)
-    await logIn(onLaptop, golfer.email, golfer.password)
+    await openSignedIn(onPhone, golfer)
+    await openSignedIn(onLaptop, golfer)
     await openHcp(onPhone)
     await openHcp(onLaptop)
     await expect.poll(() => display(onLaptop)).toContain('8.0')
@@ -169,7 +169,7 @@ describe("the golfer's record", () => {
     )
     const { context, page, problems } = await open()
     await recordLayoutShifts(context)
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     // From the server (the first visit), then from the device's copy (a reload).
     for (const visit of [() => openHcp(page), () => page.reload()]) {
       await visit()

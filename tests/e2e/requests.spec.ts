@@ -2,7 +2,7 @@ import type { Page, WebSocketRoute } from 'playwright-core'
 import { describe, expect } from 'vitest'
 import { appUrl, LIVE_TIMEOUT } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
-import { golferWith, logIn } from './support/golfer.ts'
+import { golferWith, openSignedIn } from './support/golfer.ts'
 
 /**
  * The golfer's lists are each asked for once when the app loads, and once when Realtime rejoins
@@ -71,7 +71,7 @@ describe('each list asked for once per load', () => {
       [{ course: 0, score: 85 }],
     )
     const { context, page: signIn } = await open()
-    await logIn(signIn, golfer.email, golfer.password)
+    await openSignedIn(signIn, golfer)
     await signIn.close()
 
     const page = await context.newPage()

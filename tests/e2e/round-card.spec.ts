@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest'
 import { axeViolations, smallTargets } from './support/accessibility.ts'
 import { savedDownload, PHONE, screenshot } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
-import { golferWithCards, HOME_PARS, logIn } from './support/golfer.ts'
+import { golferWithCards, HOME_PARS, openSignedIn } from './support/golfer.ts'
 
 /**
  * A round scored hole by hole, after the round (issue 23): its entry, the scoring stats and the
@@ -35,7 +35,7 @@ describe('a round scored hole by hole', () => {
     const golfer = await golferWithThreeCards()
     for (const scheme of ['light', 'dark'] as const) {
       const { page, problems } = await open({ viewport: PHONE, colorScheme: scheme })
-      await logIn(page, golfer.email, golfer.password)
+      await openSignedIn(page, golfer)
       await page.getByRole('link', { name: 'HCP' }).click()
       // Par 3s: (16 + 21 + 12) / 12 = 4.08; par 4s: (50 + 50 + 40) / 30 = 4.67; par 5s:
       // (24 + 24 + 20) / 12 = 5.67; 36 putts in each round.
@@ -74,7 +74,7 @@ describe('a round scored hole by hole', () => {
     page,
   }) => {
     const golfer = await golferWithThreeCards()
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await page.getByRole('link', { name: 'Account' }).click()
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -11,7 +11,7 @@ import {
 } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { axeInBothSchemes, targetsUnder48 } from './support/accessibility.ts'
-import { golferWith, golferWithHoles, logIn } from './support/golfer.ts'
+import { golferWith, golferWithHoles, openSignedIn } from './support/golfer.ts'
 
 /**
  * The scorecard on the course (issue 23): a round started on a phone, scored hole by hole with no
@@ -82,7 +82,7 @@ describe('the scorecard', () => {
     const golfer = await golferWithHoles(PARS, STROKE_INDEXES, [90, 88])
 
     const { context: phone, page, problems } = await open(PHONE_WITH_WORKER)
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await serviceWorkerControls(page)
     await page.getByRole('link', { name: 'HCP' }).click()
     await page.getByRole('button', { name: 'Start a round' }).click()
@@ -176,7 +176,7 @@ describe('the scorecard', () => {
 
     // Differentials 10.0, 18.0, 20.0: three rounds, the lowest less 2.0 → 8.0.
     const { page: laptop } = await open({ viewport: DESKTOP })
-    await logIn(laptop, golfer.email, golfer.password)
+    await openSignedIn(laptop, golfer)
     await laptop.getByRole('link', { name: 'HCP' }).click()
     await laptop.getByRole('button', { name: /^Score 80, Home Links/ }).waitFor()
     await expect.poll(() => laptop.getByTestId('handicap-display').textContent()).toContain('8.0')
@@ -185,7 +185,7 @@ describe('the scorecard', () => {
 
   it("says so when the round isn't being scored on this device", async ({ page }) => {
     const golfer = await golferWith([{ name: 'Home Links', rating: 70, slope: 113 }])
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await page.goto(appUrl('/play/01JZZZZZZZZZZZZZZZZZZZZZZZ'))
     await heading(page, "This round isn't being scored on this device").waitFor()
     expect(await axeInBothSchemes(page, 'scorecard-no-card')).toEqual([])
@@ -197,7 +197,7 @@ describe('the scorecard', () => {
 /** A golfer with the card's course (and rounds on it, if given), signed in, on hole 1 of a card. */
 async function startCard(page: Page, scores: number[] = []) {
   const golfer = await golferWithHoles(PARS, STROKE_INDEXES, scores)
-  await logIn(page, golfer.email, golfer.password)
+  await openSignedIn(page, golfer)
   await page.getByRole('link', { name: 'HCP' }).click()
   await page.getByRole('button', { name: 'Start a round' }).click()
   const dialog = page.getByRole('dialog', { name: 'Start a round' })

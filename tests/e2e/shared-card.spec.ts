@@ -17,7 +17,7 @@ import {
   golferWithHoles,
   HOME_INDEXES,
   HOME_PARS,
-  logIn,
+  openSignedIn,
 } from './support/golfer.ts'
 
 /**
@@ -114,7 +114,7 @@ describe('the shared card', () => {
     const b = await open(PHONE_WITH_WORKER)
 
     // Sam starts today's group card, then turns it into a shared one.
-    await logIn(a.page, sam.email, sam.password)
+    await openSignedIn(a.page, sam)
     await serviceWorkerControls(a.page)
     await a.page.getByRole('link', { name: 'HCP' }).click()
     const dialog = await fillGroupStart(

@@ -4,7 +4,7 @@ import { adminPool } from '../support/stack.ts'
 import { LIVE_TIMEOUT, PHONE, PHONE_WITH_WORKER } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
 import { axeInBothSchemes, targetsUnder48 } from './support/accessibility.ts'
-import { golferWithHoles, logIn } from './support/golfer.ts'
+import { golferWithHoles, openSignedIn } from './support/golfer.ts'
 
 /**
  * Side games on the group's card: four players choose net skins with carry-over and a Nassau with
@@ -59,7 +59,7 @@ describe('side games', () => {
   }) => {
     const golfer = await golferWithHoles(PARS, STROKE_INDEXES)
     const { context: phone, page, problems } = await open(PHONE_WITH_WORKER)
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await page.getByRole('link', { name: 'HCP' }).click()
     await page.getByRole('button', { name: 'Start a round' }).click()
     const dialog = page.getByRole('dialog', { name: 'Start a round' })

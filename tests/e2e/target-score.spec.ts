@@ -4,7 +4,7 @@ import { describe, expect } from 'vitest'
 import { axeViolations } from './support/accessibility.ts'
 import { LIVE_TIMEOUT, PHONE } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
-import { golferWith, HOME_INDEXES, HOME_PARS, logIn } from './support/golfer.ts'
+import { golferWith, HOME_INDEXES, HOME_PARS, openSignedIn } from './support/golfer.ts'
 
 /**
  * The number to beat on every tee and the starting index (issue 32), on a phone. Every expected
@@ -51,7 +51,7 @@ describe('the number to beat', () => {
       { playedOn: '2025-01-03', score: 80 },
     ])
     const { page, problems } = await open()
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     const target = await homeTarget(page)
     await expect
       .poll(() => target.locator('.target-score__sentence').textContent())
@@ -100,7 +100,7 @@ describe('the number to beat', () => {
         colorScheme,
         reducedMotion: 'reduce',
       })
-      await logIn(page, golfer.email, golfer.password)
+      await openSignedIn(page, golfer)
       const target = await homeTarget(page)
       await expect
         .poll(() => target.locator('.target-score__sentence').textContent())
@@ -128,7 +128,7 @@ describe('the number to beat', () => {
       .eq('id', golfer.courseIds[0] as string)
     if (tee.error) throw new Error(tee.error.message)
     const { page, problems } = await open()
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await page.getByRole('link', { name: 'HCP' }).click()
     await page.getByRole('button', { name: 'Have an index from your federation?' }).click()
     const field = page.getByRole('textbox', { name: 'Starting index' })
@@ -184,7 +184,7 @@ describe('the number to beat', () => {
       ['dark', '+1.2', -1.2, '+1.2'],
     ] as const) {
       const { page, problems } = await open({ viewport: PHONE, colorScheme })
-      await logIn(page, golfer.email, golfer.password)
+      await openSignedIn(page, golfer)
       await page.getByRole('link', { name: 'Account' }).click()
       const field = page.getByRole('textbox', { name: 'Starting index' })
       await field.fill(typed)

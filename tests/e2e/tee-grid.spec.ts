@@ -4,7 +4,7 @@ import { describe, expect } from 'vitest'
 import { axeViolations, smallTargets } from './support/accessibility.ts'
 import { PHONE, screenshot } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
-import { golferWith, logIn } from './support/golfer.ts'
+import { golferWith, openSignedIn } from './support/golfer.ts'
 
 /**
  * A tee's holes on the grid (issue 30) on a phone: every hole's par and stroke index by taps (the
@@ -53,7 +53,7 @@ describe('a tee’s holes on the grid', () => {
     expect(error).toBeNull()
 
     const { page, problems } = await open({ viewport: PHONE, hasTouch: true, isMobile: true })
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await page.getByRole('button', { name: 'Home Links' }).tap()
     const holesNotes = page.getByTestId('tee-holes')
     await expect

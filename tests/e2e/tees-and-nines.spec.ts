@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest'
 import { axeViolations, smallTargets } from './support/accessibility.ts'
 import { PHONE, screenshot } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
-import { golferWith, logIn } from './support/golfer.ts'
+import { golferWith, openSignedIn } from './support/golfer.ts'
 
 /**
  * Tees and 9-hole rounds (issue 22) in the browser. On a slope of 113 a differential is exactly
@@ -35,7 +35,7 @@ describe('tees and nines', () => {
     )
     for (const scheme of ['light', 'dark'] as const) {
       const { page, problems } = await open({ viewport: PHONE, colorScheme: scheme })
-      await logIn(page, golfer.email, golfer.password)
+      await openSignedIn(page, golfer)
       await page.getByRole('button', { name: 'Home Links' }).click()
       const tees = page.getByTestId('tee')
       if (scheme === 'light') {
@@ -126,7 +126,7 @@ describe('tees and nines', () => {
       .update({ hole_pars: [4, 4, 4, 4, 4, 4, 4, 3, 4, 4, 4, 4, 5, 4, 4, 4, 4, 4] })
       .eq('id', courseId)
     expect(error).toBeNull()
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await page.getByRole('link', { name: 'HCP' }).click()
     await page.getByRole('button', { name: 'Add a round...' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add Round' })
@@ -167,7 +167,7 @@ describe('tees and nines', () => {
       .update({ hole_pars: [4, 4, 4, 4, 4, 4, 4, 3, 4, 4, 4, 4, 5, 4, 4, 4, 4, 4] })
       .eq('id', golfer.courseIds[0] as string)
     expect(error).toBeNull()
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await page.getByRole('link', { name: 'HCP' }).click()
     await page.getByRole('button', { name: 'Add a round...' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add Round' })

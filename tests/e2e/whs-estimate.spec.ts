@@ -4,7 +4,7 @@ import { describe, expect } from 'vitest'
 import { axeViolations } from './support/accessibility.ts'
 import { DESKTOP, LIVE_TIMEOUT, PHONE } from './support/browser.ts'
 import { it } from './support/browser-test.ts'
-import { golferWith, logIn } from './support/golfer.ts'
+import { golferWith, openSignedIn } from './support/golfer.ts'
 import { layoutShifts, recordLayoutShifts } from './support/layout-shifts.ts'
 
 /**
@@ -66,7 +66,7 @@ describe('the WHS estimate', () => {
     )
     const { context, page, problems } = await open()
     await recordLayoutShifts(context)
-    await logIn(page, golfer.email, golfer.password)
+    await openSignedIn(page, golfer)
     await openHcp(page)
     await expect
       .poll(() => page.getByTestId('whs-estimate').textContent())
@@ -111,8 +111,8 @@ describe('the WHS estimate', () => {
     ])
     const { page: onPhone, problems: phoneProblems } = await open({ viewport: PHONE })
     const { page: onLaptop, problems: laptopProblems } = await open({ viewport: DESKTOP })
-    await logIn(onPhone, golfer.email, golfer.password)
-    await logIn(onLaptop, golfer.email, golfer.password)
+    await openSignedIn(onPhone, golfer)
+    await openSignedIn(onLaptop, golfer)
 
     await openHcp(onPhone)
     await expect
