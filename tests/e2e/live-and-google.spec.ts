@@ -4,36 +4,11 @@ import { describe, expect } from 'vitest'
 import { appUrl, PHONE, DESKTOP, LIVE_TIMEOUT, screenshot } from './support/browser.ts'
 import { it, type OpenPage } from './support/browser-test.ts'
 import { addCourse, golferWith, openSignedIn } from './support/golfer.ts'
+import { watchRealtimeFrames } from './support/realtime-frames.ts'
 import { uniqueEmail } from '../support/stack.ts'
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
 const ulid = monotonicFactory()
-
-/**
- * The Realtime frames a page exchanges, as text: what it joined (topic and the join's config) and
- * the events it received on each topic.
- */
-function watchRealtimeFrames(page: Page) {
-  const joins: { topic: string; config: { private?: boolean; postgres_changes?: unknown[] } }[] = []
-  const received: { topic: string; event: string }[] = []
-  page.on('websocket', (socket) => {
-    // Phoenix's serializer 2.0.0, as text: [join_ref, ref, topic, event, payload].
-    const frame = (payload: string | Buffer) =>
-      typeof payload === 'string'
-        ? (JSON.parse(payload) as [unknown, unknown, string, string, Record<string, unknown>])
-        : null
-    socket.on('framesent', ({ payload }) => {
-      const [, , topic, event, body] = frame(payload) ?? []
-      if (event === 'phx_join' && topic)
-        joins.push({ topic, config: (body?.config ?? {}) as (typeof joins)[number]['config'] })
-    })
-    socket.on('framereceived', ({ payload }) => {
-      const [, , topic, event, body] = frame(payload) ?? []
-      if (topic && event === 'broadcast') received.push({ topic, event: String(body?.event) })
-    })
-  })
-  return { joins, received }
-}
 
 const GOOGLE_ALERT = 'Error during Google sign in. Try again later or sign up with email.'
 
