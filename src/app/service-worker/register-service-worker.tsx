@@ -4,8 +4,6 @@ import { registerSW } from 'virtual:pwa-register'
 import { UpdateNotice } from '@/components/ui/update-notice'
 import '@/styles/update-notice.css'
 
-const SKIP_WAITING_RETRY_MS = 1_000
-
 let noticeOpen = false
 const listeners = new Set<() => void>()
 
@@ -57,30 +55,16 @@ export function registerServiceWorker(): void {
     onRegisterError: () => undefined,
   })
 
-  let askAgain: number | undefined
-  const stopAsking = () => {
-    window.clearInterval(askAgain)
-    askAgain = undefined
-  }
-  // One function, so a second Reload adds no second listener.
-  const reloadOnTakeOver = () => {
-    stopAsking()
-    window.location.reload()
-  }
+  // One function, so a second Reload adds no second listener (the DOM keeps one of each).
+  const reloadOnTakeOver = () => window.location.reload()
   const reload = () => {
     // Already active (another tab's Reload) or gone: the next load runs the new version.
     if (!registration?.waiting) {
       window.location.reload()
       return
     }
-    if (askAgain !== undefined) return
-    // skipWaiting() waits while the old worker has an event pending, and the update journey has seen
-    // a Reload leave the new worker waiting for good (cause not found): ask until it takes over.
-    askAgain = window.setInterval(() => {
-      if (registration?.waiting) void activateUpdate()
-      else stopAsking()
-    }, SKIP_WAITING_RETRY_MS)
     navigator.serviceWorker.addEventListener('controllerchange', reloadOnTakeOver, { once: true })
+    // Once: Chromium starts the takeover on the first ask and ignores the rest until it is done.
     void activateUpdate()
   }
 
