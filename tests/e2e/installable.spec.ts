@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
 import type { Plugin } from 'vite'
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest'
 import { PROJECT_ROOT } from '../../scripts/project.ts'
@@ -151,9 +151,9 @@ describe('a new deploy', () => {
   })
 
   /** Waits for a build's marker; a timeout says what the page's service workers were doing. */
-  function buildLoads(page: Page, build: number, unfinished?: UnfinishedWork): Promise<void> {
+  function buildLoads(page: Page, build: number): Promise<void> {
     const marker = page.locator(`meta[name="hcpfast-e2e-build"][content="${build}"]`)
-    return appears(page, marker, `Build ${build}`, 'attached', unfinished)
+    return appears(page, marker, `Build ${build}`, 'attached')
   }
 
   async function appears(
@@ -161,23 +161,11 @@ describe('a new deploy', () => {
     locator: Locator,
     what: string,
     state: 'attached' | 'visible' = 'visible',
-    unfinished?: UnfinishedWork,
   ): Promise<void> {
     await locator.waitFor({ state, timeout: LIVE_TIMEOUT }).catch(async (error: unknown) => {
       const workers = JSON.stringify(await serviceWorkersNow(page))
-      const pending = unfinished ? `; unfinished: ${JSON.stringify(await unfinished())}` : ''
-      throw new Error(`${what} never came; service workers: ${workers}${pending}`, { cause: error })
+      throw new Error(`${what} never came; service workers: ${workers}`, { cause: error })
     })
-  }
-
-  /**
-   * Records the browser's service worker events (Chromium's `ServiceWorker` trace category) until
-   * the returned function is first called; it answers what had begun and not finished then.
-   */
-  async function traceServiceWorkers(browser: Browser): Promise<UnfinishedWork> {
-    await browser.startTracing(undefined, { categories: ['ServiceWorker'] })
-    let unfinished: Promise<string[]> | undefined
-    return () => (unfinished ??= browser.stopTracing().then(unfinishedServiceWorkerWork))
   }
 
   /**
@@ -289,13 +277,7 @@ describe('a new deploy', () => {
 
   it('keeps a round typed with no signal through a reload and an app update, then stores it once', async ({
     open,
-    browser,
-    onTestFinished,
   }) => {
-    // A waiting worker cannot take over while the old one has work: a build that never loads says
-    // what the workers had begun and not finished.
-    const unfinished = await traceServiceWorkers(browser)
-    onTestFinished(async () => void (await unfinished()))
     const golfer = await golferWith([{ name: 'Home Links', rating: 70, slope: 113 }])
     const { context, page } = await open(PHONE_WITH_WORKER)
     const entry = (page: Page) => page.getByRole('button', { name: /^Score 84, Home Links/ })
@@ -341,7 +323,7 @@ describe('a new deploy', () => {
     await expect.poll(() => updateTookOver(context), { timeout: LIVE_TIMEOUT }).toBe(true)
     const reopened = await context.newPage()
     await reopened.goto(`${app.url}/hcp`)
-    await buildLoads(reopened, 3, unfinished)
+    await buildLoads(reopened, 3)
     await entry(reopened).waitFor({ timeout: LIVE_TIMEOUT })
     await appears(
       reopened,
@@ -362,35 +344,3 @@ describe('a new deploy', () => {
     expect((await golfer.client.from('rounds').select('score')).data).toEqual([{ score: 84 }])
   })
 })
-
-type UnfinishedWork = () => Promise<string[]>
-
-interface TraceEvent {
-  name: string
-  ph: string
-  ts: number
-  id?: string | number
-  args?: Record<string, unknown>
-}
-
-/** Each service worker start and event that began and did not finish, with how long before the
- * trace ended it began. Chromium traces each as an async begin and end, and an instant beside the
- * begin that says what it is. */
-function unfinishedServiceWorkerWork(trace: Buffer): string[] {
-  const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents
-    .filter((event) => /^ServiceWorkerVersion::(Request|StartWorker)$/.test(event.name))
-    .sort((a, b) => a.ts - b.ts)
-  const what = new Map(
-    events.filter((event) => event.ph === 'I').map((event) => [`${event.name}@${event.ts}`, event]),
-  )
-  const open = new Map<string, TraceEvent>()
-  for (const event of events) {
-    if (event.ph === 's') open.set(`${event.name}#${event.id}`, event)
-    if (event.ph === 'f') open.delete(`${event.name}#${event.id}`)
-  }
-  const end = events.at(-1)?.ts ?? 0
-  return [...open.values()].map((event) => {
-    const args = JSON.stringify(what.get(`${event.name}@${event.ts}`)?.args ?? {})
-    return `${event.name} ${args}, begun ${((end - event.ts) / 1000).toFixed(0)} ms before the last traced event`
-  })
-}
