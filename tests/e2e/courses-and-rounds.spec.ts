@@ -3,7 +3,7 @@ import { ulid } from 'ulid'
 import { describe, expect } from 'vitest'
 import { axeViolations } from './support/accessibility.ts'
 import { appUrl, DESKTOP, PHONE, screenshot } from './support/browser.ts'
-import { it } from './support/browser-test.ts'
+import { itWithMotion as it } from './support/browser-test.ts'
 import { addCourse, golferWith, openSignedIn } from './support/golfer.ts'
 
 const ADD_COURSE_ALERT =

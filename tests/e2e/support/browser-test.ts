@@ -13,14 +13,22 @@ export interface WatchedPage {
 export type OpenPage = (options?: BrowserContextOptions) => Promise<WatchedPage>
 
 /**
+ * Journeys run as a golfer who asked for reduced motion: they check what the app does, and each
+ * click would otherwise wait for a button's or a chevron's transition to end. `itWithMotion` keeps
+ * the motion, for the journeys through the animated dialogs and lists (courses-and-rounds).
+ */
+const WITHOUT_MOTION: BrowserContextOptions = { reducedMotion: 'reduce' }
+
+/**
  * A new context (a phone unless told otherwise) with one watched page; the caller closes it. No
  * service worker unless the options allow it (`PHONE_WITH_WORKER`).
  */
 export async function openWatched(
   browser: Browser,
   options: BrowserContextOptions = { viewport: PHONE },
+  motion: BrowserContextOptions = WITHOUT_MOTION,
 ): Promise<WatchedPage> {
-  const context = await browser.newContext({ serviceWorkers: 'block', ...options })
+  const context = await browser.newContext({ serviceWorkers: 'block', ...motion, ...options })
   return { context, ...(await newWatchedPage(context)) }
 }
 
@@ -43,7 +51,13 @@ export const it = browserTest(connectToSharedBrowser)
  */
 export const itWithOwnBrowser = browserTest(launchBrowser)
 
-function browserTest(startBrowser: () => Promise<Browser>) {
+/** `it` for a golfer who has not asked for reduced motion. */
+export const itWithMotion = browserTest(connectToSharedBrowser, {})
+
+function browserTest(
+  startBrowser: () => Promise<Browser>,
+  motion: BrowserContextOptions = WITHOUT_MOTION,
+) {
   return (
     base
       // eslint-disable-next-line no-empty-pattern -- vitest reads what a fixture needs from this pattern
@@ -58,14 +72,14 @@ function browserTest(startBrowser: () => Promise<Browser>) {
           await Promise.all(opened.map((context) => context.close()))
         })
         const openPage: OpenPage = async (options) => {
-          const watched = await openWatched(browser, options)
+          const watched = await openWatched(browser, options, motion)
           opened.push(watched.context)
           return watched
         }
         return openPage
       })
       .extend('page', async ({ browser }, { onCleanup }) => {
-        const { context, page, problems } = await openWatched(browser)
+        const { context, page, problems } = await openWatched(browser, undefined, motion)
         // Closed before the check: a cleanup that throws skips the ones after it.
         onCleanup(async () => {
           await context.close()
