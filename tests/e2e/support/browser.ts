@@ -88,8 +88,12 @@ export async function newWatchedPage(
   return { page, problems }
 }
 
-/** Screenshots for people to look at (kept out of git in test-results/). */
+/**
+ * Screenshots for people to look at, with `SCREENSHOTS=1` (in test-results/, kept out of git): a
+ * run that nobody looks at does not encode them.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.SCREENSHOTS) return
   await mkdir(SCREENSHOT_DIR, { recursive: true })
   await page.screenshot({
     path: path.join(SCREENSHOT_DIR, `${name}.png`),
