@@ -11,17 +11,17 @@ import { benchGolfer, median, startBenchStack } from './support.ts'
  * Two builds of the app measured the same way, side by side: `npx tsx bench/lighthouse-compare.ts
  * <other checkout>` builds that checkout (the "before": a copy of main, say, with node_modules) and
  * this one, serves both against one stack and one golfer (issue 29's: 200 rounds, 100 scored hole
- * by hole, 50 tees, a four-player card in play on each build's origin), and audits the HCP
- * screen, `/play/<id>` and the Courses screen alternately (before, after, then after, before on
+ * by hole, 50 tees, a four-player card in play on each build's origin), and audits the login
+ * screen (in a signed-out profile), the HCP screen, `/play/<id>` and the Courses screen alternately (before, after, then after, before on
  * the next run), so a busy moment of a shared machine falls on both alike, and then, as
  * `tee-grid`, the opening of Bench Links and its Default tee's dialog through "Add holes" (issue
  * 30's grid; a Lighthouse timespan: its blocking time and layout shifts). `LIGHTHOUSE_RUNS` (3)
- * runs of each, `LIGHTHOUSE_ONLY=hcp,play,courses,tee-grid` narrows it. Prints each run and the
+ * runs of each, `LIGHTHOUSE_ONLY=login,hcp,play,courses,tee-grid` narrows it. Prints each run and the
  * medians.
  */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const ONLY = new Set(process.env.LIGHTHOUSE_ONLY?.split(',').map((part) => part.trim()))
-const ROUTES = ['hcp', 'play', 'courses', 'tee-grid'].filter(
+const ROUTES = ['login', 'hcp', 'play', 'courses', 'tee-grid'].filter(
   (route) => ONLY.size === 0 || ONLY.has(route),
 )
 
@@ -69,7 +69,8 @@ async function main() {
         name,
         url,
         profile,
-        paths: { hcp: '/hcp', play: playPath, courses: '/courses' },
+        signedOutProfile: path.join(work, `${name}-signed-out-profile`),
+        paths: { login: '/', hcp: '/hcp', play: playPath, courses: '/courses' },
       })
     }
 
@@ -79,7 +80,8 @@ async function main() {
       for (const route of ROUTES) {
         for (const build of order) {
           const key = `${route} ${build.name}`
-          const run = await onProfile(build.profile, async (_, port) => {
+          const profile = route === 'login' ? build.signedOutProfile : build.profile
+          const run = await onProfile(profile, async (_, port) => {
             if (route !== 'tee-grid') {
               const audited = await runLighthouse(
                 build.url + build.paths[route as keyof typeof build.paths],

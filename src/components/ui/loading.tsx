@@ -1,5 +1,5 @@
 import { FlagIcon } from './flag-icon'
-import { APP_NAME } from './page-heading'
+import { APP_NAME, APP_TAGLINE } from './page-heading'
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
@@ -18,6 +18,7 @@ export function PageLoading() {
         <FlagIcon />
       </span>
       <h1 className="brand__name">{APP_NAME}</h1>
+      <p className="brand__tagline">{APP_TAGLINE}</p>
       <Loading />
     </main>
   )

@@ -2,6 +2,8 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
 
 export const APP_NAME = 'HCPFast'
+/** The login screen's tagline, in index.html's first paint too (its largest text, so its LCP). */
+export const APP_TAGLINE = 'Your handicap index, always up to date.'
 
 let lastPath: string | null = null
 

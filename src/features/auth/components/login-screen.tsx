@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { AlertMessage } from '@/components/ui/alert-message'
+import { APP_TAGLINE } from '@/components/ui/page-heading'
 import { CurrentPasswordField } from '@/components/ui/password-fields'
 import { TextField } from '@/components/ui/text-field'
 import { SERVER_UNREACHABLE, ServerUnreachableError } from '@/lib/server-unreachable'
@@ -67,7 +68,7 @@ export function LoginScreen() {
   }
 
   return (
-    <AuthPage title="Log In" tagline="Your handicap index, always up to date.">
+    <AuthPage title="Log In" tagline={APP_TAGLINE}>
       <form className="form" onSubmit={logIn} aria-busy={busy}>
         <TextField
           label="Email"
