@@ -65,6 +65,28 @@ describe('records bookkeeping', () => {
     expect(state.byId).toEqual({ b, c })
   })
 
+  it('shows no change before the first answer, then lays it over that answer', () => {
+    const waiting = apply(
+      emptyRecords<Item>(),
+      (s) => beginReload(s, 1),
+      (s) => upsertRecord(s, c),
+      (s) => removeRecord(s, 'a'),
+    )
+    expect(waiting.byId).toEqual({})
+    expect(waiting.status).toBe('loading')
+    expect(apply(waiting, (s) => finishReload(s, 1, [a, b])).byId).toEqual({ b, c })
+  })
+
+  it('shows a change at once while a reload refreshes rows already shown', () => {
+    const state = apply(
+      emptyRecords<Item>(),
+      (s) => hydrateRecords(s, [a]),
+      (s) => beginReload(s, 1),
+      (s) => upsertRecord(s, c),
+    )
+    expect(state.byId).toEqual({ a, c })
+  })
+
   it('lays the queued changes over the confirmed rows, whatever a reload brings', () => {
     const state = apply(
       emptyRecords<Item>(),

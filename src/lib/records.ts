@@ -96,10 +96,16 @@ function journal<R extends { id: string }>(
   return { reload: { ...state.reload, changes: { ...state.reload.changes, [id]: value } } }
 }
 
+/** Before the first answer (and no copy shown) a change waits for it: a list partly known would
+ * tell a wrong handicap. */
+const awaitingFirstAnswer = (state: RecordsState<{ id: string }>) =>
+  state.reload !== null && state.status !== 'ready'
+
 export function upsertRecord<R extends { id: string }>(
   state: RecordsState<R>,
   record: R,
 ): Patch<R> {
+  if (awaitingFirstAnswer(state)) return journal(state, record.id, record)
   return withConfirmed(
     state,
     { ...state.confirmed, [record.id]: record },
@@ -112,6 +118,7 @@ export function removeRecord<R extends { id: string }>(
   id: string,
 ): Patch<R> {
   if (!(id in state.confirmed) && !state.reload) return {}
+  if (awaitingFirstAnswer(state)) return journal(state, id, null)
   return withConfirmed(state, without(state.confirmed, id), journal(state, id, null))
 }
 

@@ -79,6 +79,15 @@ describe("the device's copy of a table", () => {
     }
   })
 
+  it('keeps an empty first answer on the device, over a copy of another shape', async () => {
+    await writeToDevice(KEY, { version: 2, records: [{ id: 'a', name: 'old shape' }] })
+    const { stop } = start([table(async () => [])])
+    await vi.waitFor(async () =>
+      expect(await readFromDevice(KEY)).toEqual({ version: 3, records: [] }),
+    )
+    stop()
+  })
+
   it('shows the copies of all its tables together, in the order of the tables', async () => {
     await writeToDevice(KEY, { version: 3, records: [{ id: 'a', name: 'course' }] })
     await writeToDevice(deviceKey(USER, 'records:rounds'), {

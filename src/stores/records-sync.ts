@@ -173,7 +173,9 @@ function followOnDevice<R extends { id: string }>(
     () => null,
   )
   const stopCopying = table.store.subscribe((state, previous) => {
-    if (state.confirmed === previous.confirmed || state.status !== 'ready' || showingCopy) return
+    if (state.status !== 'ready' || showingCopy) return
+    // A first answer that changes nothing (an empty list) still replaces a copy of another shape.
+    if (state.confirmed === previous.confirmed && previous.status === 'ready') return
     clearTimeout(copyTimer)
     copyTimer = setTimeout(() => {
       if (!active) return
