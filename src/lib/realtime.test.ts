@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { subscribeToOwnTables } from './realtime'
+import { REPLAY_LIMIT, REPLAY_MARGIN_MS, subscribeToOwnTables } from './realtime'
 import { supabase } from './supabase'
 
 type StatusCallback = (status: string) => void
@@ -49,7 +49,7 @@ const row = { id: '01JC0000000000000000000001', user_id: USER, name: 'Links' }
 
 /** Subscribes, and lets the task that opens the channel run. */
 async function follow(tables: ('courses' | 'rounds' | 'handicap_settings')[] = ['courses']) {
-  const feed = { onUpsert: vi.fn(), onRemove: vi.fn(), onHealth: vi.fn() }
+  const feed = { onUpsert: vi.fn(), onRemove: vi.fn(), onHealth: vi.fn(), onReplayFull: vi.fn() }
   const stop = subscribeToOwnTables(USER, tables, feed)
   await vi.advanceTimersByTimeAsync(0)
   return { feed, stop }
@@ -63,17 +63,25 @@ const broadcast = (
   operation: 'INSERT' | 'UPDATE' | 'DELETE',
   record: unknown,
   oldRecord: unknown = null,
+  meta?: { id: string; replayed: true },
 ) =>
   channel.onBroadcast({
     type: 'broadcast',
     event: operation,
     payload: { schema: 'public', table, operation, record, old_record: oldRecord },
+    ...(meta && { meta }),
   })
+
+/** What Broadcast Replay sends again after a join: the message, marked replayed. */
+const replayed = (channel: FakeChannel, record: { id: string }) =>
+  broadcast(channel, 'courses', 'INSERT', record, null, { id: record.id, replayed: true })
+
+const NOW = new Date('2026-11-29T10:00:00Z').getTime()
 
 beforeEach(() => {
   channels.length = 0
   vi.clearAllMocks()
-  vi.useFakeTimers()
+  vi.useFakeTimers({ now: NOW })
 })
 afterEach(() => {
   vi.useRealTimers()
@@ -84,7 +92,12 @@ describe('subscribeToOwnTables', () => {
     await follow(['courses', 'rounds'])
     expect(channels).toHaveLength(1)
     expect(last().topic).toBe(`golfer:${USER}`)
-    expect(last().params).toEqual({ config: { private: true } })
+    expect(last().params).toEqual({
+      config: {
+        private: true,
+        broadcast: { replay: { since: NOW - REPLAY_MARGIN_MS, limit: REPLAY_LIMIT } },
+      },
+    })
     expect(last().bindings.filter((binding) => binding.type !== 'system')).toEqual([
       { type: 'broadcast', filter: { event: '*' } },
     ])
@@ -203,5 +216,52 @@ describe('subscribeToOwnTables', () => {
     broadcast(channel, 'courses', 'INSERT', row)
     expect(feed.onHealth).not.toHaveBeenCalled()
     expect(feed.onUpsert).not.toHaveBeenCalled()
+  })
+
+  describe("the first join's replay", () => {
+    const rows = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        ...row,
+        id: `01JC${String(i).padStart(22, '0')}`,
+      }))
+
+    it('applies what the first join replays, and says so once when the replay was full', async () => {
+      const { feed } = await follow()
+      last().onStatus('SUBSCRIBED')
+      for (const record of rows(REPLAY_LIMIT - 1)) replayed(last(), record)
+      expect(feed.onUpsert).toHaveBeenCalledTimes(REPLAY_LIMIT - 1)
+      expect(feed.onReplayFull).not.toHaveBeenCalled()
+      replayed(last(), row)
+      expect(feed.onReplayFull).toHaveBeenCalledOnce()
+      broadcast(last(), 'courses', 'UPDATE', row, row)
+      expect(feed.onReplayFull).toHaveBeenCalledOnce()
+    })
+
+    it('ignores the replay realtime-js asks for again on a rejoin, whose reload covers it', async () => {
+      const { feed } = await follow()
+      last().onStatus('SUBSCRIBED')
+      last().onStatus('CHANNEL_ERROR')
+      last().onStatus('SUBSCRIBED')
+      for (const record of rows(REPLAY_LIMIT)) replayed(last(), record)
+      expect(feed.onUpsert).not.toHaveBeenCalled()
+      expect(feed.onReplayFull).not.toHaveBeenCalled()
+      broadcast(last(), 'courses', 'INSERT', row)
+      expect(feed.onUpsert).toHaveBeenCalledOnce()
+    })
+
+    // Refused before it ever joined (a Realtime without replay), or closed after joining.
+    it.each([[['CHANNEL_ERROR']], [['SUBSCRIBED', 'CLOSED']]])(
+      'is asked for by the first channel only: after %j the next one is plain',
+      async (statuses) => {
+        const { feed } = await follow()
+        const first = last()
+        for (const status of statuses) first.onStatus(status)
+        expect(feed.onHealth).toHaveBeenLastCalledWith('interrupted')
+        expect(supabase.removeChannel).toHaveBeenCalledWith(first)
+        await vi.advanceTimersByTimeAsync(1000)
+        expect(channels).toHaveLength(2)
+        expect(last().params).toEqual({ config: { private: true } })
+      },
+    )
   })
 })

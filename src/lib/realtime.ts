@@ -13,6 +13,8 @@ export interface OwnTablesFeed {
   onRemove(table: OwnTable, id: string): void
   /** `live` on every (re)join and feed resubscription: changes made while away were not delivered. */
   onHealth(health: Exclude<FeedHealth, 'connecting'>): void
+  /** The first join's replay was full: changes made between the page's start and it may be lost. */
+  onReplayFull?(): void
   /** The golfer's place on a shared card was attested by their marker (90_cards.sql says so). */
   onAttested?(): void
 }
@@ -28,12 +30,22 @@ interface RowChange {
   old_record?: Record<string, unknown> | null
 }
 
+/** Broadcast Replay marks what it sends again. */
+interface Meta {
+  replayed?: boolean
+}
+
 interface SystemMessage {
   extension?: string
   status?: string
 }
 
 const MAX_REOPEN_DELAY_MS = 30_000
+/** Broadcast Replay's most messages a join may ask for (Realtime's hard limit). */
+export const REPLAY_LIMIT = 25
+/** The first join replays from this long before the feed was asked for: a phone's clock may run a
+ * little ahead of the server's, and a change the lists' first load did not see must not be lost. */
+export const REPLAY_MARGIN_MS = 10_000
 /** The channels this module is leaving: a topic's next channel waits for its last one to go. */
 let leaving: Promise<unknown> = Promise.resolve()
 
@@ -43,13 +55,18 @@ function leave(channel: RealtimeChannel): void {
 }
 
 /** A private topic only the golfer may join (RLS), so a delete's old row reaches no one else.
- * realtime-js does not rejoin a channel the server closed, so a new one is opened, backing off. */
+ * realtime-js does not rejoin a channel the server closed, so a new one is opened, backing off.
+ *
+ * The lists load before the first join, so the first join replays what was broadcast since the
+ * feed was asked for (Broadcast Replay). A rejoin replays nothing the app uses: the lists load
+ * again after it. */
 export function subscribeToOwnTables(
   userId: string,
   tables: readonly OwnTable[],
   feed: OwnTablesFeed,
 ): () => void {
   let active = true
+  let replaySince: number | null = Date.now() - REPLAY_MARGIN_MS
   let channel: RealtimeChannel | null = null
   let openTimer: ReturnType<typeof setTimeout> | undefined
   let failedOpens = 0
@@ -75,14 +92,27 @@ export function subscribeToOwnTables(
     // Private channels need the signed-in golfer's token on the socket before the join.
     await supabase.realtime.setAuth().catch(() => undefined)
     if (!active) return
+    const since = replaySince
+    // Only the first channel replays: after it, a join follows an interruption.
+    replaySince = null
     const current: RealtimeChannel = supabase.channel(golferTopic(userId), {
-      config: { private: true },
+      config:
+        since === null
+          ? { private: true }
+          : { private: true, broadcast: { replay: { since, limit: REPLAY_LIMIT } } },
     })
     channel = current
     const isCurrent = () => active && channel === current
+    let joins = 0
+    let replayed = 0
     current
-      .on('broadcast', { event: '*' }, (message: { payload?: RowChange }) => {
-        if (isCurrent()) onChange(message)
+      .on('broadcast', { event: '*' }, (message: { payload?: RowChange; meta?: Meta }) => {
+        if (!isCurrent()) return
+        const replay = message.meta?.replayed === true
+        // realtime-js rejoins with its first join's replay; the reload after a rejoin covers it.
+        if (replay && joins > 1) return
+        onChange(message)
+        if (replay && ++replayed === REPLAY_LIMIT) feed.onReplayFull?.()
       })
       .on('system', {}, (message: SystemMessage) => {
         if (!isCurrent() || message.extension === 'system') return
@@ -92,12 +122,14 @@ export function subscribeToOwnTables(
       .subscribe((status) => {
         if (!isCurrent()) return
         if (status === 'SUBSCRIBED') {
+          joins++
           failedOpens = 0
           feed.onHealth('live')
           return
         }
         feed.onHealth('interrupted')
-        if (status === 'CLOSED') {
+        // A replaying join refused (a Realtime without replay) is not asked again as it was.
+        if (status === 'CLOSED' || (since !== null && joins === 0)) {
           channel = null
           leave(current)
           const delay = Math.min(MAX_REOPEN_DELAY_MS, 1000 * 2 ** failedOpens++)

@@ -316,6 +316,20 @@ describe('one channel for every table', () => {
     stop()
   })
 
+  it("reloads each table and the attestations when the first join's replay was full", async () => {
+    const { feed, onLive, onAttestationsStale, lists, stop } = withChannel()
+    await vi.waitFor(() => expect(useOthers.getState().status).toBe('ready'))
+    feed().onHealth('live')
+    lists.courses.mockClear()
+    lists.rounds.mockClear()
+    feed().onReplayFull?.()
+    expect(lists.courses).toHaveBeenCalledTimes(1)
+    expect(lists.rounds).toHaveBeenCalledTimes(1)
+    expect(onAttestationsStale).toHaveBeenCalledTimes(1)
+    expect(onLive).toHaveBeenCalledTimes(1)
+    stop()
+  })
+
   it('has the attestations read again when one arrives, and after a rejoin, not on the first join', async () => {
     const { feed, onAttestationsStale, stop } = withChannel()
     await vi.waitFor(() => expect(useOthers.getState().status).toBe('ready'))

@@ -90,6 +90,10 @@ export function startRecordsSync(
       },
       onRemove: (table, id) => byName.get(table)?.store.getState().remove(id),
       onAttested: () => onAttestationsStale?.(),
+      onReplayFull: () => {
+        for (const table of followed) table.reload()
+        onAttestationsStale?.()
+      },
       onHealth: (next: Exclude<FeedHealth, 'connecting'>) => {
         const previous = health
         health = next

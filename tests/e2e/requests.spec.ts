@@ -1,7 +1,8 @@
 import type { Page, WebSocketRoute } from 'playwright-core'
+import { ulid } from 'ulid'
 import { describe, expect } from 'vitest'
 import { appUrl, LIVE_TIMEOUT } from './support/browser.ts'
-import { it } from './support/browser-test.ts'
+import { it, type OpenPage } from './support/browser-test.ts'
 import { golferWith, openSignedIn } from './support/golfer.ts'
 
 /**
@@ -28,10 +29,20 @@ function countListRequests(page: Page) {
 /**
  * Passes the page's Realtime socket through, counting the server's acceptance of the page's joins
  * of the golfer's topic (from then on every commit is broadcast to it), and gives the test the
- * page's end of the socket to drop.
+ * page's end of the socket to drop. With `held`, what the page sends waits until `release()`, as
+ * on a phone whose socket opens slowly.
  */
-async function watchRealtime(page: Page) {
-  const watched = { topicJoins: 0, socket: null as WebSocketRoute | null }
+async function watchRealtime(page: Page, { held = false } = {}) {
+  const waiting: (string | Buffer)[] = []
+  let send: ((message: string | Buffer) => void) | null = null
+  const watched = {
+    topicJoins: 0,
+    socket: null as WebSocketRoute | null,
+    release() {
+      held = false
+      for (const message of waiting.splice(0)) send?.(message)
+    },
+  }
   await page.routeWebSocket(/\/realtime\/v1\/websocket/, (socket) => {
     watched.socket = socket
     const server = socket.connectToServer()
@@ -47,12 +58,13 @@ async function watchRealtime(page: Page) {
       if (event === 'phx_reply' && payload?.status === 'ok' && joins.delete(`${topic} ${ref}`))
         watched.topicJoins++
     })
-    socket.onMessage((message) => {
+    send = (message) => {
       server.send(message)
       const [, ref, topic, event] = frame(message) ?? []
       if (event === 'phx_join' && topic?.startsWith('realtime:golfer:'))
         joins.add(`${topic} ${ref}`)
-    })
+    }
+    socket.onMessage((message) => (held ? waiting.push(message) : send?.(message)))
   })
   return watched
 }
@@ -64,19 +76,30 @@ async function watchRealtime(page: Page) {
  */
 const settle = (page: Page) => page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
 
+/**
+ * A golfer with one round who signed in on this phone, and a new page of theirs, watched and not
+ * yet loaded.
+ */
+async function secondPage(open: OpenPage, realtime: { held?: boolean } = {}) {
+  const golfer = await golferWith(
+    [{ name: 'Home Links', rating: 70.1, slope: 113, par: 72 }],
+    [{ course: 0, score: 85 }],
+  )
+  const { context, page: signIn } = await open()
+  await openSignedIn(signIn, golfer)
+  await signIn.close()
+  const page = await context.newPage()
+  return {
+    golfer,
+    page,
+    requests: countListRequests(page),
+    realtime: await watchRealtime(page, realtime),
+  }
+}
+
 describe('each list asked for once per load', () => {
   it('on a cold load of the HCP screen, and again once when Realtime rejoins', async ({ open }) => {
-    const golfer = await golferWith(
-      [{ name: 'Home Links', rating: 70.1, slope: 113, par: 72 }],
-      [{ course: 0, score: 85 }],
-    )
-    const { context, page: signIn } = await open()
-    await openSignedIn(signIn, golfer)
-    await signIn.close()
-
-    const page = await context.newPage()
-    const requests = countListRequests(page)
-    const realtime = await watchRealtime(page)
+    const { page, requests, realtime } = await secondPage(open)
     await page.goto(appUrl('/hcp'))
     await page.getByRole('button', { name: /^Score 85, Home Links/ }).waitFor()
     await expect.poll(() => realtime.topicJoins, { timeout: LIVE_TIMEOUT }).toBe(1)
@@ -89,6 +112,32 @@ describe('each list asked for once per load', () => {
     await expect
       .poll(() => requests.byList(), { timeout: LIVE_TIMEOUT })
       .toEqual({ courses: 1, tees: 1, rounds: 1, handicap_settings: 1 })
+    await settle(page)
+    expect(requests.byList()).toEqual({ courses: 1, tees: 1, rounds: 1, handicap_settings: 1 })
+  })
+
+  it('replays a change made between the load and the first join, asking for no list again', async ({
+    open,
+  }) => {
+    const { golfer, page, requests, realtime } = await secondPage(open, { held: true })
+    // The server's answer, not the device's copy of the list.
+    const roundsListed = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'GET' &&
+        new URL(response.url()).pathname.endsWith('/rest/v1/rounds'),
+    )
+    await page.goto(appUrl('/hcp'))
+    await roundsListed
+    const { error } = await golfer.client
+      .from('rounds')
+      .insert({ id: ulid(), course_id: golfer.courseIds[0] as string, score: 91 } as never)
+    if (error) throw new Error(error.message)
+
+    realtime.release()
+    await page
+      .getByRole('button', { name: /^Score 91, Home Links/ })
+      .waitFor({ timeout: LIVE_TIMEOUT })
+    expect(realtime.topicJoins).toBe(1)
     await settle(page)
     expect(requests.byList()).toEqual({ courses: 1, tees: 1, rounds: 1, handicap_settings: 1 })
   })

@@ -9,37 +9,25 @@ type Frame = [
 ]
 
 /**
- * The Realtime frames a page exchanges, as text: what it joined (topic and the join's config),
- * which joins the server accepted, and the events it received on each topic. Watch before the
- * page loads.
+ * The Realtime frames a page exchanges, as text: what it joined (topic and the join's config)
+ * and the events it received on each topic. Watch before the page loads.
  */
 export function watchRealtimeFrames(page: Page) {
   const joins: { topic: string; config: { private?: boolean; postgres_changes?: unknown[] } }[] = []
-  const joinRefs = new Map<string, string>()
-  const joined = new Set<string>()
   const received: { topic: string; event: string }[] = []
   page.on('websocket', (socket) => {
     // Phoenix's serializer 2.0.0, as text: [join_ref, ref, topic, event, payload].
     const frame = (payload: string | Buffer) =>
       typeof payload === 'string' ? (JSON.parse(payload) as Frame) : null
     socket.on('framesent', ({ payload }) => {
-      const [, ref, topic, event, body] = frame(payload) ?? []
+      const [, , topic, event, body] = frame(payload) ?? []
       if (event !== 'phx_join' || !topic) return
       joins.push({ topic, config: (body?.config ?? {}) as (typeof joins)[number]['config'] })
-      joinRefs.set(String(ref), topic)
     })
     socket.on('framereceived', ({ payload }) => {
-      const [, ref, topic, event, body] = frame(payload) ?? []
-      if (!topic) return
-      if (event === 'broadcast') received.push({ topic, event: String(body?.event) })
-      if (event === 'phx_reply' && joinRefs.get(String(ref)) === topic && body?.status === 'ok')
-        joined.add(topic)
+      const [, , topic, event, body] = frame(payload) ?? []
+      if (topic && event === 'broadcast') received.push({ topic, event: String(body?.event) })
     })
   })
-  return {
-    joins,
-    received,
-    /** Whether the server accepted a join of `topic` (`realtime:` and the app's topic). */
-    hasJoined: (topic: string) => joined.has(topic),
-  }
+  return { joins, received }
 }
