@@ -77,6 +77,18 @@ describe('records bookkeeping', () => {
     expect(apply(waiting, (s) => finishReload(s, 1, [a, b])).byId).toEqual({ b, c })
   })
 
+  it("keeps showing the golfer's own change once it is stored, before the first answer", () => {
+    const stored = apply(
+      emptyRecords<Item>(),
+      (s) => beginReload(s, 1),
+      (s) => setQueued(s, [{ id: 'c', record: c }]),
+      (s) => upsertRecord(s, c),
+      (s) => setQueued(s, []),
+    )
+    expect(stored.byId).toEqual({ c })
+    expect(apply(stored, (s) => finishReload(s, 1, [a])).byId).toEqual({ a, c })
+  })
+
   it('shows a change at once while a reload refreshes rows already shown', () => {
     const state = apply(
       emptyRecords<Item>(),

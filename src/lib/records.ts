@@ -97,15 +97,17 @@ function journal<R extends { id: string }>(
 }
 
 /** Before the first answer (and no copy shown) a change waits for it: a list partly known would
- * tell a wrong handicap. */
-const awaitingFirstAnswer = (state: RecordsState<{ id: string }>) =>
-  state.reload !== null && state.status !== 'ready'
+ * tell a wrong handicap. Not the golfer's own change, shown already while it waited to be sent. */
+const heldForFirstAnswer = (state: RecordsState<{ id: string }>, id: string) =>
+  state.reload !== null &&
+  state.status !== 'ready' &&
+  !state.queued.some((change) => change.id === id)
 
 export function upsertRecord<R extends { id: string }>(
   state: RecordsState<R>,
   record: R,
 ): Patch<R> {
-  if (awaitingFirstAnswer(state)) return journal(state, record.id, record)
+  if (heldForFirstAnswer(state, record.id)) return journal(state, record.id, record)
   return withConfirmed(
     state,
     { ...state.confirmed, [record.id]: record },
@@ -118,7 +120,7 @@ export function removeRecord<R extends { id: string }>(
   id: string,
 ): Patch<R> {
   if (!(id in state.confirmed) && !state.reload) return {}
-  if (awaitingFirstAnswer(state)) return journal(state, id, null)
+  if (heldForFirstAnswer(state, id)) return journal(state, id, null)
   return withConfirmed(state, without(state.confirmed, id), journal(state, id, null))
 }
 
