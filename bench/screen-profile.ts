@@ -15,10 +15,22 @@ import { benchGolfer, round, startBenchStack } from './support.ts'
  * build left unminified (so functions keep their names), the CPU slowed 4× as Lighthouse's phone is, V8's sampling profiler from
  * navigation until the screen is drawn and idle. Prints self time per function and per script, so a change can be judged by where the time
  * went rather than by a score. Sampling: read the shares, not single milliseconds.
- * `PROFILE_OUT=<file>.cpuprofile` also writes the whole profile.
+ * `PROFILE_OUT=<file>.cpuprofile` also writes the whole profile. `REPLAYED=<n>` edits that many of
+ * the golfer's rounds just before the load, as another device might, so the live feed's first
+ * join replays them (25 or more: every list loads again).
  */
 const CPU_SLOWDOWN = 4
 const ROUTE = process.argv[2] ?? '/hcp'
+const REPLAYED = Number(process.env.REPLAYED ?? 0)
+
+/** The long tasks of the load so far (Chromium buffers them for an observer that asks), in ms. */
+const LONG_TASKS_IN_PAGE = `new Promise((resolve) => {
+  new PerformanceObserver((list, observer) => {
+    observer.disconnect()
+    resolve(list.getEntries().map((entry) => Math.round(entry.duration)))
+  }).observe({ type: 'longtask', buffered: true })
+  setTimeout(() => resolve([]), 1000)
+})`
 
 /** Two animation frames, then the browser's next idle moment. */
 const IDLE_IN_PAGE = `new Promise((resolve) => {
@@ -66,6 +78,18 @@ async function main() {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
     await page.goto('about:blank')
+    if (REPLAYED > 0) await editRounds(golfer.client, REPLAYED)
+    let replayedFrames = 0
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"replayed":true')) replayedFrames++
+      }),
+    )
+    let roundsAskedFor = 0
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname.endsWith('/rest/v1/rounds'))
+        roundsAskedFor++
+    })
     await cdp.send('Profiler.start')
     const started = Date.now()
     await page.goto(`${app.url}${target}`)
@@ -74,9 +98,10 @@ async function main() {
     await page.evaluate(IDLE_IN_PAGE)
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile }
     const wallMs = Date.now() - started
+    const longTasks = (await page.evaluate(LONG_TASKS_IN_PAGE)) as number[]
     // For Chromium's Performance panel (load the .cpuprofile) or a closer look by script.
     if (process.env.PROFILE_OUT) await writeFile(process.env.PROFILE_OUT, JSON.stringify(profile))
-    printProfile(profile, wallMs)
+    printProfile(profile, wallMs, longTasks, { roundsAskedFor, replayedFrames })
   } finally {
     await browser.close()
     await app.close()
@@ -85,7 +110,29 @@ async function main() {
   }
 }
 
-function printProfile(profile: Profile, wallMs: number) {
+/** One statement: a message per round on the golfer's topic, as an edit on another device sends. */
+async function editRounds(
+  client: Awaited<ReturnType<typeof benchGolfer>>['client'],
+  count: number,
+) {
+  const { data, error } = await client
+    .from('rounds')
+    .select('id')
+    .is('hole_strokes', null)
+    .order('played_on', { ascending: false })
+    .limit(count)
+  if (error) throw new Error(error.message)
+  const ids = data.map((row) => row.id)
+  const edited = await client.from('rounds').update({ score: 90 }).in('id', ids)
+  if (edited.error) throw new Error(edited.error.message)
+}
+
+function printProfile(
+  profile: Profile,
+  wallMs: number,
+  longTasks: number[],
+  feed: { roundsAskedFor: number; replayedFrames: number },
+) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]))
   const selfByNode = new Map<number, number>()
   profile.samples.forEach((id, at) => {
@@ -111,7 +158,11 @@ function printProfile(profile: Profile, wallMs: number) {
       {
         route: ROUTE,
         cpu_slowdown: CPU_SLOWDOWN,
+        replayed: REPLAYED,
         wall_ms: wallMs,
+        long_tasks_ms: longTasks,
+        rounds_list_requests: feed.roundsAskedFor,
+        replayed_messages: feed.replayedFrames,
         sampled_ms: round(total, 0),
         by_file: top(byFile, 12),
         by_function: top(byFunction, 40),

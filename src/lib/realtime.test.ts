@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { REPLAY_LIMIT, REPLAY_MARGIN_MS, subscribeToOwnTables } from './realtime'
+import { subscribeToOwnTables } from './realtime'
+import { REPLAY_LIMIT, REPLAY_MARGIN_MS } from './realtime-replay'
 import { supabase } from './supabase'
 
 type StatusCallback = (status: string) => void

@@ -1,5 +1,6 @@
 import type { RealtimeChannel } from '@supabase/supabase-js'
 import type { Database } from './database.types'
+import { REPLAY_LIMIT, REPLAY_MARGIN_MS } from './realtime-replay'
 import { supabase } from './supabase'
 
 export type OwnTable = 'courses' | 'tees' | 'rounds' | 'handicap_settings'
@@ -41,11 +42,6 @@ interface SystemMessage {
 }
 
 const MAX_REOPEN_DELAY_MS = 30_000
-/** Broadcast Replay's most messages a join may ask for (Realtime's hard limit). */
-export const REPLAY_LIMIT = 25
-/** The first join replays from this long before the feed was asked for: a phone's clock may run a
- * little ahead of the server's, and a change the lists' first load did not see must not be lost. */
-export const REPLAY_MARGIN_MS = 10_000
 /** The channels this module is leaving: a topic's next channel waits for its last one to go. */
 let leaving: Promise<unknown> = Promise.resolve()
 
