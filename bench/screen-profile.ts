@@ -17,17 +17,21 @@ import { benchGolfer, round, startBenchStack } from './support.ts'
  * went rather than by a score. Sampling: read the shares, not single milliseconds.
  * `PROFILE_OUT=<file>.cpuprofile` also writes the whole profile. `REPLAYED=<n>` edits that many of
  * the golfer's rounds just before the load, as another device might, so the live feed's first
- * join replays them (25 or more: every list loads again).
+ * join replays them (25 or more: every list loads again). `BURST=<n>` (up to 100) then edits n
+ * rounds in one statement while the screen is open, as an import on another device does, and
+ * profiles the page from the edit until all n live messages are handled and the page is idle.
  */
 const CPU_SLOWDOWN = 4
 const ROUTE = process.argv[2] ?? '/hcp'
 const REPLAYED = Number(process.env.REPLAYED ?? 0)
+const BURST = Number(process.env.BURST ?? 0)
 
-/** The long tasks of the load so far (Chromium buffers them for an observer that asks), in ms. */
-const LONG_TASKS_IN_PAGE = `new Promise((resolve) => {
+/** The page's long tasks that started after `since` (its clock; Chromium buffers them for an
+ * observer that asks), in ms. */
+const longTasksInPage = (since: number) => `new Promise((resolve) => {
   new PerformanceObserver((list, observer) => {
     observer.disconnect()
-    resolve(list.getEntries().map((entry) => Math.round(entry.duration)))
+    resolve(list.getEntries().filter((entry) => entry.startTime > ${since}).map((entry) => Math.round(entry.duration)))
   }).observe({ type: 'longtask', buffered: true })
   setTimeout(() => resolve([]), 1000)
 })`
@@ -80,9 +84,12 @@ async function main() {
     await page.goto('about:blank')
     if (REPLAYED > 0) await editRounds(golfer.client, REPLAYED)
     let replayedFrames = 0
+    let liveEdits = 0
     page.on('websocket', (socket) =>
       socket.on('framereceived', ({ payload }) => {
-        if (String(payload).includes('"replayed":true')) replayedFrames++
+        const frame = String(payload)
+        if (frame.includes('"replayed":true')) replayedFrames++
+        else if (frame.includes('"event":"UPDATE"')) liveEdits++
       }),
     )
     let roundsAskedFor = 0
@@ -98,10 +105,31 @@ async function main() {
     await page.evaluate(IDLE_IN_PAGE)
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile }
     const wallMs = Date.now() - started
-    const longTasks = (await page.evaluate(LONG_TASKS_IN_PAGE)) as number[]
+    const longTasks = (await page.evaluate(longTasksInPage(0))) as number[]
     // For Chromium's Performance panel (load the .cpuprofile) or a closer look by script.
     if (process.env.PROFILE_OUT) await writeFile(process.env.PROFILE_OUT, JSON.stringify(profile))
-    printProfile(profile, wallMs, longTasks, { roundsAskedFor, replayedFrames })
+    printProfile(ROUTE, profile, wallMs, longTasks, { roundsAskedFor, replayedFrames, liveEdits })
+    if (BURST > 0) {
+      const since = (await page.evaluate('performance.now()')) as number
+      liveEdits = 0
+      await cdp.send('Profiler.start')
+      const burstStarted = Date.now()
+      await editRounds(golfer.client, BURST)
+      const deadline = Date.now() + 60_000
+      while (liveEdits < BURST) {
+        if (Date.now() > deadline) throw new Error(`${liveEdits} of ${BURST} edits arrived`)
+        await page.waitForTimeout(50)
+      }
+      await page.evaluate(IDLE_IN_PAGE)
+      const burst = (await cdp.send('Profiler.stop')) as { profile: Profile }
+      printProfile(
+        `${ROUTE}, ${BURST} rounds edited elsewhere`,
+        burst.profile,
+        Date.now() - burstStarted,
+        (await page.evaluate(longTasksInPage(since))) as number[],
+        { roundsAskedFor, replayedFrames, liveEdits },
+      )
+    }
   } finally {
     await browser.close()
     await app.close()
@@ -128,10 +156,11 @@ async function editRounds(
 }
 
 function printProfile(
+  route: string,
   profile: Profile,
   wallMs: number,
   longTasks: number[],
-  feed: { roundsAskedFor: number; replayedFrames: number },
+  feed: { roundsAskedFor: number; replayedFrames: number; liveEdits: number },
 ) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]))
   const selfByNode = new Map<number, number>()
@@ -153,17 +182,24 @@ function printProfile(
       .slice(0, count)
       .map(([name, ms]) => ({ ms: round(ms, 1), name }))
   const total = [...selfByNode.values()].reduce((sum, ms) => sum + ms, 0)
+  // The main thread's work: every sample but those taken while it waited for something to do.
+  const idle = [...byFunction].reduce(
+    (sum, [name, ms]) => (name.startsWith('(idle) ') ? sum + ms : sum),
+    0,
+  )
   process.stdout.write(
     `${JSON.stringify(
       {
-        route: ROUTE,
+        route,
         cpu_slowdown: CPU_SLOWDOWN,
         replayed: REPLAYED,
         wall_ms: wallMs,
         long_tasks_ms: longTasks,
         rounds_list_requests: feed.roundsAskedFor,
         replayed_messages: feed.replayedFrames,
+        live_edit_messages: feed.liveEdits,
         sampled_ms: round(total, 0),
+        busy_ms: round(total - idle, 0),
         by_file: top(byFile, 12),
         by_function: top(byFunction, 40),
       },
