@@ -79,6 +79,11 @@ export function startRecordsSync(
     for (const copy of copies) copy?.show()
   })
   const byName = new Map(tables.map((table) => [table.table as string, table]))
+  /** What the feed may have missed: every list and the attestations are read again. */
+  const reloadEverything = () => {
+    for (const table of followed) table.reload()
+    onAttestationsStale?.()
+  }
   let health: FeedHealth = 'connecting'
   const unsubscribe = subscribe(
     userId,
@@ -90,20 +95,14 @@ export function startRecordsSync(
       },
       onRemove: (table, id) => byName.get(table)?.store.getState().remove(id),
       onAttested: () => onAttestationsStale?.(),
-      onReplayFull: () => {
-        for (const table of followed) table.reload()
-        onAttestationsStale?.()
-      },
+      onReplayFull: reloadEverything,
       onHealth: (next: Exclude<FeedHealth, 'connecting'>) => {
         const previous = health
         health = next
         for (const table of tables) table.store.getState().setLive(next)
         if (next !== 'live' || previous === 'live') return
-        for (const table of followed) {
-          if (previous === 'interrupted') table.reload()
-          else table.loadIfFailed()
-        }
-        if (previous === 'interrupted') onAttestationsStale?.()
+        if (previous === 'interrupted') reloadEverything()
+        else for (const table of followed) table.loadIfFailed()
         onLive()
       },
     },
