@@ -467,6 +467,39 @@ describe('a newer app and what an older one left on the device', () => {
     })
   })
 
+  it('keeps a version 5 round shown and sends it once when it is stored before the first list', async () => {
+    // No device copy shown (as after an update that changed the rounds' version): the entry is
+    // sent and stored while the rounds list has not answered, which holds other changes back.
+    let answer: (rounds: never[]) => void = () => undefined
+    vi.mocked(listRounds).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)))
+    await writeToDevice(deviceKey(USER, 'outbox'), [
+      {
+        version: 5,
+        key: '01JD00000000000000000000KC',
+        kind: 'rounds',
+        action: 'add',
+        id: R1,
+        record: { ...blueNine, game: null },
+        input: { ...blueNineInput, game: null },
+      },
+    ])
+    stop = startRecords(USER)
+    await vi.waitFor(async () => expect(await outboxOnDevice()).toEqual([]))
+    await vi.waitFor(() => expect(useOutboxStore.getState().entries).toEqual([]))
+    expect(useRoundsStore.getState().status).toBe('loading')
+    expect(useRoundsStore.getState().byId[R1]).toMatchObject({ score: 39 })
+
+    // The list was read before the round was stored: the round stays.
+    answer([])
+    await vi.waitFor(() => expect(useRoundsStore.getState().status).toBe('ready'))
+    expect(useRoundsStore.getState().byId[R1]).toMatchObject({ score: 39 })
+    feed().onHealth('live')
+    feed().onHealth('interrupted')
+    feed().onHealth('live')
+    await vi.waitFor(() => expect(listRounds).toHaveBeenCalledTimes(2))
+    expect(sent()).toEqual([['addRound', R1, { ...blueNineInput, game: null }]])
+  })
+
   it("shows an unversioned outbox's changes over the rows until they are sent", async () => {
     vi.mocked(addCourse).mockRejectedValue(offline())
     await writeToDevice(deviceKey(USER, 'outbox'), UNVERSIONED_OUTBOX)
