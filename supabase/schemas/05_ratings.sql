@@ -6,9 +6,7 @@
 --   tee_par        27–90 for 18 holes, 27–45 for 9 (a tee's hole pars add up to no more)
 --   course_par     54–90 (a course's 18 holes)
 create function private.bounds_of(what text, holes integer default 18) returns numrange
-  language sql
-  immutable
-  set search_path = ''
+  language sql immutable set search_path = ''
 as $$
   select case what
     when 'course_rating' then
@@ -23,9 +21,7 @@ $$;
 -- when the value is null.
 create function private.is_within_bounds(what text, value numeric, holes integer default 18)
   returns boolean
-  language sql
-  immutable
-  set search_path = ''
+  language sql immutable set search_path = ''
 as $$
   select private.bounds_of(what, holes) @> value
     and (what <> 'course_rating' or value = round(value, 1));

@@ -52,8 +52,7 @@ create index courses_user_id_idx on public.courses (user_id);
 -- realtime stream rely on them, so they never change, whoever updates the row (RLS alone would
 -- still let an owner re-key a course, and service_role bypasses RLS).
 create function private.keep_course_identity() returns trigger
-  language plpgsql
-  set search_path = ''
+  language plpgsql set search_path = ''
 as $$
 begin
   if new.id is distinct from old.id

@@ -26,18 +26,14 @@
 
 -- Whole-array facts the checks need (a check cannot hold a subquery).
 create function private.sum_of(numbers integer[]) returns integer
-  language sql
-  immutable
-  set search_path = ''
+  language sql immutable set search_path = ''
 as $$
   select sum(n)::integer from unnest(numbers) as n;
 $$;
 
 -- A list with one value per hole: one dimension, numbered from 1, as many as the holes.
 create function private.is_one_per_hole(list anyarray, holes integer) returns boolean
-  language sql
-  immutable
-  set search_path = ''
+  language sql immutable set search_path = ''
 as $$
   select array_ndims(list) = 1 and array_lower(list, 1) = 1 and cardinality(list) = holes;
 $$;
@@ -56,9 +52,7 @@ create function private.broken_hole_list_rule(
   hole_greens boolean[],
   hole_penalties integer[]
 ) returns text
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 declare
   every boolean := rules is null;
@@ -113,9 +107,7 @@ create function private.broken_hole_rule(
   hole_greens boolean[] default null,
   hole_penalties integer[] default null
 ) returns text
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 declare
   every boolean := rules is null;
@@ -257,9 +249,7 @@ create index tees_course_id_idx on public.tees (course_id);
 -- A course's first tee: its earliest created, by id on a tie (null when it has none). The course
 -- keeps in step with it, and a round given only its course is played from it.
 create function private.first_tee_of(course_id text) returns public.tees
-  language sql
-  stable
-  set search_path = ''
+  language sql stable set search_path = ''
 as $$
   select t.* from public.tees as t
   where t.course_id = first_tee_of.course_id
@@ -269,8 +259,7 @@ $$;
 
 -- A course's Default tee, made from the course's values, with the course's id.
 create function private.add_default_tee(course public.courses) returns void
-  language sql
-  set search_path = ''
+  language sql set search_path = ''
 as $$
   insert into public.tees (id, course_id, user_id, name, course_rating, slope_rating, par, holes)
     values (
@@ -281,9 +270,7 @@ $$;
 -- A partner's tee on the course of the round's tee `tee`: the golfer's earliest tee there with the
 -- partner's tee name, else `tee` itself. The import and a signed shared card find it the same way.
 create function private.partner_tee(tee text, tee_name text) returns text
-  language sql
-  stable
-  set search_path = ''
+  language sql stable set search_path = ''
 as $$
   select coalesce(
     (
@@ -305,9 +292,7 @@ grant execute on function private.partner_tee(text, text) to authenticated, serv
 -- golfer's own. Runs as its owner to see the course whatever the caller's policies; a course that
 -- does not exist and another golfer's give the same error (insufficient_privilege: 403).
 create function private.check_tee_course() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
+  language plpgsql security definer set search_path = ''
 as $$
 begin
   if tg_op = 'UPDATE' then
@@ -343,9 +328,7 @@ create trigger check_tee_course
 -- its first tee, if that has 18 holes. Only the message is for every operation, so the order
 -- decides just which message is written first: the one the separate triggers had.
 create function private.after_course_changed() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
+  language plpgsql security definer set search_path = ''
 as $$
 begin
   if tg_op = 'INSERT' and not private.is_undoing_a_deletion() then
@@ -375,9 +358,7 @@ create trigger after_course_changed
 -- directly makes the course follow its (possibly new) first tee, if that has 18 holes, so the
 -- tee's message is written before that of the course change it causes.
 create function private.after_tee_changed() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
+  language plpgsql security definer set search_path = ''
 as $$
 declare
   first public.tees;

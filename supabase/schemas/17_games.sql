@@ -24,9 +24,7 @@ create function private.is_number_between(
   high numeric,
   places integer default 0
 ) returns boolean
-  language sql
-  immutable
-  set search_path = ''
+  language sql immutable set search_path = ''
 as $$
   select case
     when jsonb_typeof(value) = 'number' then
@@ -39,9 +37,7 @@ $$;
 -- currency (ISO 4217 code) to its minor unit, 0 to 10,000; the problem in the golfer's words, or
 -- null. Mirrors stakeProblems in src/features/scorecard/lib/side-game-standings.ts.
 create function private.broken_stake_rule(stake jsonb, game text) returns text
-  language sql
-  immutable
-  set search_path = ''
+  language sql immutable set search_path = ''
 as $$
   select case
     when jsonb_typeof(stake) is distinct from 'object' then
@@ -89,9 +85,7 @@ create function private.broken_side_game_settings(
   players integer,
   holes integer
 ) returns text
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 declare
   settings jsonb := games -> game;
@@ -164,9 +158,7 @@ create function private.broken_side_games_rule(
   players integer,
   holes integer
 ) returns text
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 declare
   unknown_key text;
@@ -239,9 +231,7 @@ comment on function private.broken_side_games_rule(jsonb, integer, integer) is
 -- What is wrong with a game's shape (an object), or null: a field a game or a partner does not
 -- have, or more than 16 KB in all. A new field of a game is added to these lists, with its rule.
 create function private.broken_game_shape(game jsonb) returns text
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 declare
   game_fields constant text[] :=
@@ -290,9 +280,7 @@ create function private.broken_partner_rule(
   place bigint,
   holes integer
 ) returns text
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 declare
   every boolean := rules is null;
@@ -372,9 +360,7 @@ create function private.broken_game_rule(
   holes integer,
   hole_strokes integer[]
 ) returns text
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 declare
   every boolean := rules is null;
@@ -488,9 +474,7 @@ create function private.broken_pick_up_rule(
   stroke_indexes integer[],
   hole_strokes integer[]
 ) returns text
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 declare
   every boolean := rules is null;

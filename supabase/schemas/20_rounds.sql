@@ -177,9 +177,7 @@ create index rounds_user_id_played_on_id_idx on public.rounds (user_id, played_o
 -- others (set_config lives in pg_catalog, which is not an exposed schema); a SQL session that can
 -- is one with database credentials, trusted already.
 create function private.is_undoing_a_deletion() returns boolean
-  language sql
-  stable
-  set search_path = ''
+  language sql stable set search_path = ''
 as $$
   select coalesce(current_setting('hcpfast.undoing_deletion', true), '') = 'on';
 $$;
@@ -193,9 +191,7 @@ $$;
 -- refused: that tee is the nine.
 create function private.round_from_tee(round public.rounds, tee public.tees, course_name text)
   returns public.rounds
-  language plpgsql
-  stable
-  set search_path = ''
+  language plpgsql stable set search_path = ''
 as $$
 declare
   first_hole integer;
@@ -241,10 +237,7 @@ $$;
 -- given with a course that is not its own is refused the same way.
 create function private.tee_of_round(tee_id text, course_id text, golfer uuid)
   returns public.tees
-  language plpgsql
-  stable
-  security definer
-  set search_path = ''
+  language plpgsql stable security definer set search_path = ''
 as $$
 declare
   tee public.tees;
@@ -284,9 +277,7 @@ $$;
 -- private.before_round_written: `was` is the row before an edit (null for an insert).
 create function private.copy_course_into_round(round public.rounds, was public.rounds)
   returns public.rounds
-  language plpgsql
-  security definer
-  set search_path = ''
+  language plpgsql security definer set search_path = ''
 as $$
 declare
   tee public.tees;
@@ -326,8 +317,7 @@ $$;
 -- step of copy_course_into_round: `edited` is the row as the update sends it, `was` as it was.
 create function private.copy_course_into_edited_round(edited public.rounds, was public.rounds)
   returns public.rounds
-  language plpgsql
-  set search_path = ''
+  language plpgsql set search_path = ''
 as $$
 declare
   tee public.tees;
@@ -422,8 +412,7 @@ $$;
 -- wrong in the golfer's words, with the hole number, as a check_violation (PostgREST: 400). The
 -- last step of private.check_game, so it sees the copies.
 create function private.check_hole_scores(round public.rounds) returns public.rounds
-  language plpgsql
-  set search_path = ''
+  language plpgsql set search_path = ''
 as $$
 declare
   problem text := private.broken_hole_rule(
@@ -448,9 +437,7 @@ $$;
 -- private.before_round_written: `was` is the row before an edit (null for an insert).
 create function private.check_game(round public.rounds, was public.rounds)
   returns public.rounds
-  language plpgsql
-  security definer
-  set search_path = ''
+  language plpgsql security definer set search_path = ''
 as $$
 declare
   problem text;
@@ -532,9 +519,7 @@ $$;
 -- first, then private.check_game checks the game and the holes, because it checks them against
 -- the course and holes those copies hold.
 create function private.before_round_written() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
+  language plpgsql security definer set search_path = ''
 as $$
 begin
   new := private.copy_course_into_round(new, old);

@@ -51,9 +51,7 @@ revoke all on sequence public.deletions_id_seq from anon, authenticated;
 -- "set null" runs after). Skipped when the golfer's account itself is being deleted: there is
 -- nobody left to tell, and the row would reference a user that is gone.
 create function private.record_deletion() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
+  language plpgsql security definer set search_path = ''
 as $$
 declare
   linked text[] := '{}';
@@ -95,8 +93,7 @@ create trigger record_deletion
 -- flag): the course, the tees deleted with it (same deleted_at: the same transaction), or a
 -- Default tee from its values when none was, and its rounds back on it and their tees.
 create function private.undo_course_deletion(deletion public.deletions) returns void
-  language plpgsql
-  set search_path = ''
+  language plpgsql set search_path = ''
 as $$
 begin
   insert into public.courses
@@ -149,9 +146,7 @@ $$;
 -- every other change the app's outbox sends: a device that lost the answer to an Undo sends it
 -- again, and finding the golfer's row already back is success.
 create function public.undo_deletion(kind text, record_id text) returns void
-  language plpgsql
-  security definer
-  set search_path = ''
+  language plpgsql security definer set search_path = ''
 as $$
 declare
   deletion public.deletions;

@@ -27,9 +27,7 @@ create function private.differentials_used(
   out counted integer,
   out adjustment_tenths integer
 )
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 begin
   if rounds_count >= 3 then
@@ -60,9 +58,7 @@ create function private.lowest_of(
   out lowest integer[],
   out places integer[]
 )
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 declare
   kept integer := 0;
@@ -95,9 +91,7 @@ $$;
 -- less its adjustment; null below 3. The spec's index over all the entries and the WHS
 -- estimate's over the latest 20 both come from here.
 create function private.index_of_lowest(lowest integer[], entries bigint) returns integer
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 declare
   rule record := private.differentials_used(entries);
@@ -118,9 +112,7 @@ $$;
 -- binary search (width_bucket) and slices, so the walk keeps its lists in order without a loop.
 create function private.sorted_with(sorted integer[], joining integer, leaving integer)
   returns integer[]
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 declare
   place integer;
@@ -140,9 +132,7 @@ create function private.differential_tenths(
   course_rating numeric,
   slope_rating integer
 ) returns integer
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 begin
   return floor(
@@ -160,9 +150,7 @@ $$;
 -- one. As eighteenHoleEntries in src/features/handicap/lib/scoring-entries.ts.
 create function private.paired_nines(first public.rounds, second public.rounds)
   returns public.rounds
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 begin
   second.holes := 18;
@@ -187,10 +175,7 @@ create function private.course_handicap(
   par integer,
   holes integer
 ) returns integer
-  language sql
-  immutable
-  strict
-  set search_path = ''
+  language sql immutable strict set search_path = ''
 as $$
   select floor(
     (
@@ -214,9 +199,7 @@ comment on function private.course_handicap(integer, numeric, integer, integer, 
 -- the same way. In hole order.
 create function private.strokes_received(course_handicap integer, stroke_indexes integer[])
   returns integer[]
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 declare
   holes integer := coalesce(cardinality(stroke_indexes), 0);
@@ -254,9 +237,7 @@ create function private.adjusted_gross_score(
   hole_strokes integer[],
   course_handicap integer
 ) returns integer
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 declare
   received integer[] := private.strokes_received(coalesce(course_handicap, 0), stroke_indexes);
@@ -285,9 +266,7 @@ create function private.net_double_bogey(
   out adjusted_score integer,
   out course_handicap integer
 )
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 begin
   adjusted_score := round.score;
@@ -308,9 +287,7 @@ $$;
 -- Rule 5.9: a differential 10.0 or more below the index in effect takes 2.0 off, 7.0 to 9.9 1.0.
 create function private.exceptional_reduction(index_tenths integer, differential_tenths integer)
   returns integer
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 begin
   return case
@@ -332,9 +309,7 @@ create function private.whs_estimate(
   out index_tenths integer,
   out cap text
 )
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 declare
   soft integer;

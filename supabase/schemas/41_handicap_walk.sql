@@ -50,9 +50,7 @@ create type private.whs_state as (
 -- below it leave from the back first, as none of them can be the lowest again.
 create function private.low_queue_pushed(state private.whs_state, day date, estimate integer)
   returns private.whs_state
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 declare
   last integer := coalesce(cardinality(state.queue_estimates), 0);
@@ -80,9 +78,7 @@ create function private.whs_step(
   entries integer,
   estimate_before integer
 ) returns private.whs_state
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 declare
   first integer := 1;
@@ -165,9 +161,7 @@ create function private.walk_steps(
   source text,
   starting_index numeric
 ) returns private.walk
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 declare
   round public.rounds;
@@ -263,9 +257,7 @@ $$;
 -- A kept row the walk resumed with keeps what the rounds before it made (its score, handicaps
 -- and estimate); the rest is made again, as the entries after it decide it.
 create function private.walk_rows(walk private.walk) returns setof private.walked_round
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 declare
   kept private.walked_round[] := walk.kept;
@@ -336,9 +328,7 @@ $$;
 -- lists them). The walk's entries are the record's most recent, so it decides them whatever the
 -- entries before it are; the ids of those that count (both nines of a pair carry their entry's).
 create function private.walk_counted(walk private.walk) returns text[]
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 declare
   counted integer := coalesce((private.differentials_used(walk.entries)).counted, 0);
@@ -370,9 +360,7 @@ create function private.walk_record(
   source text,
   starting_index numeric
 ) returns setof private.walked_round
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 begin
   return query
@@ -384,9 +372,7 @@ $$;
 -- (user_id, played_on, id). It runs with the caller's rights: RLS on rounds and handicap_settings
 -- decides which of their rounds it sees.
 create function private.walks_of(golfers uuid[]) returns setof private.walked_round
-  language plpgsql
-  stable
-  set search_path = ''
+  language plpgsql stable set search_path = ''
 as $$
 begin
   return query
@@ -407,9 +393,7 @@ $$;
 
 -- The walk over every golfer the caller can read, as the views read it before it was kept.
 create function private.whs_records() returns setof private.walked_round
-  language plpgsql
-  stable
-  set search_path = ''
+  language plpgsql stable set search_path = ''
 as $$
 begin
   return query

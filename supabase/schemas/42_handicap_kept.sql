@@ -85,9 +85,7 @@ grant select on table private.walked_rounds, private.golfer_handicaps
 -- nine of each pair, and the last nine if it waits at that day (the next nine pairs with it:
 -- it is a first nine whose pair is not among them, or has none), in record order.
 create function private.kept_before(golfer uuid, day date) returns private.walked_round[]
-  language plpgsql
-  stable
-  set search_path = ''
+  language plpgsql stable set search_path = ''
 as $$
 begin
   return (
@@ -134,9 +132,7 @@ $$;
 -- `day` could only leave again.
 create function private.low_queue_before(golfer uuid, day date, last_entry_day date)
   returns private.whs_state
-  language plpgsql
-  stable
-  set search_path = ''
+  language plpgsql stable set search_path = ''
 as $$
 declare
   state private.whs_state := row(
@@ -167,9 +163,7 @@ $$;
 -- and the low index's queue matter. Keys count reductions from the first kept entry on: the
 -- walk only ever compares or subtracts them.
 create function private.walk_start(golfer uuid, day date) returns private.walk
-  language plpgsql
-  stable
-  set search_path = ''
+  language plpgsql stable set search_path = ''
 as $$
 declare
   kept private.walked_round[] := private.kept_before(golfer, day);
@@ -264,8 +258,7 @@ $$;
 -- stand, and at most one nine waits, among the walk's rows.
 create function private.kept_walk_written(golfer uuid, since date, walk private.walk)
   returns void
-  language plpgsql
-  set search_path = ''
+  language plpgsql set search_path = ''
 as $$
 declare
   counted text[] := private.walk_counted(walk);
@@ -350,8 +343,7 @@ $$;
 -- of a pair as their entry. The walk has decided its own rows (private.kept_walk_written), so
 -- this writes only rows before it whose answer changed (`counted`: the rounds that count now).
 create function private.counted_for_index(golfer uuid) returns void
-  language plpgsql
-  set search_path = ''
+  language plpgsql set search_path = ''
 as $$
 declare
   counted text[];
@@ -388,9 +380,7 @@ $$;
 -- those of the functions it calls) are planned for each golfer and day: a plan cached for a
 -- short record would read a long one whole.
 create function private.rewalk(golfers uuid[], days date[]) returns void
-  language plpgsql
-  security definer
-  set search_path = ''
+  language plpgsql security definer set search_path = ''
   set plan_cache_mode = force_custom_plan
 as $$
 declare
@@ -439,9 +429,7 @@ comment on function private.rewalk(uuid[], date[]) is
 -- The caller's own record walked again from its first round: public.import_rounds runs as the
 -- golfer and walks once at its end; no golfer can walk another's record.
 create function private.rewalk_own_record() returns void
-  language plpgsql
-  security definer
-  set search_path = ''
+  language plpgsql security definer set search_path = ''
 as $$
 begin
   perform private.rewalk(array[auth.uid()], null);
@@ -452,9 +440,7 @@ $$;
 -- each of its inserts (a card is inserted row by row). As for undo (20_rounds.sql), an API
 -- request cannot set the flag.
 create function private.is_walk_deferred() returns boolean
-  language sql
-  stable
-  set search_path = ''
+  language sql stable set search_path = ''
 as $$
   select coalesce(current_setting('hcpfast.walk_deferred', true), '') = 'on';
 $$;
@@ -465,9 +451,7 @@ $$;
 -- the first round. An update that leaves what the walk reads as it was (a course or tee
 -- deleted, or undone: only course_id and tee_id change) walks nobody.
 create function private.rewalk_written_golfers() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
+  language plpgsql security definer set search_path = ''
 as $$
 declare
   golfers uuid[];

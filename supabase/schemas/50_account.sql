@@ -15,9 +15,7 @@
 -- no argument to point it at anyone else, and a caller without a user (anon, service_role) is
 -- refused. (The current definition: the migrations build exactly this; a test compares them.)
 create function public.delete_my_account() returns void
-  language plpgsql
-  security definer
-  set search_path = ''
+  language plpgsql security definer set search_path = ''
 as $$
 declare
   golfer uuid := auth.uid();

@@ -57,9 +57,7 @@
 -- A refused row of the file: a bad request (invalid_parameter_value) whose message names the row
 -- (its place in the payload, from 1) before the problem: 'row 3, hole 7: …' or 'row 3: …'.
 create function private.refuse_row(row_number bigint, problem text) returns void
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 begin
   if problem is not null then
@@ -92,9 +90,7 @@ create type private.file_row as (
 -- The file's rows. The place is set last, so a file's own "position" key cannot change it.
 create function private.file_rows(payload jsonb)
   returns setof private.file_row
-  language sql
-  immutable
-  set search_path = ''
+  language sql immutable set search_path = ''
 as $$
   select r.*
   from jsonb_array_elements(payload) with ordinality as e (value, place),
@@ -107,9 +103,7 @@ $$;
 -- The rows of an old file: no tee name, 18 holes, no hole data (`holed_rows` are those with some).
 create function private.old_file_rows(payload jsonb, holed_rows bigint[])
   returns setof private.file_row
-  language sql
-  immutable
-  set search_path = ''
+  language sql immutable set search_path = ''
 as $$
   select r.*
   from private.file_rows(payload) as r
@@ -121,9 +115,7 @@ $$;
 -- The golfer's course an old file's row names by its name, rating and slope (the first made).
 create function private.course_rated(golfer uuid, name text, rating numeric, slope integer)
   returns text
-  language sql
-  stable
-  set search_path = ''
+  language sql stable set search_path = ''
 as $$
   select c.id
   from public.courses as c
@@ -143,9 +135,7 @@ create function private.import_totals(
   out courses_added integer,
   out rounds_added integer
 )
-  language plpgsql
-  security invoker
-  set search_path = ''
+  language plpgsql security invoker set search_path = ''
 as $$
 begin
   insert into public.courses (id, name, rating, slope)
@@ -182,9 +172,7 @@ $$;
 -- the refusal names the row.
 create function private.hole_data_of_row(item jsonb, row_number bigint, holes integer)
   returns public.rounds
-  language plpgsql
-  immutable
-  set search_path = ''
+  language plpgsql immutable set search_path = ''
 as $$
 declare
   hole_keys constant text[] := array[
@@ -252,9 +240,7 @@ $$;
 -- The golfer's course of that name, the earliest by id (null when they have none): the course a
 -- file's row or tee is on.
 create function private.course_named(golfer uuid, name text) returns text
-  language sql
-  stable
-  set search_path = ''
+  language sql stable set search_path = ''
 as $$
   select c.id
   from public.courses as c
@@ -274,9 +260,7 @@ create function private.course_of_row(
   out course text,
   out course_added integer
 )
-  language plpgsql
-  security invoker
-  set search_path = ''
+  language plpgsql security invoker set search_path = ''
 as $$
 begin
   course_added := 0;
@@ -319,9 +303,7 @@ create function private.tee_of_row(
   out course_added integer,
   out nine text
 )
-  language plpgsql
-  security invoker
-  set search_path = ''
+  language plpgsql security invoker set search_path = ''
 as $$
 declare
   tee_label text := coalesce(
@@ -396,10 +378,7 @@ create function private.game_of_row(
   hole_strokes integer[],
   tee text
 ) returns jsonb
-  language plpgsql
-  stable
-  security invoker
-  set search_path = ''
+  language plpgsql stable security invoker set search_path = ''
 as $$
 begin
   if game is null or jsonb_typeof(game) = 'null' then
@@ -452,9 +431,7 @@ create function private.import_tees(
   out courses_added integer,
   out tees_added integer
 )
-  language plpgsql
-  security invoker
-  set search_path = ''
+  language plpgsql security invoker set search_path = ''
 as $$
 declare
   item record;
@@ -547,9 +524,7 @@ $$;
 -- (-10.0 to 54.0 in tenths, or null for none); a key left out keeps the golfer's value.
 create function private.import_settings(settings jsonb, golfer uuid)
   returns boolean
-  language plpgsql
-  security invoker
-  set search_path = ''
+  language plpgsql security invoker set search_path = ''
 as $$
 declare
   source text;
@@ -606,9 +581,7 @@ create function private.import_teed_row(
   out course_added integer,
   out round_added integer
 )
-  language plpgsql
-  security invoker
-  set search_path = ''
+  language plpgsql security invoker set search_path = ''
 as $$
 declare
   holed public.rounds;
@@ -661,9 +634,7 @@ end;
 $$;
 
 create function public.import_rounds(payload jsonb) returns jsonb
-  language plpgsql
-  security invoker
-  set search_path = ''
+  language plpgsql security invoker set search_path = ''
 as $$
 declare
   golfer uuid := auth.uid();

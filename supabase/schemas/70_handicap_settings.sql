@@ -23,8 +23,7 @@ comment on column public.handicap_settings.starting_index is
 
 -- updated_at is the server's clock on every change, whatever the client sent.
 create function private.touch_handicap_settings() returns trigger
-  language plpgsql
-  set search_path = ''
+  language plpgsql set search_path = ''
 as $$
 begin
   new.updated_at := now();

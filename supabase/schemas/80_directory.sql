@@ -23,9 +23,7 @@ create extension if not exists unaccent with schema extensions;
 create extension if not exists pg_trgm with schema extensions;
 
 create function private.folded(words text) returns text
-  language sql
-  stable
-  set search_path = ''
+  language sql stable set search_path = ''
 as $$
   select lower(extensions.unaccent('extensions.unaccent'::regdictionary, words));
 $$;
@@ -33,9 +31,7 @@ $$;
 -- A ULID made in the database (48 bits of milliseconds, 80 random bits, Crockford base 32), for
 -- the rows a copy makes: the same shape as the ids the app makes, which the tables check.
 create function private.new_ulid() returns text
-  language plpgsql
-  volatile
-  set search_path = ''
+  language plpgsql volatile set search_path = ''
 as $$
 declare
   alphabet constant text := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -100,8 +96,7 @@ create index directory_courses_published_at_idx
   on public.directory_courses (published_at desc, id desc);
 
 create function private.fold_directory_name() returns trigger
-  language plpgsql
-  set search_path = ''
+  language plpgsql set search_path = ''
 as $$
 begin
   new.search_name := private.folded(new.name);
@@ -184,9 +179,7 @@ grant all on table public.directory_tees to service_role;
 -- says nothing about which ids exist. At most 20 publishes a day: the count is taken before
 -- anything else is written, and a refusal rolls it back with everything else.
 create function public.publish_course(course_id text) returns text
-  language plpgsql
-  security definer
-  set search_path = ''
+  language plpgsql security definer set search_path = ''
 as $$
 declare
   golfer constant uuid := auth.uid();
@@ -242,9 +235,7 @@ $$;
 
 -- Takes the caller's own entry out of the directory; copies already made stay their owners'.
 create function public.withdraw_course(directory_id text) returns void
-  language plpgsql
-  security definer
-  set search_path = ''
+  language plpgsql security definer set search_path = ''
 as $$
 begin
   delete from public.directory_courses as d
@@ -264,8 +255,7 @@ $$;
 -- given the entry's first tee; the others follow it, one microsecond apart so they keep the
 -- entry's order (a course's tees are ordered by creation time).
 create function public.copy_directory_course(directory_id text) returns text
-  language plpgsql
-  set search_path = ''
+  language plpgsql set search_path = ''
 as $$
 declare
   entry public.directory_courses;
@@ -326,9 +316,7 @@ create function public.search_directory(query text)
     published_at timestamptz,
     tees jsonb
   )
-  language plpgsql
-  stable
-  set search_path = ''
+  language plpgsql stable set search_path = ''
 as $$
 declare
   patterns text[];

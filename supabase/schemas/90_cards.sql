@@ -58,8 +58,7 @@ create index cards_created_by_idx on public.cards (created_by);
 -- The card's side games against its holes, in the golfer's words; its players are not placed yet,
 -- so here they need only fit some card of 2 to 4 (each added place is held to the real count).
 create function private.check_card_side_games() returns trigger
-  language plpgsql
-  set search_path = ''
+  language plpgsql set search_path = ''
 as $$
 declare
   problem text := private.broken_side_games_rule(new.side_games, 4, new.holes);
@@ -206,10 +205,7 @@ comment on view public.card_cells is
 -- True when the caller started the card or holds a place on it. Security definer: the policies of
 -- card_players call it, and an invoker's read of card_players would call them again.
 create function private.is_on_card(card_id text) returns boolean
-  language sql
-  stable
-  security definer
-  set search_path = ''
+  language sql stable security definer set search_path = ''
 as $$
   select exists (
     select 1 from public.card_players as p
@@ -227,9 +223,7 @@ comment on function private.is_on_card(text) is
 -- tee's holes the card's, and no golfer but the starter placed by someone else (a golfer takes an
 -- invited place with join_card). What sign_card and attest_card write starts empty.
 create function private.check_card_player() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
+  language plpgsql security definer set search_path = ''
 as $$
 declare
   card public.cards;
@@ -282,9 +276,7 @@ create trigger card_player_fits_the_card
 -- without a marker is marked by the next place of the card, wrapping (a lone place has none until
 -- another is added). One trigger, so the order is stated here rather than left to trigger names.
 create function private.after_card_players_added() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
+  language plpgsql security definer set search_path = ''
 as $$
 declare
   problem text;
@@ -325,9 +317,7 @@ create trigger after_card_players_added
 -- (same id, same values, same golfer) is skipped, so it is stored once. The player's place is
 -- locked for share, so an entry and that player's signing take turns.
 create function private.check_card_entry() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
+  language plpgsql security definer set search_path = ''
 as $$
 declare
   card public.cards;
@@ -414,10 +404,7 @@ $$;
 -- replacing only one's own entries is a correction, which anyone on the card may make.
 create function private.settles_for_others(current_entries text[], replaces text[])
   returns boolean
-  language sql
-  stable
-  security definer
-  set search_path = ''
+  language sql stable security definer set search_path = ''
 as $$
   select exists (
     select 1 from public.card_entries as e
@@ -436,9 +423,7 @@ create trigger card_entry_fits_the_card
 -- Definer, as Supabase's own example: the insert into realtime.messages is Realtime's, not the
 -- golfer's.
 create function private.broadcast_card_entry() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
+  language plpgsql security definer set search_path = ''
 as $$
 begin
   perform realtime.broadcast_changes(
@@ -524,9 +509,7 @@ alter table private.card_invitations enable row level security;
 
 -- A code's hash, the same however the golfer typed it (case, spaces at either end).
 create function private.invitation_hash(code text) returns bytea
-  language sql
-  immutable
-  set search_path = ''
+  language sql immutable set search_path = ''
 as $$
   select sha256(convert_to(upper(btrim(coalesce(code, ''))), 'UTF8'));
 $$;
@@ -534,9 +517,7 @@ $$;
 -- The card a working code invites to (made under 24 hours ago, its card open), for a signed-in
 -- caller; every code that does not work gets the same refusal, so it tells nothing about cards.
 create function private.invited_card(code text) returns text
-  language plpgsql
-  stable
-  set search_path = ''
+  language plpgsql stable set search_path = ''
 as $$
 declare
   invited text;
@@ -559,10 +540,7 @@ $$;
 -- A new join code for the caller's own open card: 20 characters of Crockford base 32 (100 random
 -- bits), so codes are unguessable and say nothing about one another. Each call makes a new code.
 create function public.invite_to_card(card_id text) returns text
-  language plpgsql
-  volatile
-  security definer
-  set search_path = ''
+  language plpgsql volatile security definer set search_path = ''
 as $$
 declare
   alphabet constant text := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -596,10 +574,7 @@ comment on function public.invite_to_card(text) is
 -- place one already holds answers the same. Every code that does not work (unknown, expired, its
 -- card closed) gets the same answer.
 create function public.join_card(code text, player_no integer) returns text
-  language plpgsql
-  volatile
-  security definer
-  set search_path = ''
+  language plpgsql volatile security definer set search_path = ''
 as $$
 declare
   golfer constant uuid := auth.uid();
@@ -650,10 +625,7 @@ create function public.card_invitation(code text)
     place_name text,
     taken boolean
   )
-  language plpgsql
-  stable
-  security definer
-  set search_path = ''
+  language plpgsql stable security definer set search_path = ''
 as $$
 declare
   code_card_id constant text := private.invited_card(card_invitation.code);
@@ -676,9 +648,7 @@ comment on function public.card_invitation(text) is
 -- course when they lack it): the import's rule, private.tee_of_row (60_import.sql), reused.
 create function private.card_tee_of(card public.cards, place public.card_players, round_id text)
   returns text
-  language plpgsql
-  volatile
-  set search_path = ''
+  language plpgsql volatile set search_path = ''
 as $$
 declare
   teed record;
@@ -705,9 +675,7 @@ $$;
 -- (private.partner_tee). Null on a card of one player.
 create function private.card_game(card public.cards, place public.card_players, tee_id text)
   returns jsonb
-  language sql
-  stable
-  set search_path = ''
+  language sql stable set search_path = ''
 as $$
   select jsonb_build_object(
       'format', card.format,
@@ -742,10 +710,7 @@ $$;
 -- walk holds it to net double bogey), and the walk's course handicap then gives each hole's value
 -- through private.adjusted_gross_score, one hole at a time.
 create function public.sign_card(card_id text) returns text
-  language plpgsql
-  volatile
-  security definer
-  set search_path = ''
+  language plpgsql volatile security definer set search_path = ''
 as $$
 declare
   golfer constant uuid := auth.uid();
@@ -824,10 +789,7 @@ comment on function public.sign_card(text) is
 
 -- Attests a signed place: only that place's marker, once.
 create function public.attest_card(card_id text, player_no integer) returns void
-  language plpgsql
-  volatile
-  security definer
-  set search_path = ''
+  language plpgsql volatile security definer set search_path = ''
 as $$
 declare
   place public.card_players;
@@ -915,9 +877,7 @@ grant select on table public.my_open_cards to authenticated, service_role;
 -- database sends there: 90_live_feed.sql), as a change of their place that names the round.
 -- Definer, as the other broadcasts: the insert into realtime.messages is Realtime's.
 create function private.broadcast_place_attested() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
+  language plpgsql security definer set search_path = ''
 as $$
 begin
   perform realtime.send(

@@ -10,9 +10,7 @@
 
 -- The one definition of a golfer's topic; the app's src/lib/realtime.ts names it the same way.
 create function private.golfer_topic(golfer uuid) returns text
-  language sql
-  immutable
-  set search_path = ''
+  language sql immutable set search_path = ''
 as $$
   select 'golfer:' || golfer::text
 $$;
@@ -28,9 +26,7 @@ grant execute on function private.golfer_topic(uuid) to authenticated, service_r
 -- realtime.messages (a golfer has none).
 create function private.send_golfer_change(op text, table_name text, changed record, was record)
   returns void
-  language plpgsql
-  security definer
-  set search_path = ''
+  language plpgsql security definer set search_path = ''
 as $$
 begin
   perform realtime.broadcast_changes(
@@ -41,9 +37,7 @@ $$;
 
 -- Rounds and handicap settings, whose only after-row step is the message.
 create function private.broadcast_golfer_change() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
+  language plpgsql security definer set search_path = ''
 as $$
 begin
   perform private.send_golfer_change(tg_op, tg_table_name, new, old);
