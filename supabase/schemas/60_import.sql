@@ -127,6 +127,29 @@ as $$
   limit 1;
 $$;
 
+-- A row the golfer has already: a round of theirs with its day, course, ratings and score, so a
+-- file imported twice adds its rounds once.
+create function private.has_round(
+  golfer uuid,
+  played_on date,
+  course_name text,
+  course_rating numeric,
+  slope_rating integer,
+  score integer
+) returns boolean
+  language sql stable set search_path = ''
+as $$
+  select exists (
+    select 1 from public.rounds as e
+    where e.user_id = has_round.golfer
+      and e.played_on = has_round.played_on
+      and e.course_name = has_round.course_name
+      and e.course_rating = has_round.course_rating
+      and e.slope_rating = has_round.slope_rating
+      and e.score = has_round.score
+  );
+$$;
+
 -- The rows of an old file: their missing courses, then their rounds, each in one statement.
 create function private.import_totals(
   payload jsonb,
@@ -153,14 +176,8 @@ begin
     r.played_on,
     r.score
   from private.old_file_rows(payload, holed_rows) as r
-  where not exists (
-    select 1 from public.rounds as e
-    where e.user_id = golfer
-      and e.played_on = r.played_on
-      and e.course_name = r.course_name
-      and e.course_rating = r.course_rating
-      and e.slope_rating = r.slope_rating
-      and e.score = r.score
+  where not private.has_round(
+    golfer, r.played_on, r.course_name, r.course_rating, r.slope_rating, r.score
   )
   order by r.played_on, r.course_name, r.course_rating, r.slope_rating, r.score, r.position;
   get diagnostics rounds_added = row_count;
@@ -595,14 +612,8 @@ begin
   placed := private.tee_of_row(golfer, teed, holed);
   course_added := placed.course_added;
   round_added := 0;
-  if not exists (
-    select 1 from public.rounds as e
-    where e.user_id = golfer
-      and e.played_on = teed.played_on
-      and e.course_name = teed.course_name
-      and e.course_rating = teed.course_rating
-      and e.slope_rating = teed.slope_rating
-      and e.score = teed.score
+  if not private.has_round(
+    golfer, teed.played_on, teed.course_name, teed.course_rating, teed.slope_rating, teed.score
   ) then
     -- The card's rules (the rounds trigger's, in the same words) with the row named.
     perform private.refuse_row(teed.position, private.broken_hole_rule(
@@ -736,6 +747,7 @@ grant execute on function
   private.file_rows(jsonb),
   private.old_file_rows(jsonb, bigint[]),
   private.course_rated(uuid, text, numeric, integer),
+  private.has_round(uuid, date, text, numeric, integer, integer),
   private.refuse_row(bigint, text),
   private.course_named(uuid, text),
   private.import_totals(jsonb, uuid, bigint[]),
