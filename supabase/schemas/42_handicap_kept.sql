@@ -445,11 +445,11 @@ as $$
   select coalesce(current_setting('hcpfast.walk_deferred', true), '') = 'on';
 $$;
 
--- After each statement that writes rounds (and handicap_settings, 70_handicap_settings.sql): the
--- golfers whose walk it changes walked again, a round's golfer from the earliest day the
--- statement touches (a moved round's old day or new day, whichever is first), a setting's from
--- the first round. An update that leaves what the walk reads as it was (a course or tee
--- deleted, or undone: only course_id and tee_id change) walks nobody.
+-- After each statement that writes rounds: the golfers whose walk it changes walked again, each
+-- from the earliest day the statement touches (a moved round's old day or new day, whichever is
+-- first). An update that leaves what the walk reads as it was (a course or tee deleted, or undone:
+-- only course_id and tee_id change) walks nobody. A change of handicap settings walks its golfer
+-- from the first round (private.after_handicap_setting_changed, 70_handicap_settings.sql).
 create function private.rewalk_written_golfers() returns trigger
   language plpgsql security definer set search_path = ''
 as $$
@@ -458,23 +458,6 @@ declare
   days date[];
 begin
   if private.is_walk_deferred() then
-    return null;
-  end if;
-  if tg_table_name = 'handicap_settings' then
-    if tg_op = 'INSERT' then
-      golfers := array(select distinct n.user_id from new_rows as n);
-    elsif tg_op = 'DELETE' then
-      golfers := array(select distinct o.user_id from old_rows as o);
-    else
-      golfers := array(
-        select distinct n.user_id
-        from new_rows as n
-        join old_rows as o on o.user_id = n.user_id
-        where (n.course_handicap_source, n.starting_index)
-          is distinct from (o.course_handicap_source, o.starting_index)
-      );
-    end if;
-    perform private.rewalk(golfers, null);
     return null;
   end if;
   if tg_op = 'INSERT' then

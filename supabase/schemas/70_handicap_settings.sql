@@ -69,26 +69,31 @@ grant all on table public.handicap_settings to service_role;
 -- id, so a DELETE still matches the app's user_id=eq.<id> filter and carries nothing else.
 alter publication supabase_realtime add table public.handicap_settings;
 
--- The golfer's choice and starting index decide their walk: a statement that changes either walks
--- them again (private.rewalk_written_golfers, 42_handicap_kept.sql), as a write to their rounds does.
-create trigger rewalk_after_insert
-  after insert on public.handicap_settings
-  referencing new table as new_rows
-  for each statement execute function private.rewalk_written_golfers();
+-- A setting's after-row steps, in this order: the golfer's devices are told of the change
+-- (private.send_golfer_change, 90_live_feed.sql), then a new choice or starting index, which
+-- decide the golfer's walk, walks them again from their first round, as a write to their rounds
+-- does (42_handicap_kept.sql). A row trigger: the table has one row a golfer. Enabled always, as
+-- the rounds' walk is.
+create function private.after_handicap_setting_changed() returns trigger
+  language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform private.send_golfer_change(tg_op, tg_table_name, new, old);
+  if not private.is_walk_deferred() and (
+    tg_op <> 'UPDATE' or (new.course_handicap_source, new.starting_index)
+      is distinct from (old.course_handicap_source, old.starting_index)
+  ) then
+    perform private.rewalk(array[coalesce(new.user_id, old.user_id)], null);
+  end if;
+  return null;
+end;
+$$;
 
-create trigger rewalk_after_update
-  after update on public.handicap_settings
-  referencing old table as old_rows new table as new_rows
-  for each statement execute function private.rewalk_written_golfers();
+create trigger after_handicap_setting_changed
+  after insert or update or delete on public.handicap_settings
+  for each row execute function private.after_handicap_setting_changed();
 
-create trigger rewalk_after_delete
-  after delete on public.handicap_settings
-  referencing old table as old_rows
-  for each statement execute function private.rewalk_written_golfers();
-
-alter table public.handicap_settings enable always trigger rewalk_after_insert;
-alter table public.handicap_settings enable always trigger rewalk_after_update;
-alter table public.handicap_settings enable always trigger rewalk_after_delete;
+alter table public.handicap_settings enable always trigger after_handicap_setting_changed;
 
 -- Here rather than in 43_handicap_views.sql: it reads the golfer's choice above.
 -- Course handicap per tee (WHS Rule 6.1, private.course_handicap: on a 9-hole tee the index

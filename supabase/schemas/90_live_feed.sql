@@ -21,9 +21,9 @@ grant execute on function private.golfer_topic(uuid) to authenticated, service_r
 -- A change to one of a golfer's rows, sent after commit to that golfer's topic alone: op and
 -- table_name are the calling trigger's TG_OP and TG_TABLE_NAME (the golfer's tables are all in
 -- public). A plain function, so a table's one after-row trigger can make it a step among its
--- others (courses' and tees', 15_tees.sql). Security definer, owned by postgres, as Supabase's
--- guide writes it: realtime.send's insert then is not subject to the writer's insert policies on
--- realtime.messages (a golfer has none).
+-- others (courses' and tees', 15_tees.sql; handicap settings', 70_handicap_settings.sql).
+-- Security definer, owned by postgres, as Supabase's guide writes it: realtime.send's insert then
+-- is not subject to the writer's insert policies on realtime.messages (a golfer has none).
 create function private.send_golfer_change(op text, table_name text, changed record, was record)
   returns void
   language plpgsql security definer set search_path = ''
@@ -35,7 +35,8 @@ begin
 end;
 $$;
 
--- Rounds and handicap settings, whose only after-row step is the message.
+-- Rounds, whose only after-row step is the message (handicap settings send theirs as a step,
+-- 70_handicap_settings.sql).
 create function private.broadcast_golfer_change() returns trigger
   language plpgsql security definer set search_path = ''
 as $$
@@ -47,10 +48,6 @@ $$;
 
 create trigger broadcast_golfer_change
   after insert or update or delete on public.rounds
-  for each row execute function private.broadcast_golfer_change();
-
-create trigger broadcast_golfer_change
-  after insert or update or delete on public.handicap_settings
   for each row execute function private.broadcast_golfer_change();
 
 -- A signed-in golfer may join (read) their own topic and no other; nobody may send on it but the
