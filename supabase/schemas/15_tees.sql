@@ -1,4 +1,4 @@
--- A course's tees (issue 22): each with its own course rating, slope, par and number of holes (18,
+-- A course's tees: each with its own course rating, slope, par and number of holes (18,
 -- or 9 for a rated nine), and optionally each hole's par and stroke index. Rounds are played from
 -- one tee and keep copies of it (20_rounds.sql). The current definition: the migrations build
 -- exactly this (a test compares them, see the README).
@@ -81,7 +81,7 @@ begin
 end;
 $$;
 
--- Every bound on a tee's holes and a round's card (issue 23), written once: the first rule the
+-- Every bound on a tee's holes and a round's card, written once: the first rule the
 -- values break, in the golfer's words with the hole number ('hole 7: putts can''t be more than
 -- strokes'), or null. The checks on public.tees and public.rounds call it for their own rules
 -- (`rules`), the rounds trigger for all of a card's, and public.import_rounds for a file's tee.

@@ -1,4 +1,4 @@
--- The game a round was played in (issue 31): the format the group agreed on the first tee, the
+-- The game a round was played in: the format the group agreed on the first tee, the
 -- allowance, the golfer's own playing handicap and strokes, and each partner's card. It is one
 -- jsonb value, public.rounds.game (20_rounds.sql), stored in the same insert as the golfer's round
 -- so the outbox sends both exactly once, and deleted, restored, exported and imported with it.
@@ -438,7 +438,7 @@ end;
 $$;
 
 comment on function private.broken_game_rule(text[], jsonb, integer, integer[]) is
-  'The first rule of a round''s game (issue 31) the values break (of `rules`, or every rule when null), in the golfer''s words with the partner''s place and the hole number, or null: the one place each bound on a game is written.';
+  'The first rule of a round''s game the values break (of `rules`, or every rule when null), in the golfer''s words with the partner''s place and the hole number, or null: the one place each bound on a game is written.';
 
 -- The checks and the triggers run with the writer's rights (a golfer's insert, import_rounds).
 grant execute on function
@@ -451,7 +451,7 @@ grant execute on function
   private.broken_game_rule(text[], jsonb, integer, integer[])
   to authenticated, service_role;
 
--- The holes the golfer picked up (issue 31): game -> 'picked_up', the hole numbers as the course
+-- The holes the golfer picked up: game -> 'picked_up', the hole numbers as the course
 -- numbers them (10–18 on a back nine), absent on a game stored before them (none). The round's
 -- hole_strokes keep net double bogey there (the number the handicap record needs, WHS Rule 3.1);
 -- the game counts each as picked up. The first rule the values break (of `rules`, or every rule
@@ -559,7 +559,7 @@ end;
 $$;
 
 comment on function private.broken_pick_up_rule(text[], jsonb, integer, text, integer[], integer[], integer[]) is
-  'The first rule the holes the golfer picked up (game -> picked_up, issue 31) break (of `rules`, or every rule when null), in the golfer''s words with the hole number, or null: hole numbers of the round, each once, each scored at net double bogey off one course handicap.';
+  'The first rule the holes the golfer picked up (game -> picked_up) break (of `rules`, or every rule when null), in the golfer''s words with the hole number, or null: hole numbers of the round, each once, each scored at net double bogey off one course handicap.';
 
 grant execute on function
   private.broken_pick_up_rule(text[], jsonb, integer, text, integer[], integer[], integer[])

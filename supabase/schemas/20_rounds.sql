@@ -32,14 +32,14 @@ create table public.rounds (
   hole_pars integer[],
   stroke_indexes integer[],
   nine text,
-  -- The scorecard (issue 23): per hole, in hole order; null for a round entered as a total. In
+  -- The scorecard: per hole, in hole order; null for a round entered as a total. In
   -- the detail arrays an element null is a value not recorded (a fairway on a par 3 is always null).
   hole_strokes integer[],
   hole_putts integer[],
   hole_fairways boolean[],
   hole_greens boolean[],
   hole_penalties integer[],
-  -- The game the round was played in (issue 31), or null: 17_games.sql.
+  -- The game the round was played in, or null: 17_games.sql.
   game jsonb,
   constraint rounds_id_is_a_ulid check (private.is_ulid(id)),
   constraint rounds_course_name_is_1_to_100_characters check (
@@ -69,7 +69,7 @@ create table public.rounds (
   constraint rounds_nine_is_front_or_back_of_a_9_hole_round check (
     nine is null or (nine in ('front', 'back') and holes = 9)
   ),
-  -- The scorecard's bounds (issue 23), each in private.broken_hole_rule (15_tees.sql), the one
+  -- The scorecard's bounds, each in private.broken_hole_rule (15_tees.sql), the one
   -- place they are written: a check per rule, the backstop of check_hole_scores below, which
   -- refuses the same in words first. A card needs its tee's hole pars and stroke indexes; the
   -- score stays the gross, the sum of the strokes; the details are per hole and only beside strokes.
@@ -108,7 +108,7 @@ create table public.rounds (
       hole_penalties => hole_penalties
     ) is null
   ),
-  -- The game's bounds (issue 31), each in private.broken_game_rule (17_games.sql), the one place
+  -- The game's bounds, each in private.broken_game_rule (17_games.sql), the one place
   -- they are written: the backstop of private.check_game below, which refuses the same in words.
   constraint rounds_game_only_on_a_round_scored_hole_by_hole check (
     private.broken_game_rule('{scored}', game, holes, hole_strokes) is null
@@ -163,7 +163,7 @@ comment on column public.rounds.hole_strokes is
   'Strokes per hole, in hole order, for a round scored hole by hole (null for a round entered as a total); score is their sum (the gross score).';
 
 comment on column public.rounds.game is
-  'The game the round was played in (issue 31), or null: format, allowance_percent, the golfer''s playing_handicap and strokes_received, 1–3 partners (name, index, tee_id, tee_name, playing_handicap, strokes_received, hole_strokes), and picked_up: the hole numbers the golfer picked up (absent: none). The golfer''s own strokes are hole_strokes (net double bogey on a hole picked up).';
+  'The game the round was played in, or null: format, allowance_percent, the golfer''s playing_handicap and strokes_received, 1–3 partners (name, index, tee_id, tee_name, playing_handicap, strokes_received, hole_strokes), and picked_up: the hole numbers the golfer picked up (absent: none). The golfer''s own strokes are hole_strokes (net double bogey on a hole picked up).';
 
 create index rounds_user_id_idx on public.rounds (user_id);
 create index rounds_course_id_idx on public.rounds (course_id);
@@ -182,7 +182,7 @@ as $$
   select coalesce(current_setting('hcpfast.undoing_deletion', true), '') = 'on';
 $$;
 
--- A round is played from one tee (issue 22) and keeps copies of it: the course's name and the
+-- A round is played from one tee and keeps copies of it: the course's name and the
 -- tee's name, rating, slope, par, holes, hole pars and stroke indexes. The tee decides 9 or 18
 -- holes. A nine played from an 18-hole tee is a round with `nine` 'front' or 'back': it has 9
 -- holes, the 9-hole course rating and slope the golfer typed (kept as sent: no tee holds them, and
@@ -312,7 +312,7 @@ $$;
 -- overwrites forged copies. The id, the owner and the creation time never change. course_id and
 -- tee_id may become null: that is the foreign keys' "on delete set null". Undo of a deleted course
 -- or tee re-links its rounds without re-copying (they keep the copies they were added with); only
--- public.undo_deletion does that, behind a transaction-local setting. A round's holes (issue 23)
+-- public.undo_deletion does that, behind a transaction-local setting. A round's holes
 -- are editable too (check_hole_scores checks them against the copies settled here). The update
 -- step of copy_course_into_round: `edited` is the row as the update sends it, `was` as it was.
 create function private.copy_course_into_edited_round(edited public.rounds, was public.rounds)
@@ -331,7 +331,7 @@ begin
       message = 'a round''s id, owner and creation time cannot change';
   end if;
 
-  -- A round scored hole by hole (issue 23) was played on its tee's holes: it stays there, and its
+  -- A round scored hole by hole was played on its tee's holes: it stays there, and its
   -- score follows its strokes. An edit without holes (an older app's, or one of the day played)
   -- keeps them; a new score without new strokes is a total typed over a card, refused.
   if was.hole_strokes is not null and not private.is_undoing_a_deletion() then
@@ -407,7 +407,7 @@ begin
 end;
 $$;
 
--- A round scored hole by hole (issue 23), checked against the holes it was played on: the checks
+-- A round scored hole by hole, checked against the holes it was played on: the checks
 -- on the table hold the same rules, but their refusal names a constraint; this one says what is
 -- wrong in the golfer's words, with the hole number, as a check_violation (PostgREST: 400). The
 -- last step of private.check_game, so it sees the copies.
@@ -427,7 +427,7 @@ begin
 end;
 $$;
 
--- A round's game (issue 31), checked when it is added or changed: every rule of
+-- A round's game, checked when it is added or changed: every rule of
 -- private.broken_game_rule and private.broken_pick_up_rule in the golfer's words first (check_violation, PostgREST: 400), then
 -- each partner's tee, which must be one of the golfer's own tees of the round's course (another
 -- golfer's tee and an unknown one give the same error, 42501, as the round's own tee does). Its

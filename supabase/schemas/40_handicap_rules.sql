@@ -142,7 +142,7 @@ begin
 end;
 $$;
 
--- What the handicap counts (issue 22): every 18-hole round as itself, and two 9-hole rounds as one
+-- What the handicap counts: every 18-hole round as itself, and two 9-hole rounds as one
 -- 18-hole entry, the WHS 2020 method (fully published, unlike 2024's "expected score"): the
 -- scores and the ratings added, the slope the mean of the two to the nearest whole (ties up), the
 -- pars added (null when either nine has none); the entry is the later round's (its id, day and
@@ -191,7 +191,7 @@ $$;
 comment on function private.course_handicap(integer, numeric, integer, integer, integer) is
   'Course handicap of an index in tenths on a rating, slope, par and 9 or 18 holes (the index halved to a tenth first for 9): nearest whole, halves toward +∞; null without index or par.';
 
--- Net double bogey (issue 23 §4, WHS Rule 3.1), as src/features/handicap/lib/adjusted-gross.ts
+-- Net double bogey (WHS Rule 3.1), as src/features/handicap/lib/adjusted-gross.ts
 -- (a test compares them on 20,000 random cards). Strokes follow the rank of each hole's stroke
 -- index on the card, so a nine numbered 1, 3, …, 17 or 2, 4, …, 18 allocates as one numbered
 -- 1 … 9: with a course handicap C ≥ 0 on H holes every hole receives C / H (whole) and the C mod H
@@ -256,7 +256,7 @@ $$;
 comment on function private.adjusted_gross_score(integer[], integer[], integer[], integer) is
   'The gross score with each hole held to its net double bogey: par + 2 + strokes received from the course handicap, or par + 5 when it is null (no index yet).';
 
--- The score a round counts (issue 23): a round scored hole by hole its adjusted gross score, off
+-- The score a round counts: a round scored hole by hole its adjusted gross score, off
 -- the course handicap, on the round's own copies of rating, slope, par and holes, of index_tenths
 -- (the golfer's index in effect on the day played; null: none, par + 5 on every hole); a round
 -- entered as a total its score, with no course handicap.

@@ -109,7 +109,7 @@ begin
 end;
 $$;
 
--- A walk in progress (issue 44: a write walks from the changed day on, so a walk can start from
+-- A walk in progress (a write walks from the changed day on, so a walk can start from
 -- the kept rows before that day, private.walk_start). Per round, in walk order (first the kept
 -- rows it resumed with, `kept`, then the rounds it walked, `rounds`): the score counted and its
 -- course handicap, its entry (null while a nine waits), the entries at or before it, the other
@@ -148,10 +148,10 @@ create type private.walk as (
 -- The walk carried over `rounds` (the golfer's, in record order, all on days after those of
 -- `walk`, or null to start afresh), as scoreRecord in src/features/handicap/lib/score-record.ts.
 -- The WHS estimate is sequential (whether a round is exceptional depends on the estimate before
--- its day, which depends on earlier reductions and caps), and so is net double bogey (issue 23):
+-- its day, which depends on earlier reductions and caps), and so is net double bogey:
 -- each card counts its adjusted gross off the golfer's chosen index in effect on the day played
 -- (source: the spec's, over the entries of the days before, or the estimate), else the starting
--- index (issue 32: never in either index itself), else none. So one pass, O(20 · rounds): per
+-- index (never in either index itself), else none. So one pass, O(20 · rounds): per
 -- round its counted score and entry, per entry its differential, both indexes and the estimate's
 -- step (private.whs_step). keyed[e] − reduced_before[r + 1] is diffs[e] less the reductions of
 -- entries e … r.

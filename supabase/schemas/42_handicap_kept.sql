@@ -1,9 +1,9 @@
--- The walk as the database keeps it (issue 29): private.walked_rounds (per round) and
+-- The walk as the database keeps it: private.walked_rounds (per round) and
 -- private.golfer_handicaps (per golfer), rewritten for a golfer by private.rewalk in the same
 -- transaction as any write that changes what the walk reads (statement-level triggers on rounds
 -- and handicap_settings; import_rounds once at its end). So a read costs the rows it returns,
 -- with or without the planner's statistics, and each write pays its golfer's walk once, from the
--- earliest day it touches on (issue 44: private.walk_start resumes the walk from the kept rows
+-- earliest day it touches on (private.walk_start resumes the walk from the kept rows
 -- before that day; the figures: BENCHMARKS.md).
 
 -- One row per round: the walk's (private.walked_round) and counts_for_index, whether it is among
@@ -25,7 +25,7 @@ comment on table private.walked_rounds is
 create index walked_rounds_user_id_played_on_round_id_idx
   on private.walked_rounds (user_id, played_on, round_id);
 
--- A write's walk reads a few kept rows through these (issue 44), never the whole record: the
+-- A write's walk reads a few kept rows through these, never the whole record: the
 -- last entries before a day, the lowest differentials of the entries (the spec's index and its
 -- counting), the last nine before a day (nines only), and the rounds that count for the spec's
 -- index now.
@@ -80,7 +80,7 @@ revoke all on table private.walked_rounds, private.golfer_handicaps
 grant select on table private.walked_rounds, private.golfer_handicaps
   to authenticated, service_role;
 
--- The kept rows before `day` that the rounds from `day` on can still change (issue 44): those
+-- The kept rows before `day` that the rounds from `day` on can still change: those
 -- of the golfer's last 20 entries (their adjusted differentials and counting), with the first
 -- nine of each pair, and the last nine if it waits at that day (the next nine pairs with it:
 -- it is a first nine whose pair is not among them, or has none), in record order.
@@ -156,7 +156,7 @@ begin
 end;
 $$;
 
--- Where a write's walk starts (issue 44): the walk as it stood at the end of the day before
+-- Where a write's walk starts: the walk as it stood at the end of the day before
 -- `day`, rebuilt from the golfer's kept rows, which stay as they are. The rows the rounds from
 -- `day` on can still change come back (private.kept_before) with their entries' values, keys
 -- and indexes; of the entries before them only the lowest 8 differentials (the spec's index)
@@ -372,7 +372,7 @@ end;
 $$;
 
 -- Rewrites the kept walk of the given golfers from their rounds and settings as they are now,
--- each from its day in `days` on (issue 44: the rows before the earliest day a write touches
+-- each from its day in `days` on (the rows before the earliest day a write touches
 -- stay as they are, and the walk resumes there, private.walk_start; null: from the first
 -- round). Each golfer's row is locked first, so two transactions writing one golfer's record
 -- take turns and the second walks what the first committed. A golfer whose account is gone
@@ -515,7 +515,7 @@ alter table public.rounds enable always trigger rewalk_after_update;
 alter table public.rounds enable always trigger rewalk_after_delete;
 
 -- The views read the kept walk; the walk itself is for private.rewalk (and whs_records, which
--- walks what the caller can read). Writing the kept walk is for the triggers alone (issue 40), so
+-- walks what the caller can read). Writing the kept walk is for the triggers alone, so
 -- its functions are granted to no one: a golfer may walk again only their own record
 -- (private.rewalk_own_record, for the import).
 grant execute on function private.rewalk_own_record() to authenticated;

@@ -3,9 +3,9 @@
 -- security_invoker, so the tables' RLS (the kept walk's tables have the same owner-only policy as
 -- rounds) applies to whoever reads it.
 
--- The 18-hole entries the handicap counts (issue 22), one row per entry at its later round: an
+-- The 18-hole entries the handicap counts, one row per entry at its later round: an
 -- 18-hole round, or two nines paired in turn in record order (private.paired_nines), with the
--- score it counts (issue 23: the adjusted gross score of a round scored hole by hole), the ratings
+-- score it counts (the adjusted gross score of a round scored hole by hole), the ratings
 -- and pars added and the mean slope, and its differential; a waiting nine is in none. Read off
 -- the kept walk, which makes the entries, in record order.
 create view public.scoring_entries

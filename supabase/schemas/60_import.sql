@@ -16,7 +16,7 @@
 -- importing the same file twice adds nothing the second time, and a round that was exported and
 -- is imported again is recognised even when its course has since been deleted or renamed.
 --
--- Tees and holes (issue 22): a row may also carry tee_name, holes (9 or 18) and tee_id (a ULID for
+-- Tees and holes: a row may also carry tee_name, holes (9 or 18) and tee_id (a ULID for
 -- a tee the import creates; the row's round_id when absent). A row with neither a tee name nor 9
 -- holes is an old file's row and is imported exactly as before: 18 holes on its course's first
 -- tee. Any other row is played from the golfer's tee of that name, holes, rating and slope on
@@ -25,7 +25,7 @@
 -- takes the row's tee name); a course missing for a 9-hole row is a bad request: a course needs
 -- its 18-hole rating, which a nine does not give.
 --
--- Hole scores (issue 23): a row may also carry hole_pars, stroke_indexes, hole_strokes, hole_putts,
+-- Hole scores: a row may also carry hole_pars, stroke_indexes, hole_strokes, hole_putts,
 -- hole_fairways, hole_greens and hole_penalties, JSON arrays in hole order (null elements allowed
 -- in the four detail arrays: not recorded). A row with any of them is played from a tee as above,
 -- chosen by one more rule: the golfer's tee of that course with the same name, holes, rating,
@@ -36,12 +36,12 @@
 -- rounds trigger where it is the one that refuses: 'row 3, hole 7: putts can't be more than
 -- strokes'. Rows without hole data import exactly as before.
 --
--- A game (issue 31): a row may also carry game, the round's game as the rounds table keeps it
+-- A game: a row may also carry game, the round's game as the rounds table keeps it
 -- (17_games.sql). Such a row is read as one with hole data (a game is only kept with a round scored
 -- hole by hole); each partner's tee is the golfer's tee of that name on the row's course (the
 -- earliest), else the tee the round is played from; the game's rules refuse with the row named.
 --
--- A whole file (issue 30): payload may instead be an object { rounds, tees, settings }: rounds as
+-- A whole file: payload may instead be an object { rounds, tees, settings }: rounds as
 -- above, where a row may also carry nine ('front' or 'back': the nine of the 18-hole tee of that
 -- name, with the row's 9-hole rating and slope; without such a tee, a 9-hole tee as before) and
 -- par (a created tee's par when the row has no hole pars; a tee is matched on it too); tees (see
@@ -331,7 +331,7 @@ declare
 begin
   select c.course, c.course_added into course, course_added
     from private.course_of_row(golfer, teed, holed, tee_label) as c;
-  -- A nine played from an 18-hole tee (issue 30): that tee, by name, its holes matching the
+  -- A nine played from an 18-hole tee: that tee, by name, its holes matching the
   -- row's; without one, the nine is played from a 9-hole tee as an older file's nine is.
   if teed.nine is not null then
     select t.id into tee
@@ -433,7 +433,7 @@ create type private.file_tee as (
   stroke_indexes integer[]
 );
 
--- A file's tees (issue 30), each in one object: the course's name, rating, slope and par
+-- A file's tees, each in one object: the course's name, rating, slope and par
 -- (course_rating, slope_rating, course_par: what a missing course is created from), the tee's
 -- tee_name, rating, slope, par, holes, hole_pars and stroke_indexes, and ULIDs for the course
 -- (course_id) and the tee (tee_id). A tee is added to the golfer's course of that name (the
@@ -537,7 +537,7 @@ begin
 end;
 $$;
 
--- A file's settings (issue 30, 32): course_handicap_source ('spec' or 'whs') and starting_index
+-- A file's settings: course_handicap_source ('spec' or 'whs') and starting_index
 -- (-10.0 to 54.0 in tenths, or null for none); a key left out keeps the golfer's value.
 create function private.import_settings(settings jsonb, golfer uuid)
   returns boolean
@@ -667,7 +667,7 @@ begin
       errcode = 'insufficient_privilege',
       message = 'only a signed-in golfer can import rounds';
   end if;
-  -- A whole file (issue 30): its rounds, tees and settings; an array is its rounds alone.
+  -- A whole file: its rounds, tees and settings; an array is its rounds alone.
   if jsonb_typeof(payload) = 'object' then
     file_tees := payload -> 'tees';
     file_settings := payload -> 'settings';
@@ -689,7 +689,7 @@ begin
 
   -- Two imports of the same file at once (two tabs) must not both find a round missing.
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('import_rounds:' || golfer::text));
-  -- The golfer's handicap walk once at the end, not after each card's insert (issue 29).
+  -- The golfer's handicap walk once at the end, not after each card's insert.
   perform pg_catalog.set_config('hcpfast.walk_deferred', 'on', true);
 
   -- The rows with hole data (a hole key not null) are played from a tee with it, in the loop.

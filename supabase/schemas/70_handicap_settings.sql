@@ -4,7 +4,7 @@ create table public.handicap_settings (
   user_id uuid primary key default auth.uid() references auth.users (id) on delete cascade,
   course_handicap_source text not null default 'spec',
   updated_at timestamptz not null default now(),
-  -- The index the golfer's federation gave them (issue 32), null when none: the index in effect
+  -- The index the golfer's federation gave them, null when none: the index in effect
   -- until HCPFast has one of its own. After updated_at because a migration added it.
   starting_index numeric,
   constraint handicap_settings_course_handicap_source_is_spec_or_whs check (
@@ -99,7 +99,7 @@ alter table public.handicap_settings enable always trigger after_handicap_settin
 -- Course handicap per tee (WHS Rule 6.1, private.course_handicap: on a 9-hole tee the index
 -- halved to a tenth first) from the index the golfer chose for course handicaps (handicap_settings:
 -- the spec's, the default, or the WHS estimate), or their starting index until they have that one
--- (issue 32; handicap_index stays their own, null then). One row per tee: a course's first tee has
+-- (handicap_index stays their own, null then). One row per tee: a course's first tee has
 -- the course's values, so its row is the course's handicap as before.
 create view public.course_handicaps
   with (security_invoker = on)

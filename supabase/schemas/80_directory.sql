@@ -1,4 +1,4 @@
--- The course directory (issue 30 §2): courses golfers share. A golfer publishes one of their own
+-- The course directory: courses golfers share. A golfer publishes one of their own
 -- courses; the directory keeps a snapshot of it and all its tees with their hole data, made when
 -- publishing (publishing again replaces the snapshot and keeps the directory id, so a link to it
 -- stays good). Any signed-in golfer may search it and copy a course into their own list: the copy

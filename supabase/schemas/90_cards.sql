@@ -1,4 +1,4 @@
--- The shared card (issue 42): one card for the group, scored from every player's phone. The first
+-- The shared card: one card for the group, scored from every player's phone. The first
 -- data shared between golfers, so everything here is readable only by the card's golfers (its
 -- starter and the golfers holding a place on it); a visitor and any other golfer see nothing.
 --
@@ -48,7 +48,7 @@ create table public.cards (
 );
 
 comment on table public.cards is
-  'A shared card (issue 42): readable by its starter and the golfers holding a place on it; closed by its starter.';
+  'A shared card: readable by its starter and the golfers holding a place on it; closed by its starter.';
 
 comment on column public.cards.side_games is
   'The side games chosen on the first tee (rounds.game -> side_games''s shape, players by place: player_no - 1), or null for none; held by private.broken_side_games_rule.';
