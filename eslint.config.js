@@ -35,7 +35,7 @@ const OUTSIDE_THE_APP = [
 const NO_APP_SHELL = [['@/app/*', '**/app/*'], 'Only src/app composes features into screens.']
 const NO_FEATURES = [['@/features/*'], 'Shared code does not depend on a feature.']
 /**
- * The record is scored in one place (issue 28): everything outside the handicap feature reads its
+ * The record is scored in one place: everything outside the handicap feature reads its
  * derived store, so no screen can score it with other settings than the HCP screen's.
  */
 const NO_SCORE_RECORD = [

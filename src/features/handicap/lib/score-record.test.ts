@@ -167,7 +167,7 @@ describe('scoreRecord', () => {
       expect(record.whs.index).toBe(1.5)
     })
 
-    describe('with a starting index (issue 32)', () => {
+    describe('with a starting index', () => {
       // 72.0 / 113 / par 72, stroke index = hole number.
       const firstCards = [
         // Gross 16 × 5 + 10 + 9 = 99. Off the starting index 12.4: course handicap 12, a stroke on

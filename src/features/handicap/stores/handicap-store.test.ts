@@ -238,7 +238,7 @@ describe('the handicap store', () => {
   })
 })
 
-describe('a starting index (issue 32)', () => {
+describe('a starting index', () => {
   function start(index: number, source: CourseHandicapSource = 'spec') {
     useHandicapSettingsStore
       .getState()
@@ -323,7 +323,7 @@ function byHand(stepMs: number) {
   }
 }
 
-describe('the number to beat on each tee (issue 32)', () => {
+describe('the number to beat on each tee', () => {
   // 13.0, 18.0, 8.0 on a 72.0 / 113 tee (d = G − 72): HCP and the estimate are 8.0 − 2.0 = 6.0.
   // A fourth entry: min(8.0, d) − 1.0. Below 6.0 needs d ≤ 6.9: 78 (6.0 → 5.0); 79 (7.0) holds.
   // On 70.3 / 130, 78 is 113 × 7.7 / 130 = 6.69 → 6.7 (5.7); 79 is 7.56 → 7.6, which raises it.
