@@ -1,10 +1,10 @@
 -- The walk as the database keeps it: private.walked_rounds (per round) and
 -- private.golfer_handicaps (per golfer), rewritten for a golfer by private.rewalk in the same
--- transaction as any write that changes what the walk reads (statement-level triggers on rounds
--- and handicap_settings; import_rounds once at its end). So a read costs the rows it returns,
+-- transaction as any write that changes what the walk reads (statement triggers on rounds, the
+-- settings' row trigger, import_rounds once at its end). So a read costs the rows it returns,
 -- with or without the planner's statistics, and each write pays its golfer's walk once, from the
--- earliest day it touches on (private.walk_start resumes the walk from the kept rows
--- before that day; the figures: BENCHMARKS.md).
+-- earliest day it touches on (private.walk_start resumes the walk from the kept rows before that
+-- day; the figures: BENCHMARKS.md).
 
 -- One row per round: the walk's (private.walked_round) and counts_for_index, whether it is among
 -- the lowest the spec's index averages. Each golfer reads their own rows (the views are
