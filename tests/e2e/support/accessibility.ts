@@ -37,15 +37,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through DevTools rather than as a <script>, which the app's CSP rightly refuses.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
   const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(context: Document, options: { resultTypes: string[] }): Promise<unknown> }
-      }
-    ).axe
-    // Every rule still runs; axe only stops listing each passing and inapplicable node.
-    const result = (await axe.run(document, { resultTypes: ['violations'] })) as {
-      violations: AxeViolation[]
-    }
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<unknown> } }).axe
+    const result = (await axe.run(document)) as { violations: AxeViolation[] }
     return result.violations
   })
   return violations.map(
