@@ -170,17 +170,22 @@ describe('hostile input on the sign-in forms', () => {
    * value the browser refuses sends nothing and leaves no alert, so the next value is typed into
    * the same form; after the app's alert the form is mounted again first.
    */
-  async function refused(page: Page, alert: string, links: { away: string; back: string }) {
+  async function expectRefused(
+    page: Page,
+    label: string,
+    { alert, away, back }: { alert: string; away: string; back: string },
+  ) {
     const invalidField = await page
       .getByLabel('Email')
       .evaluate((input) => !(input as HTMLInputElement).validity.valid)
     if (invalidField) {
-      expect(await page.getByRole('alert').count()).toBe(0)
-      return true
+      expect(await page.getByRole('alert').count(), label).toBe(0)
+      return
     }
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain(alert)
-    await freshForm(page, links)
-    return true
+    await expect
+      .poll(() => page.getByRole('alert').textContent(), { message: label })
+      .toContain(alert)
+    await freshForm(page, { away, back })
   }
 
   it('refuses every hostile email on sign-up, runs no markup and stores no one', async ({
@@ -198,10 +203,11 @@ describe('hostile input on the sign-in forms', () => {
       await page.getByLabel('Password', { exact: true }).fill('fairway-123')
       await page.getByLabel('Confirm Password').fill('fairway-123')
       await page.getByRole('button', { name: 'Sign Up' }).click()
-      expect(
-        await refused(page, REGISTRATION_ALERT, { away: 'Log In', back: 'Sign up' }),
-        label,
-      ).toBe(true)
+      await expectRefused(page, label, {
+        alert: REGISTRATION_ALERT,
+        away: 'Log In',
+        back: 'Sign up',
+      })
       expect(new URL(page.url()).pathname, label).toBe('/signup')
     }
     expect(await usersWithEmails(NOT_NUMBERS.map(([, value]) => value))).toBe(0)
@@ -215,9 +221,7 @@ describe('hostile input on the sign-in forms', () => {
       await page.getByLabel('Email').fill(value)
       await page.getByLabel('Password', { exact: true }).fill('fairway-123')
       await page.getByRole('button', { name: 'Log In' }).click()
-      expect(await refused(page, LOGIN_ALERT, { away: 'Sign up', back: 'Log In' }), label).toBe(
-        true,
-      )
+      await expectRefused(page, label, { alert: LOGIN_ALERT, away: 'Sign up', back: 'Log In' })
       expect(new URL(page.url()).pathname, label).toBe('/')
     }
   })
