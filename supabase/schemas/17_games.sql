@@ -33,6 +33,15 @@ as $$
   end;
 $$;
 
+-- Whether a player's playing handicap and strokes received (the golfer's, in the game; a
+-- partner's, in their entry) are whole numbers from -100 to 200.
+create function private.has_playing_handicap(player jsonb) returns boolean
+  language sql immutable set search_path = ''
+as $$
+  select private.is_number_between(player -> 'playing_handicap', -100, 200)
+    and private.is_number_between(player -> 'strokes_received', -100, 200);
+$$;
+
 -- A side game's stake (game -> side_games -> <game> -> stake): points, whole, or an amount of a
 -- currency (ISO 4217 code) to its minor unit, 0 to 10,000; the problem in the golfer's words, or
 -- null. Mirrors stakeProblems in src/features/scorecard/lib/side-game-standings.ts.
@@ -302,10 +311,7 @@ begin
       or jsonb_typeof(partner -> 'tee_name') is distinct from 'string'
     ) then
       'pick a tee'
-    when (every or 'handicaps' = any (rules)) and not (
-      private.is_number_between(partner -> 'playing_handicap', -100, 200)
-      and private.is_number_between(partner -> 'strokes_received', -100, 200)
-    ) then
+    when (every or 'handicaps' = any (rules)) and not private.has_playing_handicap(partner) then
       'the playing handicap and strokes must be whole numbers from -100 to 200'
     when (every or 'strokes' = any (rules)) and case
       when jsonb_typeof(partner -> 'hole_strokes') = 'array' then
@@ -395,10 +401,7 @@ begin
   then
     return 'the allowance must be a whole number from 0 to 100%';
   end if;
-  if (every or 'handicaps' = any (rules)) and not (
-    private.is_number_between(game -> 'playing_handicap', -100, 200)
-    and private.is_number_between(game -> 'strokes_received', -100, 200)
-  ) then
+  if (every or 'handicaps' = any (rules)) and not private.has_playing_handicap(game) then
     return 'your playing handicap and strokes must be whole numbers from -100 to 200';
   end if;
   partners := game -> 'partners';
@@ -443,6 +446,7 @@ comment on function private.broken_game_rule(text[], jsonb, integer, integer[]) 
 -- The checks and the triggers run with the writer's rights (a golfer's insert, import_rounds).
 grant execute on function
   private.is_number_between(jsonb, numeric, numeric, integer),
+  private.has_playing_handicap(jsonb),
   private.broken_stake_rule(jsonb, text),
   private.broken_side_game_settings(jsonb, text, integer, integer),
   private.broken_side_games_rule(jsonb, integer, integer),
