@@ -16,13 +16,11 @@ const unitTests = readdirSync('src', { recursive: true, encoding: 'utf8' })
 const filesWhere = (test: (text: string) => boolean) =>
   unitTests.filter(({ text }) => test(text)).map(({ file }) => file)
 const nodeUnitTests = filesWhere((text) => text.startsWith(NODE_MARKER))
-// Unit files share their worker's modules (and jsdom window; the setup file resets the stores, the
-// device's storage and the DOM after each test), except a file that replaces a module or a global:
-// a module another file imported first keeps the real one, and a spy or a fake clock restored
-// out of turn outlives the file.
-const replacingUnitTests = filesWhere((text) =>
-  /\bvi\.(mock|doMock|spyOn|useFakeTimers|stubGlobal)\(/.test(text),
-)
+// Unit files share their worker's modules (and jsdom window; the setup files reset the stores, the
+// device's storage, the DOM, spies, fake clocks and stubbed globals after each test), except a
+// file that replaces a module: a module another file imported first keeps the real one.
+const replacingUnitTests = filesWhere((text) => /\bvi\.(mock|doMock)\(/.test(text))
+const RESTORE_AFTER_EACH = './src/testing/restore-after-each.ts'
 const shared = (files: string[]) => files.filter((file) => !replacingUnitTests.includes(file))
 const apart = (files: string[]) => files.filter((file) => replacingUnitTests.includes(file))
 const jsdomUnitTests = filesWhere((text) => !text.startsWith(NODE_MARKER))
@@ -141,7 +139,7 @@ function jsdomUnitProject(name: string, files: UnitFiles) {
       // Processes, Vitest's default, not threads: Node's BroadcastChannel reaches every thread of
       // a process, so two files' sign-in and outbox channels would hear each other.
       ...files,
-      setupFiles: ['./src/testing/setup-tests.ts'],
+      setupFiles: [RESTORE_AFTER_EACH, './src/testing/setup-tests.ts'],
       // A bound, not a wait: these tests wait on conditions, and a screen test that renders the
       // whole signed-in app in jsdom took 4-6 s when the 2 cores were busy (Vitest's 5 s default
       // then failed tests that pass alone).
@@ -155,7 +153,14 @@ function jsdomUnitProject(name: string, files: UnitFiles) {
 function nodeUnitProject(name: string, files: UnitFiles) {
   return {
     resolve: { alias },
-    test: { name, environment: 'node', ...files, testTimeout: 30_000, sequence: { groupOrder: 0 } },
+    test: {
+      name,
+      environment: 'node',
+      ...files,
+      setupFiles: [RESTORE_AFTER_EACH],
+      testTimeout: 30_000,
+      sequence: { groupOrder: 0 },
+    },
   }
 }
 

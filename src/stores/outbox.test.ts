@@ -46,6 +46,8 @@ beforeEach(() => {
 
 afterEach(async () => {
   stop()
+  // Spies first: a spy on the fake setTimeout restored after the clock would put the fake back.
+  vi.restoreAllMocks()
   vi.useRealTimers()
   await forgetDevice(USER)
 })
