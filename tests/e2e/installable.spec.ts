@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
@@ -134,21 +134,43 @@ describe('the installable app', () => {
 })
 
 describe('a new deploy', () => {
-  const outDir = path.join(PROJECT_ROOT, `dist-e2e-update-${process.pid}`)
-  let app: ServedApp
+  const served: ServedApp[] = []
   let signal: Signal
+  /** The next version's files, built once for both journeys. */
+  let nextVersion: Promise<string> | undefined
 
   beforeAll(async () => {
-    // A server of its own: this test deploys a second build over the first. It reaches the stack
-    // through a relay the journeys can cut.
-    const stack = inject('stack')
-    signal = await relayTo(stack.apiUrl)
-    app = await serveCopyOfAppFor({ ...stack, apiUrl: signal.apiUrl }, inject('appBuild'), outDir)
+    // The stack is reached through a relay the journeys can cut.
+    signal = await relayTo(inject('stack').apiUrl)
   })
   afterAll(async () => {
-    await app?.close()
+    await Promise.all(served.map((app) => app.close()))
     await signal?.close()
+    if (nextVersion) await rm(await nextVersion, { recursive: true, force: true })
   })
+
+  /** The run's build on a server of the journey's own: one journey's deploy never meets the other. */
+  async function deployed(name: string): Promise<{ app: ServedApp; outDir: string }> {
+    const outDir = path.join(PROJECT_ROOT, `dist-e2e-${name}-${process.pid}`)
+    const stack = { ...inject('stack'), apiUrl: signal.apiUrl }
+    const app = await serveCopyOfAppFor(stack, inject('appBuild'), outDir)
+    served.push(app)
+    return { app, outDir }
+  }
+
+  /**
+   * Deploys the next version over a served build as a host does: its files written beside the old
+   * ones (a page still on the old version can load its chunks). Built once, for the stack
+   * `deployed` last served (the relay).
+   */
+  async function deployNextVersion(outDir: string): Promise<void> {
+    nextVersion ??= (async () => {
+      const dir = path.join(PROJECT_ROOT, `dist-e2e-next-${process.pid}`)
+      await buildApp({ plugins: [nextBuild], build: { outDir: dir, emptyOutDir: true } })
+      return dir
+    })()
+    await cp(await nextVersion, outDir, { recursive: true })
+  }
 
   /** Waits for a build's marker; a timeout says what the page's service workers were doing. */
   function buildLoads(page: Page, build: number): Promise<void> {
@@ -225,8 +247,8 @@ describe('a new deploy', () => {
   }
 
   /** The same app with one visible difference, so the new version can be told from the old. */
-  const secondBuild: Plugin = {
-    name: 'e2e-second-build',
+  const nextBuild: Plugin = {
+    name: 'e2e-next-build',
     transformIndexHtml: (html) =>
       html.replace('</head>', '<meta name="hcpfast-e2e-build" content="2" /></head>'),
   }
@@ -234,6 +256,7 @@ describe('a new deploy', () => {
   it('is offered with "A new version is ready" and starts only when the golfer reloads', async ({
     open,
   }) => {
+    const { app, outDir } = await deployed('update-notice')
     const { page, problems } = await open(PHONE_WITH_WORKER)
     await page.goto(`${app.url}/`)
     await serviceWorkerControls(page)
@@ -241,10 +264,7 @@ describe('a new deploy', () => {
     await page.getByLabel('Email').fill('golfer@example.com')
     await page.evaluate(() => ((window as { firstLoad?: boolean }).firstLoad = true))
 
-    await buildApp({
-      plugins: [secondBuild],
-      build: { outDir, emptyOutDir: false },
-    })
+    await deployNextVersion(outDir)
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration()
       await registration?.update()
@@ -279,6 +299,7 @@ describe('a new deploy', () => {
     open,
   }) => {
     const golfer = await golferWith([{ name: 'Home Links', rating: 70, slope: 113 }])
+    const { app, outDir } = await deployed('update-offline')
     const { context, page } = await open(PHONE_WITH_WORKER)
     const entry = (page: Page) => page.getByRole('button', { name: /^Score 84, Home Links/ })
     await logIn(page, golfer.email, golfer.password, `${app.url}/`)
@@ -296,17 +317,7 @@ describe('a new deploy', () => {
     await page.reload()
     await entry(page).waitFor({ timeout: LIVE_TIMEOUT })
 
-    await buildApp({
-      plugins: [
-        {
-          ...secondBuild,
-          name: 'e2e-third-build',
-          transformIndexHtml: (html) =>
-            html.replace('</head>', '<meta name="hcpfast-e2e-build" content="3" /></head>'),
-        },
-      ],
-      build: { outDir, emptyOutDir: false },
-    })
+    await deployNextVersion(outDir)
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration()
       await registration?.update()
@@ -323,7 +334,7 @@ describe('a new deploy', () => {
     await expect.poll(() => updateTookOver(context), { timeout: LIVE_TIMEOUT }).toBe(true)
     const reopened = await context.newPage()
     await reopened.goto(`${app.url}/hcp`)
-    await buildLoads(reopened, 3)
+    await buildLoads(reopened, 2)
     await entry(reopened).waitFor({ timeout: LIVE_TIMEOUT })
     await appears(
       reopened,
