@@ -149,7 +149,7 @@ describe('a new deploy', () => {
     if (nextVersion) await rm(await nextVersion, { recursive: true, force: true })
   })
 
-  /** The run's build on a server of the journey's own: one journey's deploy never meets the other. */
+  /** The run's build on a server of the journey's own: no journey meets the other's deploy. */
   async function deployed(name: string): Promise<{ app: ServedApp; outDir: string }> {
     const outDir = path.join(PROJECT_ROOT, `dist-e2e-${name}-${process.pid}`)
     const stack = { ...inject('stack'), apiUrl: signal.apiUrl }
