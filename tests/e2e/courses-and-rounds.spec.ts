@@ -50,16 +50,27 @@ describe('courses screen', () => {
       ['72.1', '160'],
       ['72.1', '120.5'],
     ] as const
+    // Each value typed into the dialog the refusal left open, as a golfer correcting it would.
+    await page.getByRole('button', { name: 'Add a course...' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add Course' })
+    await dialog.getByLabel('Course Name').fill('Hostile Links')
     for (const [at, [rating, slope]] of refused.entries()) {
-      const dialog = await addCourse(page, 'Hostile Links', rating, slope)
-      await expect.poll(() => page.getByRole('alert').textContent()).toContain(ADD_COURSE_ALERT)
+      const label = `${rating} / ${slope}`
+      await dialog.getByLabel('Course Rating').fill(rating)
+      await dialog.getByLabel('Slope Rating').fill(slope)
+      await dialog.getByRole('button', { name: 'Add Course' }).click()
+      await expect
+        .poll(() => page.getByRole('alert').textContent(), { message: label })
+        .toContain(ADD_COURSE_ALERT)
       // One picture of the alert: each later one would overwrite it with the same screen.
       if (at === 0) await screenshot(page, 'add-course-alert-phone')
       await page.getByRole('button', { name: /^(OK|Dismiss|Close)$/ }).click()
-      expect(await dialog.getByLabel('Course Rating').inputValue()).toBe(rating)
-      expect(await dialog.getByLabel('Slope Rating').inputValue()).toBe(slope)
-      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      await page.getByRole('alert').waitFor({ state: 'detached' })
+      expect(await dialog.getByLabel('Course Name').inputValue(), label).toBe('Hostile Links')
+      expect(await dialog.getByLabel('Course Rating').inputValue(), label).toBe(rating)
+      expect(await dialog.getByLabel('Slope Rating').inputValue(), label).toBe(slope)
     }
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
     const { data } = await golfer.client.from('courses').select('id')
     expect(data).toEqual([])
   })
@@ -172,16 +183,20 @@ describe('HCP screen', () => {
     const golfer = await golferWith([{ name: 'Augusta', rating: 76.2, slope: 148 }])
     await openSignedIn(page, golfer)
     await page.getByRole('link', { name: 'HCP' }).click()
+    // Each score typed into the dialog the refusal left open, as a golfer correcting it would.
+    await page.getByRole('button', { name: 'Add a round...' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add Round' })
     for (const score of ['', 'abc', '72.5', '0x10', '17', '201']) {
-      await page.getByRole('button', { name: 'Add a round...' }).click()
-      const dialog = page.getByRole('dialog', { name: 'Add Round' })
       await dialog.getByLabel('Gross Score').fill(score)
       await dialog.getByRole('button', { name: 'Add Round' }).click()
-      await expect.poll(() => page.getByRole('alert').textContent()).toContain(ADD_ROUND_ALERT)
+      await expect
+        .poll(() => page.getByRole('alert').textContent(), { message: `score "${score}"` })
+        .toContain(ADD_ROUND_ALERT)
       await page.getByRole('button', { name: /^(OK|Dismiss|Close)$/ }).click()
-      expect(await dialog.getByLabel('Gross Score').inputValue()).toBe(score)
-      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      await page.getByRole('alert').waitFor({ state: 'detached' })
+      expect(await dialog.getByLabel('Gross Score').inputValue(), `score "${score}"`).toBe(score)
     }
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
     const { data } = await golfer.client.from('rounds').select('id')
     expect(data).toEqual([])
   })
