@@ -3,7 +3,9 @@ import pg from 'pg'
 import { monotonicFactory } from 'ulid'
 import { afterAll, describe, expect, it } from 'vitest'
 import { anon, as, golfer, newAuthUser, serviceRole, type Caller } from '../support/db-caller.ts'
-import { fileDatabase } from '../support/file-database.ts'
+import { databaseForThisFile } from '../support/file-database.ts'
+
+const fileDatabase = await databaseForThisFile()
 
 const ulid = monotonicFactory()
 const pool = new pg.Pool({ connectionString: fileDatabase.dbUrl, max: 4 })

@@ -9,7 +9,9 @@ import { scoreRecord, type RecordRound } from '../../src/features/handicap/lib/s
 import { seededRandom } from '../../src/testing/seeded-random.ts'
 import { insertGolfers, insertRoundCopies } from '../support/bulk-records.ts'
 import { agreementSeed, idMaker } from '../support/random-golfers.ts'
-import { fileDatabase } from '../support/file-database.ts'
+import { databaseForThisFile } from '../support/file-database.ts'
+
+const fileDatabase = await databaseForThisFile()
 
 /**
  * Issue 23: net double bogey is the same in SQL and TypeScript. (a) private.strokes_received and

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { describeFinding, isBlocking, runAdvisors } from '../../scripts/db-advisors.ts'
-import { fileDatabase } from '../support/file-database.ts'
+import { databaseForThisFile } from '../support/file-database.ts'
+
+const fileDatabase = await databaseForThisFile()
 
 /** Supabase's database advisors, through the real CLI, report nothing at WARN or ERROR. */
 describe('supabase db advisors', () => {

@@ -4,7 +4,9 @@ import pg from 'pg'
 import { parse } from 'smol-toml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROJECT_ROOT } from '../../scripts/project.ts'
-import { fileDatabase } from '../support/file-database.ts'
+import { databaseForThisFile } from '../support/file-database.ts'
+
+const fileDatabase = await databaseForThisFile()
 
 /**
  * Issue 28 §3: the API is closed. PostgREST serves only the schemas of supabase/config.toml's

@@ -2,7 +2,9 @@ import pg from 'pg'
 import { monotonicFactory } from 'ulid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anon, callersOn, golfer, newAuthUser, type Caller } from '../support/db-caller.ts'
-import { fileDatabase } from '../support/file-database.ts'
+import { databaseForThisFile } from '../support/file-database.ts'
+
+const fileDatabase = await databaseForThisFile()
 
 const ulid = monotonicFactory()
 

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { monotonicFactory } from 'ulid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fileDatabase } from '../support/file-database.ts'
+import { databaseForThisFile } from '../support/file-database.ts'
+
+const fileDatabase = await databaseForThisFile()
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
 const ulid = monotonicFactory()

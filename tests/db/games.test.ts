@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { holeMaximums } from '../../src/features/handicap/lib/adjusted-gross.ts'
 import { seededRandom } from '../../src/testing/seeded-random.ts'
 import { anon, callersOn, golfer, newAuthUser, type Caller } from '../support/db-caller.ts'
-import { fileDatabase } from '../support/file-database.ts'
+import { databaseForThisFile } from '../support/file-database.ts'
+
+const fileDatabase = await databaseForThisFile()
 
 const ulid = monotonicFactory()
 

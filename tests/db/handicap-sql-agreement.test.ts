@@ -10,7 +10,9 @@ import {
   scoreDifferential,
   type ScoredRound,
 } from '../../src/features/handicap/lib/handicap-index.ts'
-import { fileDatabase } from '../support/file-database.ts'
+import { databaseForThisFile } from '../support/file-database.ts'
+
+const fileDatabase = await databaseForThisFile()
 
 /**
  * The SQL views and the TypeScript module are two implementations of one rule; this keeps them

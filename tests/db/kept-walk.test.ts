@@ -3,7 +3,9 @@ import { monotonicFactory } from 'ulid'
 import { afterAll, describe, expect, it } from 'vitest'
 import { seededRandom } from '../../src/testing/seeded-random.ts'
 import { callersOn, golfer, newAuthUser, serviceRole, type Caller } from '../support/db-caller.ts'
-import { fileDatabase } from '../support/file-database.ts'
+import { databaseForThisFile } from '../support/file-database.ts'
+
+const fileDatabase = await databaseForThisFile()
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
 const ulid = monotonicFactory()

@@ -16,7 +16,9 @@ import {
   type EighteenHoleEntry,
 } from '../../src/features/handicap/lib/scoring-entries.ts'
 import { whsRecord } from '../../src/features/handicap/lib/whs-index.ts'
-import { fileDatabase } from '../support/file-database.ts'
+import { databaseForThisFile } from '../support/file-database.ts'
+
+const fileDatabase = await databaseForThisFile()
 
 /**
  * Issue 22: with 9-hole rounds, every handicap view against the TypeScript engines run over

@@ -11,7 +11,9 @@ import {
   handicapIndex,
   type ScoredRound,
 } from '../../src/features/handicap/lib/handicap-index.ts'
-import { fileDatabase } from '../support/file-database.ts'
+import { databaseForThisFile } from '../support/file-database.ts'
+
+const fileDatabase = await databaseForThisFile()
 
 /**
  * round_differentials.counts, handicap_history and course_handicaps against the TypeScript

@@ -5,7 +5,9 @@ import pg from 'pg'
 import { catalogOf, withThrowawayDatabase, type Catalog } from 'local-supabase'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROJECT_ROOT } from '../../scripts/project.ts'
-import { fileDatabase } from '../support/file-database.ts'
+import { databaseForThisFile } from '../support/file-database.ts'
+
+const fileDatabase = await databaseForThisFile()
 
 /**
  * supabase/schemas/*.sql is the one readable place for the current definition of every table,

@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises'
 import bcrypt from 'bcryptjs'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { fileDatabase } from '../support/file-database.ts'
+import { databaseForThisFile } from '../support/file-database.ts'
+
+const fileDatabase = await databaseForThisFile()
 
 /** The demo golfer that `npm start` offers: present, able to sign in, and safe to seed twice. */
 const pool = new pg.Pool({ connectionString: fileDatabase.dbUrl, max: 2 })

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validateSideGames } from '../../src/features/scorecard/lib/side-game-standings.ts'
 import { sideGamesToRow } from '../../src/lib/tables/side-game-rows.ts'
 import { callersOn, golfer, newAuthUser } from '../support/db-caller.ts'
-import { fileDatabase } from '../support/file-database.ts'
+import { databaseForThisFile } from '../support/file-database.ts'
+
+const fileDatabase = await databaseForThisFile()
 
 const ulid = monotonicFactory()
 

@@ -1,7 +1,9 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callersOn, golfer, newAuthUser } from '../support/db-caller.ts'
-import { fileDatabase } from '../support/file-database.ts'
+import { databaseForThisFile } from '../support/file-database.ts'
+
+const fileDatabase = await databaseForThisFile()
 
 /**
  * A golfer's starting index (issue 32), held at the database whoever writes: -10.0 to 54.0 in

@@ -9,7 +9,9 @@ import {
   serviceRole,
   type Caller,
 } from '../support/db-caller.ts'
-import { fileDatabase } from '../support/file-database.ts'
+import { databaseForThisFile } from '../support/file-database.ts'
+
+const fileDatabase = await databaseForThisFile()
 
 // Monotonic: ids made in the same millisecond still sort in the order they were made.
 const ulid = monotonicFactory()

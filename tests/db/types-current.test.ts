@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises'
 import { generateTypes } from 'local-supabase'
 import { describe, expect, it } from 'vitest'
 import { TYPES_FILE } from '../../scripts/gen-types.ts'
-import { fileDatabase } from '../support/file-database.ts'
+import { databaseForThisFile } from '../support/file-database.ts'
+
+const fileDatabase = await databaseForThisFile()
 
 /** The committed Supabase types describe the schema the migrations build, and nothing else. */
 const normalise = (text: string) => text.replace(/[ \t]+$/gm, '').trimEnd()

@@ -5,7 +5,9 @@ import { agreementSeed, idMaker } from '../support/random-golfers.ts'
 import { insertGolfers, insertRoundCopies } from '../support/bulk-records.ts'
 import { afterAll, expect, it } from 'vitest'
 import { whsRecord, type WhsInputRound } from '../../src/features/handicap/lib/whs-index.ts'
-import { fileDatabase } from '../support/file-database.ts'
+import { databaseForThisFile } from '../support/file-database.ts'
+
+const fileDatabase = await databaseForThisFile()
 
 /**
  * public.whs_history and public.whs_indexes against the TypeScript engine's whsRecord, on a few hundred

@@ -15,11 +15,12 @@ function onDatabase(url: string, name: string): string {
 }
 
 /**
- * This test file's own copy of the migrated database, so database files run side by side without
- * reading each other's rows: a module evaluated once per file (Vitest isolates test files), whose
- * clone is made from the template in a few milliseconds rather than migrated again.
+ * A test file's own copy of the migrated database, so database files run side by side without
+ * reading each other's rows, made from the template in a few milliseconds rather than migrated
+ * again. Each file calls it once at its top level: files share a worker's modules, so a copy made
+ * here once would be shared too.
  */
-async function cloneForThisFile(): Promise<{ dbUrl: string; superuserDbUrl: string }> {
+export async function databaseForThisFile(): Promise<{ dbUrl: string; superuserDbUrl: string }> {
   const { dbUrl, superuserDbUrl } = inject('database')
   const name = `test_${randomUUID().replaceAll('-', '')}`
   // Connected to template1, not to the template: a session on the template blocks its copy.
@@ -34,5 +35,3 @@ async function cloneForThisFile(): Promise<{ dbUrl: string; superuserDbUrl: stri
   }
   return { dbUrl: onDatabase(dbUrl, name), superuserDbUrl: onDatabase(superuserDbUrl, name) }
 }
-
-export const fileDatabase = await cloneForThisFile()
