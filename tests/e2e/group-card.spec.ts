@@ -9,7 +9,7 @@ import {
   PHONE_WITH_WORKER,
   serviceWorkerControls,
 } from './support/browser.ts'
-import { it } from './support/browser-test.ts'
+import { itWithOwnClipboard as it } from './support/browser-test.ts'
 import { axeInBothSchemes, targetsUnder48 } from './support/accessibility.ts'
 import { fillGroupStart, golferWithHoles, openSignedIn } from './support/golfer.ts'
 

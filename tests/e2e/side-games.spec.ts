@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, describe, expect } from 'vitest'
 import { adminPool } from '../support/stack.ts'
 import { LIVE_TIMEOUT, PHONE, PHONE_WITH_WORKER } from './support/browser.ts'
-import { it } from './support/browser-test.ts'
+import { itWithOwnClipboard as it } from './support/browser-test.ts'
 import { axeInBothSchemes, targetsUnder48 } from './support/accessibility.ts'
 import { golferWithHoles, openSignedIn } from './support/golfer.ts'
 

@@ -1,6 +1,12 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { test as base, expect } from 'vitest'
-import { connectToSharedBrowser, launchBrowser, newWatchedPage, PHONE } from './browser.ts'
+import {
+  connectToSharedBrowser,
+  launchBrowser,
+  launchJourneyBrowser,
+  newWatchedPage,
+  PHONE,
+} from './browser.ts'
 
 export interface WatchedPage {
   context: BrowserContext
@@ -50,6 +56,13 @@ export const it = browserTest(connectToSharedBrowser)
  * worker state did not stay apart from other files' contexts in a shared browser.
  */
 export const itWithOwnBrowser = browserTest(launchBrowser)
+
+/**
+ * `it` with a headless browser of the spec file's own, for journeys that read what the app copied:
+ * a browser has one clipboard, and two spec files at once in the run's browser overwrote each
+ * other's (the group card read the shared card's result).
+ */
+export const itWithOwnClipboard = browserTest(launchJourneyBrowser)
 
 /** `it` for a golfer who has not asked for reduced motion. */
 export const itWithMotion = browserTest(connectToSharedBrowser, {})

@@ -9,7 +9,7 @@ import {
   type Page,
 } from 'playwright-core'
 import { inject } from 'vitest'
-import { CHROMIUM_LAUNCH } from '../../../scripts/chromium.ts'
+import { CHROMIUM_LAUNCH, journeyLaunch } from '../../../scripts/chromium.ts'
 
 export const appUrl = (route = '/') => `${inject('appUrl')}${route}`
 
@@ -36,6 +36,11 @@ const SCREENSHOT_DIR = path.resolve('test-results', 'screenshots')
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch(CHROMIUM_LAUNCH)
+}
+
+/** The journeys' engine (the headless shell where installed), launched for one spec file. */
+export function launchJourneyBrowser(): Promise<Browser> {
+  return chromium.launch(journeyLaunch())
 }
 
 /**
