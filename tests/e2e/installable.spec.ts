@@ -5,7 +5,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core'
 import type { Plugin } from 'vite'
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest'
 import { PROJECT_ROOT } from '../../scripts/project.ts'
-import { buildApp, serveCopyOfAppFor, type ServedApp } from './setup/global-app.ts'
+import { buildAppFor, serveCopyOfAppFor, type ServedApp } from './setup/global-app.ts'
 import {
   appUrl,
   launchProfile,
@@ -19,6 +19,7 @@ import { itWithOwnBrowser as it } from './support/browser-test.ts'
 import { axeViolations, smallTargets } from './support/accessibility.ts'
 import { golferWith, logIn } from './support/golfer.ts'
 import { relayTo, type Signal } from './support/signal.ts'
+import type { StackInfo } from '../support/stack.ts'
 
 /**
  * Issue 12's app shell: the production build is an installable app whose service worker (Workbox,
@@ -136,12 +137,14 @@ describe('the installable app', () => {
 describe('a new deploy', () => {
   const served: ServedApp[] = []
   let signal: Signal
+  /** The run's stack, reached through the relay the journeys can cut. */
+  let relayed: StackInfo
   /** The next version's files, built once for both journeys. */
   let nextVersion: Promise<string> | undefined
 
   beforeAll(async () => {
-    // The stack is reached through a relay the journeys can cut.
     signal = await relayTo(inject('stack').apiUrl)
+    relayed = { ...inject('stack'), apiUrl: signal.apiUrl }
   })
   afterAll(async () => {
     await Promise.all(served.map((app) => app.close()))
@@ -152,21 +155,22 @@ describe('a new deploy', () => {
   /** The run's build on a server of the journey's own: no journey meets the other's deploy. */
   async function deployed(name: string): Promise<{ app: ServedApp; outDir: string }> {
     const outDir = path.join(PROJECT_ROOT, `dist-e2e-${name}-${process.pid}`)
-    const stack = { ...inject('stack'), apiUrl: signal.apiUrl }
-    const app = await serveCopyOfAppFor(stack, inject('appBuild'), outDir)
+    const app = await serveCopyOfAppFor(relayed, inject('appBuild'), outDir)
     served.push(app)
     return { app, outDir }
   }
 
   /**
    * Deploys the next version over a served build as a host does: its files written beside the old
-   * ones (a page still on the old version can load its chunks). Built once, for the stack
-   * `deployed` last served (the relay).
+   * ones (a page still on the old version can load its chunks). Built once, for the relay.
    */
   async function deployNextVersion(outDir: string): Promise<void> {
     nextVersion ??= (async () => {
       const dir = path.join(PROJECT_ROOT, `dist-e2e-next-${process.pid}`)
-      await buildApp({ plugins: [nextBuild], build: { outDir: dir, emptyOutDir: true } })
+      await buildAppFor(relayed, {
+        plugins: [nextBuild],
+        build: { outDir: dir, emptyOutDir: true },
+      })
       return dir
     })()
     await cp(await nextVersion, outDir, { recursive: true })

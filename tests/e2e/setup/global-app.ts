@@ -90,9 +90,14 @@ export async function serveAppFor(
   outDir: string,
   build: BuildOptions = {},
 ): Promise<ServedApp> {
-  setStackEnv(stack)
-  await buildApp({ build: { ...build, outDir, emptyOutDir: true } })
+  await buildAppFor(stack, { build: { ...build, outDir, emptyOutDir: true } })
   return serve(outDir)
+}
+
+/** `vite build` of the app talking to `stack`. */
+export async function buildAppFor(stack: StackAddress, config: InlineConfig): Promise<void> {
+  setStackEnv(stack)
+  await buildApp(config)
 }
 
 /**
