@@ -55,21 +55,21 @@ create function private.broken_hole_list_rule(
   language plpgsql immutable set search_path = ''
 as $$
 declare
-  every boolean := rules is null;
   unfit constant text := ' need one value per hole: %s, not %s';
 begin
+  rules := coalesce(rules, '{strokes,putts,fairways,greens,penalties}');
   return case
-    when (every or 'strokes' = any (rules)) and not private.is_one_per_hole(hole_strokes, holes)
+    when 'strokes' = any (rules) and not private.is_one_per_hole(hole_strokes, holes)
     then
       format('the card has %s holes, but this round is played over %s', cardinality(hole_strokes), holes)
-    when (every or 'putts' = any (rules)) and not private.is_one_per_hole(hole_putts, holes) then
+    when 'putts' = any (rules) and not private.is_one_per_hole(hole_putts, holes) then
       format('putts' || unfit, holes, cardinality(hole_putts))
-    when (every or 'fairways' = any (rules)) and not private.is_one_per_hole(hole_fairways, holes)
+    when 'fairways' = any (rules) and not private.is_one_per_hole(hole_fairways, holes)
     then
       format('fairways hit' || unfit, holes, cardinality(hole_fairways))
-    when (every or 'greens' = any (rules)) and not private.is_one_per_hole(hole_greens, holes) then
+    when 'greens' = any (rules) and not private.is_one_per_hole(hole_greens, holes) then
       format('greens in regulation' || unfit, holes, cardinality(hole_greens))
-    when (every or 'penalties' = any (rules))
+    when 'penalties' = any (rules)
       and not private.is_one_per_hole(hole_penalties, holes)
     then
       format('penalty strokes' || unfit, holes, cardinality(hole_penalties))
@@ -110,23 +110,29 @@ create function private.broken_hole_rule(
   language plpgsql immutable set search_path = ''
 as $$
 declare
-  every boolean := rules is null;
-  strokes_rule boolean := every or 'strokes' = any (rules);
-  putts_rule boolean := every or 'putts' = any (rules);
-  fairways_rule boolean := every or 'fairways' = any (rules);
-  penalties_rule boolean := every or 'penalties' = any (rules);
-  pars_rule boolean := coalesce('hole_pars' = any (rules), false);
-  indexes_rule boolean := coalesce('stroke_indexes' = any (rules), false);
+  strokes_rule boolean;
+  putts_rule boolean;
+  fairways_rule boolean;
+  penalties_rule boolean;
+  pars_rule boolean;
+  indexes_rule boolean;
   strokes integer;
   problem text;
 begin
-  if (every or 'details' = any (rules)) and hole_strokes is null
+  rules := coalesce(rules, '{details,card,strokes,putts,fairways,greens,penalties,score}');
+  strokes_rule := 'strokes' = any (rules);
+  putts_rule := 'putts' = any (rules);
+  fairways_rule := 'fairways' = any (rules);
+  penalties_rule := 'penalties' = any (rules);
+  pars_rule := 'hole_pars' = any (rules);
+  indexes_rule := 'stroke_indexes' = any (rules);
+  if 'details' = any (rules) and hole_strokes is null
     and num_nonnulls(hole_putts, hole_fairways, hole_greens, hole_penalties) > 0
   then
     return 'putts, fairways, greens and penalty strokes are kept only for a round scored hole by '
       || 'hole';
   end if;
-  if (every or 'card' = any (rules)) and hole_strokes is not null
+  if 'card' = any (rules) and hole_strokes is not null
     and (hole_pars is null or stroke_indexes is null)
   then
     return 'this tee has no hole pars and stroke indexes: add them to the tee to score hole by hole';
@@ -169,7 +175,7 @@ begin
       return format(problem, hole);
     end if;
   end loop;
-  if (every or 'score' = any (rules)) and score <> private.sum_of(hole_strokes) then
+  if 'score' = any (rules) and score <> private.sum_of(hole_strokes) then
     return format(
       'the score (%s) must be the sum of the holes'' strokes (%s)', score, private.sum_of(hole_strokes)
     );

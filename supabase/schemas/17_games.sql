@@ -89,7 +89,7 @@ comment on function private.broken_stake_rule(jsonb, text) is
 -- for a card of `players` players and `holes` holes, in the golfer's words, or null: its settings
 -- an object of the keys it has, its own rules, then its stake.
 create function private.broken_side_game_settings(
-  games jsonb,
+  settings jsonb,
   game text,
   players integer,
   holes integer
@@ -97,7 +97,6 @@ create function private.broken_side_game_settings(
   language plpgsql immutable set search_path = ''
 as $$
 declare
-  settings jsonb := games -> game;
   teams text := settings ->> 'teams';
   named constant text := case game
     when 'skins' then 'the skins have'
@@ -162,11 +161,8 @@ $$;
 -- card's players. The first problem in the golfer's words, or null (absent: no side games). Mirrors
 -- validateSideGames in src/features/scorecard/lib/side-game-standings.ts; the game's 16 KB bound
 -- (private.broken_game_shape) keeps it small.
-create function private.broken_side_games_rule(
-  games jsonb,
-  players integer,
-  holes integer
-) returns text
+create function private.broken_side_games_rule(games jsonb, players integer, holes integer)
+  returns text
   language plpgsql immutable set search_path = ''
 as $$
 declare
@@ -201,7 +197,7 @@ begin
   end if;
   foreach game in array array['skins', 'nassau', 'four_ball', 'scramble'] loop
     continue when not games ? game;
-    problem := private.broken_side_game_settings(games, game, players, holes);
+    problem := private.broken_side_game_settings(games -> game, game, players, holes);
     if problem is not null then
       return problem;
     end if;
@@ -292,28 +288,28 @@ create function private.broken_partner_rule(
   language plpgsql immutable set search_path = ''
 as $$
 declare
-  every boolean := rules is null;
   problem text;
   bad record;
 begin
+  rules := coalesce(rules, '{names,indexes,tees,handicaps,strokes}');
   problem := case
-    when (every or 'names' = any (rules)) and (
+    when 'names' = any (rules) and (
       jsonb_typeof(partner -> 'name') is distinct from 'string'
       or not private.is_trimmed_name(partner ->> 'name', 60)
     ) then
       'the name must be 1 to 60 characters, without spaces at either end'
-    when (every or 'indexes' = any (rules))
+    when 'indexes' = any (rules)
       and not private.is_number_between(partner -> 'index', -10, 54, 1)
     then
       'the index must be from -10.0 to 54.0, in tenths'
-    when (every or 'tees' = any (rules)) and (
+    when 'tees' = any (rules) and (
       jsonb_typeof(partner -> 'tee_id') is distinct from 'string'
       or jsonb_typeof(partner -> 'tee_name') is distinct from 'string'
     ) then
       'pick a tee'
-    when (every or 'handicaps' = any (rules)) and not private.has_playing_handicap(partner) then
+    when 'handicaps' = any (rules) and not private.has_playing_handicap(partner) then
       'the playing handicap and strokes must be whole numbers from -100 to 200'
-    when (every or 'strokes' = any (rules)) and case
+    when 'strokes' = any (rules) and case
       when jsonb_typeof(partner -> 'hole_strokes') = 'array' then
         jsonb_array_length(partner -> 'hole_strokes') <> holes
       else true
@@ -330,7 +326,7 @@ begin
   if problem is not null then
     return format('partner %s: %s', place, problem);
   end if;
-  if every or 'strokes' = any (rules) then
+  if 'strokes' = any (rules) then
     select h.hole into bad
       from jsonb_array_elements(partner -> 'hole_strokes') with ordinality as h (value, hole)
       where jsonb_typeof(h.value) <> 'null' and not private.is_number_between(h.value, 1, 20)
@@ -369,18 +365,21 @@ create function private.broken_game_rule(
   language plpgsql immutable set search_path = ''
 as $$
 declare
-  every boolean := rules is null;
   partners jsonb;
   partner record;
   problem text;
 begin
+  rules := coalesce(rules, array[
+    'scored', 'format', 'shape', 'allowance', 'handicaps', 'partners', 'names', 'indexes', 'tees',
+    'strokes', 'side_games'
+  ]);
   if game is null then
     return null;
   end if;
-  if (every or 'scored' = any (rules)) and hole_strokes is null then
+  if 'scored' = any (rules) and hole_strokes is null then
     return 'a game is kept only with a round scored hole by hole';
   end if;
-  if (every or 'format' = any (rules)) and (
+  if 'format' = any (rules) and (
     jsonb_typeof(game) is distinct from 'object'
     or jsonb_typeof(game -> 'format') is distinct from 'string'
     or game ->> 'format' not in ('stroke', 'stableford', 'match')
@@ -390,22 +389,22 @@ begin
   if jsonb_typeof(game) is distinct from 'object' then
     return null;
   end if;
-  if every or 'shape' = any (rules) then
+  if 'shape' = any (rules) then
     problem := private.broken_game_shape(game);
     if problem is not null then
       return problem;
     end if;
   end if;
-  if (every or 'allowance' = any (rules))
+  if 'allowance' = any (rules)
     and not private.is_number_between(game -> 'allowance_percent', 0, 100)
   then
     return 'the allowance must be a whole number from 0 to 100%';
   end if;
-  if (every or 'handicaps' = any (rules)) and not private.has_playing_handicap(game) then
+  if 'handicaps' = any (rules) and not private.has_playing_handicap(game) then
     return 'your playing handicap and strokes must be whole numbers from -100 to 200';
   end if;
   partners := game -> 'partners';
-  if (every or 'partners' = any (rules)) then
+  if 'partners' = any (rules) then
     -- In parentheses: plpgsql reads an if's condition up to the first then outside them.
     if (case
       when jsonb_typeof(partners) = 'array' then
@@ -434,7 +433,7 @@ begin
       return problem;
     end if;
   end loop;
-  return case when every or 'side_games' = any (rules) then private.broken_side_games_rule(
+  return case when 'side_games' = any (rules) then private.broken_side_games_rule(
     game -> 'side_games', 1 + jsonb_array_length(partners), holes
   ) end;
 end;
@@ -481,7 +480,6 @@ create function private.broken_pick_up_rule(
   language plpgsql immutable set search_path = ''
 as $$
 declare
-  every boolean := rules is null;
   picked jsonb := case when jsonb_typeof(game) = 'object' then game -> 'picked_up' end;
   first_hole integer := case nine when 'back' then 10 else 1 end;
   bad record;
@@ -489,10 +487,11 @@ declare
   lowest integer;
   highest integer;
 begin
+  rules := coalesce(rules, '{picked_up_holes,picked_up_scores}');
   if picked is null then
     return null;
   end if;
-  if every or 'picked_up_holes' = any (rules) then
+  if 'picked_up_holes' = any (rules) then
     if jsonb_typeof(picked) <> 'array' then
       return 'the holes you picked up must be a list of hole numbers';
     end if;
@@ -520,7 +519,7 @@ begin
       return format('hole %s is picked up more than once', bad.number);
     end if;
   end if;
-  if (every or 'picked_up_scores' = any (rules))
+  if 'picked_up_scores' = any (rules)
     and jsonb_typeof(picked) = 'array'
     and cardinality(hole_pars) = holes
     and cardinality(stroke_indexes) = holes

@@ -427,8 +427,8 @@ begin
 end;
 $$;
 
--- A round's game, checked when it is added or changed: every rule of
--- private.broken_game_rule and private.broken_pick_up_rule in the golfer's words first (check_violation, PostgREST: 400), then
+-- A round's game, checked when it is added or changed: every rule of private.broken_game_rule and
+-- private.broken_pick_up_rule in the golfer's words first (check_violation, PostgREST: 400), then
 -- each partner's tee, which must be one of the golfer's own tees of the round's course (another
 -- golfer's tee and an unknown one give the same error, 42501, as the round's own tee does). Its
 -- name is copied from the tee, as the round's tee_name is. Undo puts a game back as it was (its

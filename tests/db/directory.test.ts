@@ -193,6 +193,33 @@ describe('publishing', () => {
     }
   })
 
+  it("holds a directory tee to a tee's bounds, even when the database's owner writes it", async () => {
+    const tee = { course_rating: 70, slope_rating: 113, par: 72, holes: 18 }
+    for (const broken of [
+      { holes: 12 },
+      { course_rating: 19.9 },
+      { holes: 9, course_rating: 46, par: 36 },
+      { slope_rating: 156 },
+      { par: 91 },
+      { hole_pars: [...HOLE_PARS.slice(1), 7] },
+      { stroke_indexes: [...STROKE_INDEXES.slice(1), 3] },
+    ]) {
+      const row = { ...tee, hole_pars: null, stroke_indexes: null, ...broken }
+      const columns = Object.keys(row)
+      const refusal = await pool
+        .query(
+          `insert into public.directory_tees (directory_course_id, position, name, ${columns.join(', ')})
+           values ($1, 99, 'Broken', ${columns.map((_, at) => `$${at + 2}`).join(', ')})`,
+          [entry, ...Object.values(row)],
+        )
+        .then(
+          () => 'stored',
+          (error: { constraint?: string }) => error.constraint,
+        )
+      expect({ broken, refusal }).toEqual({ broken, refusal: 'directory_tees_hold_a_tees_bounds' })
+    }
+  })
+
   it('refuses the 21st publish of a day, counted whatever was published', async () => {
     const courses = Array.from({ length: 21 }, () => ulid())
     for (const [index, id] of courses.entries()) {
