@@ -13,6 +13,7 @@ import pg from 'pg'
  *   target still has and the draft does not create again is created again from the target's
  *   definition, options included.
  * - Views the draft creates get the target's options.
+ * - A composite type that only gains attributes at its end is altered, not dropped and created.
  *
  * The result is the statements in the order that applied; an error of any other kind is thrown
  * with the statement that raised it.
@@ -84,6 +85,53 @@ async function targetView(target: pg.Client, name: string): Promise<TargetView |
 
 const CREATE_VIEW = /^create or replace view (\S+) as /i
 
+const DROP_TYPE = /^drop type (\S+);$/i
+const CREATE_TYPE = /^create type (\S+) as \(/i
+
+/** A composite type's attributes, `name type` each in order, printed with an empty search path so
+ * the two databases print them alike; undefined when there is no such type. */
+async function attributesOf(client: pg.Client, name: string): Promise<string[] | undefined> {
+  await client.query('begin')
+  try {
+    await client.query(`set local search_path = ''`)
+    const { rows } = await client.query<{ attribute: string }>(
+      `select format('%I %s', a.attname, format_type(a.atttypid, a.atttypmod)) as attribute
+       from pg_type t join pg_attribute a on a.attrelid = t.typrelid
+       where t.oid = to_regtype($1) and a.attnum > 0 and not a.attisdropped
+       order by a.attnum`,
+      [name],
+    )
+    return rows.length > 0 ? rows.map((row) => row.attribute) : undefined
+  } finally {
+    await client.query('commit')
+  }
+}
+
+/**
+ * migra changes a composite type by dropping and creating it, which Postgres refuses while a
+ * function returns it. A type that only gains attributes at its end is altered instead.
+ */
+async function withTypesGrown(
+  source: pg.Client,
+  target: pg.Client,
+  draft: readonly string[],
+): Promise<string[]> {
+  const statements = [...draft]
+  for (const [at, statement] of draft.entries()) {
+    const name = DROP_TYPE.exec(statement)?.[1]
+    const createAt = draft.findIndex((other) => name && CREATE_TYPE.exec(other)?.[1] === name)
+    if (!name || createAt < 0) continue
+    const before = await attributesOf(source, name)
+    const after = await attributesOf(target, name)
+    if (!before || !after || after.length <= before.length) continue
+    if (before.some((attribute, index) => attribute !== after[index])) continue
+    const added = after.slice(before.length).map((attribute) => `add attribute ${attribute}`)
+    statements[at] = `alter type ${name} ${added.join(', ')};`
+    statements[createAt] = ''
+  }
+  return statements.filter((statement) => statement !== '')
+}
+
 /** `create or replace view x as …` with the target's options for x put in. */
 async function withTargetOptions(target: pg.Client, statement: string): Promise<string> {
   const match = CREATE_VIEW.exec(statement)
@@ -133,7 +181,9 @@ export async function orderByTrial(
       if (view) createdViews.add(view.name)
     }
     const statements: string[] = []
-    for (const statement of draft) statements.push(await withTargetOptions(target, statement))
+    for (const statement of await withTypesGrown(source, target, draft)) {
+      statements.push(await withTargetOptions(target, statement))
+    }
     await source.query('begin')
     const applied: string[] = []
     let queue = [...statements]
@@ -152,6 +202,12 @@ export async function orderByTrial(
           const failure = error as pg.DatabaseError
           if (failure.code === DEPENDENTS) {
             const views = await qualified(source, dependentViews(failure.detail))
+            if (views.length === 0 && DROP_TYPE.test(statement)) {
+              throw new DraftOrderError(
+                statement,
+                `${failure.message}: a type a function returns can only gain attributes, at its end`,
+              )
+            }
             if (views.length === 0) throw new DraftOrderError(statement, failure.message)
             const recreate: string[] = []
             for (const name of views) {

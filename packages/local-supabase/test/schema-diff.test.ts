@@ -11,8 +11,8 @@ import { FIXTURE_DIR } from './support.ts'
  * `local-supabase diff` on a copy of the fixture project given schema files: its migrations, one
  * file each, plus a function and two views that read it. The change moves the function to a new
  * `private` schema (so the views that call it must be dropped before it and made again), changes
- * its body, and adds a view; the migration written must build, through the same path as `reset`,
- * what the schema files declare.
+ * its body, adds a view, and adds an attribute to a type a function returns; the migration written
+ * must build, through the same path as `reset`, what the schema files declare.
  */
 
 const LOUD_V1 = `
@@ -23,6 +23,12 @@ as $$ select n.id, upper(n.title) from public.notes as n $$;
 create view public.loud_notes with (security_invoker = on) as
   select l.id, l.title from public.loud_notes_of() as l;
 grant select on public.loud_notes to authenticated;
+
+-- A composite type a function returns: Postgres will not drop it while the function exists.
+create type public.shout as (id uuid, title text);
+create function public.shouts() returns setof public.shout
+  language sql stable set search_path = ''
+as $$ select n.id, upper(n.title) from public.notes as n $$;
 
 -- Reads loud_notes, whose text never changes: it still has to be dropped with it.
 create view public.loud_titles with (security_invoker = on) as
@@ -52,6 +58,12 @@ grant select on public.loud_notes to authenticated;
 create view public.loud_titles with (security_invoker = on) as
   select title from public.loud_notes;
 grant select on public.loud_titles to authenticated;
+
+-- The type gains an attribute at its end.
+create type public.shout as (id uuid, title text, priority integer);
+create function public.shouts() returns setof public.shout
+  language sql stable set search_path = ''
+as $$ select n.id, upper(n.title), n.priority from public.notes as n $$;
 
 create view public.urgent_notes with (security_invoker = on) as
   select id, title from public.notes where priority >= 8;
@@ -119,6 +131,8 @@ describe('local-supabase diff', () => {
     expect(drops.every((at) => at >= 0)).toBe(true)
     expect([...drops].sort((a, b) => a - b)).toEqual(drops)
     expect(sql.match(/drop view if exists public\.loud_titles;/g)).toHaveLength(1)
+    expect(sql).toContain('alter type "public"."shout" add attribute priority integer;')
+    expect(sql).not.toContain('drop type')
     expect(sql).toContain('revoke EXECUTE on function private.loud_notes_of() from public;')
     expect(sql).toContain("comment on function private.loud_notes_of() is 'Titles, shouted';")
 
