@@ -119,8 +119,9 @@ async function withTypesGrown(
   const statements = [...draft]
   for (const [at, statement] of draft.entries()) {
     const name = DROP_TYPE.exec(statement)?.[1]
-    const createAt = draft.findIndex((other) => name && CREATE_TYPE.exec(other)?.[1] === name)
-    if (!name || createAt < 0) continue
+    if (!name) continue
+    const createAt = draft.findIndex((other) => CREATE_TYPE.exec(other)?.[1] === name)
+    if (createAt < 0) continue
     const before = await attributesOf(source, name)
     const after = await attributesOf(target, name)
     if (!before || !after || after.length <= before.length) continue
