@@ -1,4 +1,4 @@
-import { chmod, copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises'
+import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -185,5 +185,45 @@ describe('supabase/schemas', () => {
     )
     expect(changed).toEqual(['private.differentials_used(bigint)'])
     expect({ ...afterCanary, functions: {} }).toEqual({ ...fromSchemaFiles, functions: {} })
+  })
+})
+
+/**
+ * A rule checker's triggers pass no rules and get its default list, which its first line names:
+ * a rule the function asks about but leaves out of that list would go unchecked on every write.
+ * The tee's rules are the exception, asked for by name only (private.broken_hole_rule).
+ */
+const ASKED_BY_NAME_ONLY = ['hole_pars', 'stroke_indexes', 'hole_pars_total']
+
+describe('the rule checkers', () => {
+  it("hold every rule they ask about in the default list a trigger's call gets", async () => {
+    const checkers: Record<string, { defaults: string[]; asked: string[] }> = {}
+    for (const file of (await readdir(SCHEMAS_DIR)).filter((name) => name.endsWith('.sql'))) {
+      const text = await readFile(path.join(SCHEMAS_DIR, file), 'utf8')
+      for (const body of text.split(/^create function /m).slice(1)) {
+        const defaults = /rules := coalesce\(rules, (?:'\{([^}]*)\}'|array\[([^\]]*)\])\)/.exec(
+          body,
+        )
+        if (!defaults) continue
+        const listed = defaults[1] ?? defaults[2] ?? ''
+        checkers[body.slice(0, body.indexOf('('))] = {
+          defaults: [...listed.matchAll(/[a-z_]+/g)].map((match) => match[0]),
+          asked: [...body.matchAll(/'([a-z_]+)' = any \(rules\)/g)].map((match) => match[1] ?? ''),
+        }
+      }
+    }
+    expect(Object.keys(checkers).sort()).toEqual([
+      'private.broken_game_rule',
+      'private.broken_hole_list_rule',
+      'private.broken_hole_rule',
+      'private.broken_partner_rule',
+      'private.broken_pick_up_rule',
+    ])
+    for (const [name, { defaults, asked }] of Object.entries(checkers)) {
+      const unlisted = [...new Set(asked)].filter(
+        (rule) => !defaults.includes(rule) && !ASKED_BY_NAME_ONLY.includes(rule),
+      )
+      expect({ name, unlisted }).toEqual({ name, unlisted: [] })
+    }
   })
 })
