@@ -19,11 +19,25 @@ const nodeUnitTests = filesWhere((text) => text.startsWith(NODE_MARKER))
 // Unit files share their worker's modules (and jsdom window; the setup files reset the stores, the
 // device's storage, the DOM, spies, fake clocks and stubbed globals after each test), except a
 // file that replaces a module: a module another file imported first keeps the real one.
-const replacingUnitTests = filesWhere((text) => /\bvi\.(mock|doMock)\(/.test(text))
+const REPLACES_A_MODULE = /\bvi\.(mock|doMock)\(/
+const replacingUnitTests = filesWhere((text) => REPLACES_A_MODULE.test(text))
 const RESTORE_AFTER_EACH = './src/testing/restore-after-each.ts'
 const shared = (files: string[]) => files.filter((file) => !replacingUnitTests.includes(file))
 const apart = (files: string[]) => files.filter((file) => replacingUnitTests.includes(file))
 const jsdomUnitTests = filesWhere((text) => !text.startsWith(NODE_MARKER))
+
+// The database, browser and stack projects share workers between files too, with no isolated
+// twin: a file there that replaced a module would leak it into the next, so it is refused here.
+for (const dir of ['tests/db', 'tests/e2e', 'packages/local-supabase']) {
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (!/\.(test|spec)\.ts$/.test(file) || file.includes('node_modules')) continue
+    if (REPLACES_A_MODULE.test(readFileSync(`${dir}/${file}`, 'utf8'))) {
+      throw new Error(
+        `${dir}/${file} calls vi.mock, but its project's files share a worker (isolate: false)`,
+      )
+    }
+  }
+}
 
 // vite-plugin-pwa makes `virtual:pwa-register` in a build only; a unit test replaces it (vi.mock).
 const PWA_REGISTER = 'virtual:pwa-register'
