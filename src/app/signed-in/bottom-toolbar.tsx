@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { NavLink, useNavigate } from 'react-router-dom'
+import { NavLink } from 'react-router-dom'
 import { ConfirmActions, Dialog } from '@/components/ui/dialog'
 import { FlagIcon } from '@/components/ui/flag-icon'
 import { GaugeIcon, LogoutIcon } from '@/components/ui/icons'
@@ -15,7 +15,6 @@ import { OUTBOX_NOUNS } from './records'
 const LOGOUT_SYNC_WAIT_MS = 10_000
 
 export function BottomToolbar() {
-  const navigate = useNavigate()
   const userId = useSessionStore(selectUserId)
   const [signingOut, setSigningOut] = useState(false)
   const [confirming, setConfirming] = useState<string | null>(null)
@@ -39,10 +38,11 @@ export function BottomToolbar() {
       }
     }
     try {
+      // Signed out, the session guard shows the login screen at once; no navigation of ours
+      // after this, so one the golfer makes meanwhile (Forgot password?) stays.
       await signOut()
       // The next golfer on this browser sees none of it.
       if (userId) await forgetDevice(userId)
-      navigate('/', { replace: true })
     } catch {
       showNotice(SIGN_OUT_FAILED)
       setSigningOut(false)

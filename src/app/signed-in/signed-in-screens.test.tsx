@@ -33,12 +33,18 @@ import { aCourse, aMatchWith, aRound, holeScoresOf, USER_ID } from '@/testing/fi
 import { readCard, writeCard } from '@/features/scorecard/lib/card'
 import { aCard } from '@/features/scorecard/testing'
 import { PathProbe } from '@/testing/render-at'
+import { forgetDevice } from '@/stores/outbox'
 import { AppRoutes } from '../router'
 
 vi.mock('@/features/auth/api/sign-in-with-password', () => ({ signInWithPassword: vi.fn() }))
 vi.mock('@/features/auth/api/get-google-sign-in-url', () => ({ getGoogleSignInUrl: vi.fn() }))
 vi.mock('@/features/auth/api/sign-up', () => ({ signUp: vi.fn() }))
 vi.mock('@/features/auth/api/sign-out', () => ({ signOut: vi.fn() }))
+// The real one, which a test can hold: what comes after the sign-out.
+vi.mock('@/stores/outbox', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/stores/outbox')>()
+  return { ...real, forgetDevice: vi.fn(real.forgetDevice) }
+})
 vi.mock('@/features/auth/api/exchange-oauth-code', () => ({ exchangeOAuthCode: vi.fn() }))
 vi.mock('@/features/courses/api/list-courses', () => ({ listCourses: vi.fn() }))
 vi.mock('@/features/courses/api/add-course', () => ({ addCourse: vi.fn() }))
@@ -665,6 +671,23 @@ describe('bottom toolbar', () => {
     await user.click(await screen.findByRole('button', { name: 'Logout' }))
     expect(await screen.findByRole('heading', { name: 'HCPFast' })).toBeInTheDocument()
     expect(screen.getByTestId('path')).toHaveTextContent(/^\/$/)
+  })
+
+  it('leaves the golfer on a screen they open while the device is still being cleared', async () => {
+    vi.mocked(signOut).mockImplementation(async () => useSessionStore.getState().signOut())
+    const cleared = deferred<undefined>()
+    vi.mocked(forgetDevice).mockReturnValueOnce(cleared.promise)
+    const user = openApp('/hcp')
+    await user.click(await screen.findByRole('button', { name: 'Logout' }))
+    await user.click(await screen.findByRole('link', { name: 'Forgot password?' }))
+    await screen.findByRole('button', { name: 'Send link' })
+    expect(forgetDevice).toHaveBeenCalledWith(USER_ID)
+    // The logout's last step ends; a macrotask later every continuation of it has run.
+    await act(async () => {
+      cleared.resolve(undefined)
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    })
+    expect(screen.getByTestId('path')).toHaveTextContent('/forgot-password')
   })
 
   it('shows the sign-out alert when signing out fails, and stays', async () => {
